@@ -1,0 +1,13 @@
+import type { Logger } from "./logger.ts";
+import type { Services } from "./services.ts";
+
+/** What every loader and action receives as `context`. */
+export type RequestContext = Services & {
+  /** The request's own logger (carries its request id). */
+  log: Logger;
+  requestId: string;
+};
+
+declare module "react-router" {
+  interface AppLoadContext extends RequestContext {}
+}

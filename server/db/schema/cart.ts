@@ -1,0 +1,42 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { user } from "./auth.ts";
+import { products } from "./catalog.ts";
+import { createdAt, id, updatedAt } from "./columns.ts";
+
+/**
+ * One cart per signed-in user (user_id) or per guest browser (the cart id lives in a cookie).
+ * Prices are never stored: the cart is always priced from the current catalog.
+ */
+export const carts = pgTable(
+  "carts",
+  {
+    id: id(),
+    userId: text("user_id")
+      .unique()
+      .references(() => user.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("carts_updated_at_idx").on(t.updatedAt)],
+);
+
+/** A line is identified by product + weight. A deleted product leaves the line flagged (product_id null). */
+export const cartLines = pgTable(
+  "cart_lines",
+  {
+    id: id(),
+    cartId: uuid("cart_id")
+      .notNull()
+      .references(() => carts.id, { onDelete: "cascade" }),
+    productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
+    productName: text("product_name").notNull(),
+    weight: text("weight").notNull(),
+    quantity: integer("quantity").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("cart_lines_identity_idx").on(t.cartId, t.productId, t.weight),
+    check("cart_lines_quantity_range", sql`${t.quantity} between 1 and 99`),
+  ],
+);

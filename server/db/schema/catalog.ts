@@ -1,0 +1,66 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgEnum, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id, textList, updatedAt } from "./columns.ts";
+
+export const weightType = pgEnum("weight_type", ["30ml", "30g"]);
+
+export const products = pgTable(
+  "products",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull().unique(),
+    description: text("description").notNull().default(""),
+    /** Money is integer cents everywhere below the UI. */
+    priceCents: integer("price_cents").notNull(),
+    weightType: weightType("weight_type").notNull().default("30ml"),
+    soldOut: boolean("sold_out").notNull().default(false),
+    imageUrl: text("image_url"),
+    imageUrls: textList("image_urls"),
+    tags: textList("tags"),
+    initialViewCount: integer("initial_view_count").notNull().default(0),
+    viewCount: integer("view_count").notNull().default(0),
+    seoTitle: text("seo_title"),
+    seoDescription: text("seo_description"),
+    seoKeywords: textList("seo_keywords"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("products_created_at_idx").on(t.createdAt.desc()),
+    index("products_name_idx").on(t.name),
+    check("products_price_non_negative", sql`${t.priceCents} >= 0`),
+  ],
+);
+
+export const productViews = pgTable(
+  "product_views",
+  {
+    id: id(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("product_views_product_id_idx").on(t.productId, t.createdAt)],
+);
+
+/** Batch codes printed on bottle lids; looked up on /validity. */
+export const validityCodes = pgTable("validity_codes", {
+  id: id(),
+  code: text("code").notNull().unique(),
+  productName: text("product_name").notNull().default("Default Product"),
+  createdAt: createdAt(),
+});
+
+/** Every storefront lookup, so the owner sees which codes are checked. */
+export const validityLookups = pgTable(
+  "validity_lookups",
+  {
+    id: id(),
+    code: text("code").notNull(),
+    valid: boolean("valid").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("validity_lookups_created_at_idx").on(t.createdAt.desc())],
+);

@@ -1,0 +1,126 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { user } from "./auth.ts";
+import { products } from "./catalog.ts";
+import { createdAt, id, updatedAt } from "./columns.ts";
+
+export const paymentStatus = pgEnum("payment_status", ["unpaid", "paid", "expired", "failed"]);
+export const fulfilmentStatus = pgEnum("order_status", ["pending", "processing", "shipped", "delivered", "cancelled"]);
+export const purchaseType = pgEnum("purchase_type", ["one_time", "subscription"]);
+export const paymentMethod = pgEnum("payment_method", ["card", "paypal"]);
+export const paymentProvider = pgEnum("payment_provider", ["sandbox", "stripe", "paypal"]);
+
+export type ShippingAddress = {
+  line1: string;
+  line2?: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  country: string;
+};
+
+/**
+ * An order exists from the moment checkout starts (payment_status = unpaid, invisible in every list)
+ * and becomes visible once the idempotent fulfilment marks it paid.
+ */
+export const orders = pgTable(
+  "orders",
+  {
+    id: id(),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    paymentStatus: paymentStatus("payment_status").notNull().default("unpaid"),
+    status: fulfilmentStatus("status").notNull().default("pending"),
+    purchaseType: purchaseType("purchase_type").notNull().default("one_time"),
+    paymentMethod: paymentMethod("payment_method").notNull().default("card"),
+    provider: paymentProvider("provider").notNull().default("sandbox"),
+    /** Buyer details, filled from the payment provider at fulfilment. */
+    name: text("name"),
+    email: text("email"),
+    phone: text("phone"),
+    shippingAddress: jsonb("shipping_address").$type<ShippingAddress>(),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    subscriptionDiscountCents: integer("subscription_discount_cents").notNull().default(0),
+    couponId: uuid("coupon_id"),
+    couponCode: text("coupon_code"),
+    couponDiscountCents: integer("coupon_discount_cents").notNull().default(0),
+    shippingCents: integer("shipping_cents").notNull().default(0),
+    totalCents: integer("total_cents").notNull(),
+    providerSessionId: text("provider_session_id"),
+    stripeSessionId: text("stripe_session_id"),
+    paypalOrderId: text("paypal_order_id"),
+    subscriptionId: uuid("subscription_id"),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("orders_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("orders_paid_created_idx").on(t.createdAt.desc()).where(sql`${t.paymentStatus} = 'paid'`),
+    uniqueIndex("orders_provider_session_idx").on(t.provider, t.providerSessionId),
+    uniqueIndex("orders_stripe_session_idx").on(t.stripeSessionId),
+    uniqueIndex("orders_paypal_order_idx").on(t.paypalOrderId),
+    index("orders_subscription_idx").on(t.subscriptionId),
+    check("orders_total_non_negative", sql`${t.totalCents} >= 0`),
+  ],
+);
+
+/** Line items as rows, with a snapshot of what was bought at the price paid. */
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: id(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    weight: text("weight").notNull().default(""),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    quantity: integer("quantity").notNull(),
+    lineTotalCents: integer("line_total_cents").notNull(),
+    imageUrl: text("image_url"),
+  },
+  (t) => [index("order_items_order_idx").on(t.orderId), check("order_items_quantity_positive", sql`${t.quantity} >= 1`)],
+);
+
+export const subscriptionStatus = pgEnum("subscription_status", [
+  "incomplete",
+  "active",
+  "past_due",
+  "canceled",
+]);
+
+export type SubscriptionItem = {
+  productId: string;
+  name: string;
+  weight: string;
+  unitPriceCents: number;
+  quantity: number;
+  imageUrl: string | null;
+};
+
+/** A real recurring agreement with the provider; each renewal creates a new order. */
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    provider: paymentProvider("provider").notNull(),
+    providerSubscriptionId: text("provider_subscription_id"),
+    status: subscriptionStatus("status").notNull().default("incomplete"),
+    items: jsonb("items").$type<SubscriptionItem[]>().notNull(),
+    monthlyTotalCents: integer("monthly_total_cents").notNull(),
+    discountBasisPoints: integer("discount_basis_points").notNull(),
+    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    canceledAt: timestamp("canceled_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("subscriptions_user_idx").on(t.userId, t.createdAt.desc()),
+    uniqueIndex("subscriptions_provider_id_idx").on(t.provider, t.providerSubscriptionId),
+  ],
+);

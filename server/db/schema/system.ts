@@ -1,0 +1,44 @@
+import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, id } from "./columns.ts";
+
+export const mailStatus = pgEnum("mail_status", ["pending", "sent", "failed", "stored"]);
+
+/**
+ * Every email the shop sends. Without SMTP a message is only stored here (status 'stored')
+ * and admins read it at /admin/emails; with SMTP it is delivered and the row records the outcome.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: id(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    template: text("template").notNull(),
+    status: mailStatus("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("mail_outbox_created_at_idx").on(t.createdAt.desc()),
+    index("mail_outbox_to_idx").on(t.to),
+    index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt),
+  ],
+);
+
+/** Provider webhook events already handled: each event id is processed once. */
+export const webhookEvents = pgTable(
+  "webhook_events",
+  {
+    id: id(),
+    provider: text("provider").notNull(),
+    eventId: text("event_id").notNull(),
+    type: text("type").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("webhook_events_provider_event_idx").on(t.provider, t.eventId)],
+);

@@ -1,0 +1,32 @@
+import { type Auth, createAuth } from "./auth/auth.ts";
+import { resolveAuthSecret } from "./auth/secret.ts";
+import type { Config } from "./config.ts";
+import { type Database, openDatabase } from "./db/client.ts";
+import path from "node:path";
+import { createLogger, type Logger } from "./logger.ts";
+
+/**
+ * Everything with state that the app needs, built once per process from the config and handed
+ * to routes through the request context. The app keeps nothing else in memory that matters.
+ */
+export type Services = {
+  config: Config;
+  log: Logger;
+  database: Database;
+  auth: Auth;
+};
+
+export async function createServices(config: Config, log = createLogger(config.logLevel)): Promise<Services> {
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: path.join(config.dataDir, "db"),
+  });
+  await database.migrate();
+  const auth = createAuth({
+    db: database.db,
+    secret: resolveAuthSecret(config.authSecret, config.dataDir),
+    publicUrl: config.publicUrl,
+    secureCookies: config.publicUrl.startsWith("https://"),
+  });
+  return { config, log, database, auth };
+}
