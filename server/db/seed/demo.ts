@@ -1,6 +1,163 @@
+import { copyFile, mkdir } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { sql } from "drizzle-orm";
+import {
+  createBlogPost,
+  createCertificate,
+  createContentCreator,
+  createCoupon,
+  createPartner,
+  createProduct,
+  createTestimonial,
+  createValidityCode,
+} from "../../../tests/factories/index.ts";
 import type { Db } from "../client.ts";
+import { products } from "../schema/index.ts";
+import { demoPartners, demoPosts, demoProducts, demoTestimonials } from "./demo-content.ts";
 
-// TEMPORARY: replaced by the demo seed.
-export async function seedDemoDataIfEmpty(_db: Db, _options: { uploadsDir: string }): Promise<boolean> {
-  return false;
+export const demoImagesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "images");
+
+/** The demo creator's sign-in (the shop is a demo; this account exists only in seeded data). */
+export const demoCreator = { username: "mountainjoe", password: "summit-demo-2024" } as const;
+
+const DAY = 24 * 60 * 60 * 1000;
+const SEED_LOCK_ID = 727_002;
+
+/**
+ * Fills an empty shop with believable demo content. Returns false without touching anything
+ * when the products table already has a row. Everything is inserted in one transaction, so a
+ * crash never leaves half a seed; a transaction-scoped advisory lock keeps two instances that
+ * start together on one PostgreSQL from seeding twice.
+ */
+export async function seedDemoDataIfEmpty(db: Db, options: { uploadsDir: string }): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
+    const [existing] = await tx.select({ id: products.id }).from(products).limit(1);
+    if (existing) return false;
+
+    const upload = await copyDemoFiles(options.uploadsDir);
+    const now = Date.now();
+
+    for (const [i, p] of demoProducts.entries()) {
+      const { images, ...fields } = p;
+      await createProduct(tx, {
+        ...fields,
+        imageUrls: images.map(upload),
+        viewCount: p.initialViewCount,
+        // The flagship product is the newest, so lists ordered by creation show it first.
+        createdAt: new Date(now - i * 60_000),
+      });
+    }
+
+    for (const post of demoPosts) {
+      const { image, publishedDaysAgo, ...fields } = post;
+      const publishedAt = publishedDaysAgo === null ? null : new Date(now - publishedDaysAgo * DAY);
+      await createBlogPost(tx, {
+        ...fields,
+        authorName: "Peak Shilajit Team",
+        featuredImageUrl: upload(image),
+        published: publishedAt !== null,
+        publishedAt,
+        createdAt: publishedAt ?? new Date(now),
+      });
+    }
+
+    for (const [i, t] of demoTestimonials.entries()) {
+      await createTestimonial(tx, {
+        name: t.name,
+        title: t.title,
+        content: t.content,
+        rating: t.rating,
+        imageUrl: t.avatar ? upload(t.avatar) : null,
+        mediaType: t.mediaType,
+        mediaUrl: t.media ? upload(t.media) : null,
+        createdAt: new Date(now - i * DAY),
+      });
+    }
+
+    for (const [i, partner] of demoPartners.entries()) {
+      await createPartner(tx, {
+        name: partner.name,
+        logoUrl: upload(partner.logo),
+        websiteUrl: partner.websiteUrl,
+        description: partner.description,
+        createdAt: new Date(now - i * DAY),
+      });
+    }
+
+    for (const n of [1, 2]) {
+      await createCertificate(tx, {
+        displayOrder: n,
+        title: `Certificate ${n}`,
+        imageUrl: upload(`certificate-${n}.webp`),
+      });
+    }
+
+    for (let n = 1001; n <= 1010; n++) {
+      await createValidityCode(tx, { code: `SH${n}`, productName: "Default Product" });
+    }
+
+    const creator = await createContentCreator(tx, {
+      username: demoCreator.username,
+      password: demoCreator.password,
+      fullName: "Joe Alvarez",
+      email: "joe@mountainjoe.example.com",
+      commissionBasisPoints: 1000,
+    });
+
+    const yearFromNow = new Date(now + 365 * DAY);
+    await createCoupon(tx, {
+      code: "WELCOME10",
+      discountType: "percentage",
+      discountValueHundredths: 1000,
+      validFrom: new Date(now),
+      validUntil: yearFromNow,
+    });
+    await createCoupon(tx, {
+      code: "SAVE5",
+      discountType: "fixed",
+      discountValueHundredths: 500,
+      minimumOrderCents: 4000,
+      validFrom: new Date(now),
+      validUntil: yearFromNow,
+      contentCreatorId: creator.id,
+    });
+    await createCoupon(tx, {
+      code: "EXPIRED20",
+      discountType: "percentage",
+      discountValueHundredths: 2000,
+      validFrom: new Date(now - 60 * DAY),
+      validUntil: new Date(now - DAY),
+    });
+    await createCoupon(tx, {
+      code: "ONCE15",
+      discountType: "percentage",
+      discountValueHundredths: 1500,
+      usageLimit: 1,
+      validFrom: new Date(now),
+      validUntil: yearFromNow,
+    });
+    return true;
+  });
+}
+
+/** Copies every demo file into the uploads folder; returns the public URL for a file name. */
+async function copyDemoFiles(uploadsDir: string): Promise<(name: string) => string> {
+  await mkdir(uploadsDir, { recursive: true });
+  const names = new Set<string>([
+    ...demoProducts.flatMap((p) => p.images),
+    ...demoPosts.map((p) => p.image),
+    ...demoTestimonials.flatMap((t) => [t.avatar, t.media].filter((n): n is string => n !== null)),
+    ...demoPartners.map((p) => p.logo),
+    "certificate-1.webp",
+    "certificate-2.webp",
+  ]);
+  await Promise.all(
+    [...names].map((name) => copyFile(path.join(demoImagesDir, name), path.join(uploadsDir, name))),
+  );
+  return (name: string) => {
+    if (!names.has(name)) throw new Error(`demo file not copied: ${name}`);
+    return `/uploads/${name}`;
+  };
 }

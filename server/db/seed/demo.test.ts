@@ -1,0 +1,190 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { asc, count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verifyPassword } from "../../creators/password.ts";
+import { type Database, openDatabase } from "../client.ts";
+import {
+  blogPosts,
+  certificates,
+  contactMessages,
+  contentCreators,
+  coupons,
+  partners,
+  products,
+  testimonials,
+  validityCodes,
+} from "../schema/index.ts";
+import { demoCreator, seedDemoDataIfEmpty } from "./demo.ts";
+
+const tables = {
+  products,
+  blogPosts,
+  testimonials,
+  partners,
+  certificates,
+  validityCodes,
+  contentCreators,
+  coupons,
+  contactMessages,
+};
+
+describe("demo seed", () => {
+  let database: Database;
+  let uploadsDir: string;
+  let seeded: boolean;
+
+  async function counts() {
+    const entries = await Promise.all(
+      Object.entries(tables).map(async ([name, table]) => {
+        const [row] = await database.db.select({ n: count() }).from(table);
+        return [name, row!.n] as const;
+      }),
+    );
+    return Object.fromEntries(entries);
+  }
+
+  beforeAll(async () => {
+    database = await openDatabase({});
+    await database.migrate();
+    uploadsDir = path.join(mkdtempSync(path.join(tmpdir(), "seed-test-")), "uploads");
+    seeded = await seedDemoDataIfEmpty(database.db, { uploadsDir });
+  });
+
+  afterAll(async () => {
+    await database?.close();
+    if (uploadsDir) rmSync(path.dirname(uploadsDir), { recursive: true, force: true });
+  });
+
+  it("seeds an empty database and says so", () => {
+    expect(seeded).toBe(true);
+  });
+
+  it("creates products of both weight types, exactly one sold out, each with 3+ images", async () => {
+    const rows = await database.db.select().from(products);
+    expect(rows.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(rows.map((p) => p.weightType))).toEqual(new Set(["30ml", "30g"]));
+    expect(rows.filter((p) => p.soldOut)).toHaveLength(1);
+    for (const p of rows) {
+      expect(p.imageUrls.length).toBeGreaterThanOrEqual(3);
+      expect(p.imageUrl).toBe(p.imageUrls[0]);
+      expect(p.tags.length).toBeGreaterThan(0);
+      expect(p.seoTitle!.length).toBeLessThanOrEqual(60);
+      expect(p.seoDescription!.length).toBeLessThanOrEqual(160);
+      expect(p.priceCents).toBeGreaterThanOrEqual(3999);
+      expect(p.priceCents).toBeLessThanOrEqual(8999);
+    }
+  });
+
+  it("creates 4 published posts with dates and 1 draft", async () => {
+    const rows = await database.db.select().from(blogPosts);
+    const published = rows.filter((p) => p.published);
+    expect(published).toHaveLength(4);
+    expect(published.every((p) => p.publishedAt && p.publishedAt.getTime() <= Date.now())).toBe(true);
+    expect(new Set(published.map((p) => p.publishedAt!.toDateString())).size).toBe(4);
+    const drafts = rows.filter((p) => !p.published);
+    expect(drafts).toHaveLength(1);
+    expect(drafts[0]!.publishedAt).toBeNull();
+    for (const p of rows) {
+      expect(p.featuredImageUrl).toMatch(/^\/uploads\/.+\.webp$/);
+      expect(p.seoTitle!.length).toBeLessThanOrEqual(60);
+      expect(p.seoDescription!.length).toBeLessThanOrEqual(160);
+      expect(p.content).toMatch(/^## /m);
+    }
+  });
+
+  it("creates active testimonials of every media type, partners and the two certificates", async () => {
+    const t = await database.db.select().from(testimonials).where(eq(testimonials.active, true));
+    expect(new Set(t.map((r) => r.mediaType))).toEqual(new Set(["none", "image", "video"]));
+    for (const r of t.filter((r) => r.mediaType !== "none")) expect(r.mediaUrl).toMatch(/^\/uploads\//);
+
+    const p = await database.db.select().from(partners).where(eq(partners.active, true));
+    expect(p.length).toBeGreaterThanOrEqual(2);
+    for (const r of p) {
+      expect(r.logoUrl).toMatch(/^\/uploads\//);
+      expect(r.websiteUrl).toMatch(/^https?:\/\//);
+      expect(r.description).toBeTruthy();
+    }
+
+    const c = await database.db.select().from(certificates).orderBy(asc(certificates.displayOrder));
+    expect(c.map((r) => [r.displayOrder, r.title, r.active])).toEqual([
+      [1, "Certificate 1", true],
+      [2, "Certificate 2", true],
+    ]);
+  });
+
+  it("creates validity codes SH1001 to SH1010", async () => {
+    const rows = await database.db.select().from(validityCodes).orderBy(asc(validityCodes.code));
+    expect(rows.map((r) => r.code)).toEqual(Array.from({ length: 10 }, (_, i) => `SH${1001 + i}`));
+    expect(rows.every((r) => r.productName === "Default Product")).toBe(true);
+  });
+
+  it("creates the creator with a hashed password and the four coupons with their rules", async () => {
+    const [creator] = await database.db.select().from(contentCreators);
+    expect(creator!.username).toBe(demoCreator.username);
+    expect(creator!.commissionBasisPoints).toBe(1000);
+    expect(creator!.passwordHash).not.toContain(demoCreator.password);
+    expect(await verifyPassword(demoCreator.password, creator!.passwordHash)).toBe(true);
+
+    const rows = await database.db.select().from(coupons);
+    const byCode = Object.fromEntries(rows.map((c) => [c.code, c]));
+    const now = Date.now();
+    expect(Object.keys(byCode).sort()).toEqual(["EXPIRED20", "ONCE15", "SAVE5", "WELCOME10"]);
+
+    const welcome = byCode.WELCOME10!;
+    expect([
+      welcome.discountType,
+      welcome.discountValueHundredths,
+      welcome.isActive,
+      welcome.showOnFrontend,
+    ]).toEqual(["percentage", 1000, true, true]);
+    expect(welcome.validUntil!.getTime()).toBeGreaterThan(now + 360 * 86_400_000);
+
+    const save = byCode.SAVE5!;
+    expect([
+      save.discountType,
+      save.discountValueHundredths,
+      save.minimumOrderCents,
+      save.showOnFrontend,
+    ]).toEqual(["fixed", 500, 4000, true]);
+
+    expect(byCode.EXPIRED20!.discountValueHundredths).toBe(2000);
+    expect(byCode.EXPIRED20!.validUntil!.getTime()).toBeLessThan(now);
+
+    expect([
+      byCode.ONCE15!.discountValueHundredths,
+      byCode.ONCE15!.usageLimit,
+      byCode.ONCE15!.usedCount,
+    ]).toEqual([1500, 1, 0]);
+
+    expect(rows.filter((c) => c.contentCreatorId === creator!.id)).toHaveLength(1);
+  });
+
+  it("leaves the contact inbox empty", async () => {
+    expect((await counts()).contactMessages).toBe(0);
+  });
+
+  it("copies every referenced file into the uploads folder", async () => {
+    const urls = [
+      ...(await database.db.select().from(products)).flatMap((p) => p.imageUrls),
+      ...(await database.db.select().from(blogPosts)).map((p) => p.featuredImageUrl),
+      ...(await database.db.select().from(testimonials)).flatMap((t) => [t.imageUrl, t.mediaUrl]),
+      ...(await database.db.select().from(partners)).map((p) => p.logoUrl),
+      ...(await database.db.select().from(certificates)).map((c) => c.imageUrl),
+    ].filter((u): u is string => u !== null);
+    expect(urls.length).toBeGreaterThan(20);
+    for (const url of urls) {
+      const file = path.join(uploadsDir, url.replace(/^\/uploads\//, ""));
+      expect(existsSync(file), url).toBe(true);
+      expect(statSync(file).size).toBeGreaterThan(0);
+    }
+    expect(readdirSync(uploadsDir).length).toBe(new Set(urls).size);
+  });
+
+  it("does nothing on a second run", async () => {
+    const before = await counts();
+    expect(await seedDemoDataIfEmpty(database.db, { uploadsDir })).toBe(false);
+    expect(await counts()).toEqual(before);
+  });
+});

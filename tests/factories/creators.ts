@@ -1,0 +1,33 @@
+import { hashPassword } from "../../server/creators/password.ts";
+import type { Db } from "../../server/db/client.ts";
+import { contentCreators } from "../../server/db/schema/index.ts";
+import { uniqueSuffix } from "./unique.ts";
+
+export type ContentCreator = typeof contentCreators.$inferSelect;
+
+export const DEFAULT_CREATOR_PASSWORD = "creator-pass-123";
+
+/**
+ * A content creator; pass `password` (plain) to choose it — only its scrypt hash is stored.
+ * Defaults: active, commission 10.00% (1000 basis points).
+ */
+export async function createContentCreator(
+  db: Db,
+  overrides: Partial<Omit<typeof contentCreators.$inferInsert, "passwordHash">> & { password?: string } = {},
+): Promise<ContentCreator> {
+  const { password = DEFAULT_CREATOR_PASSWORD, ...fields } = overrides;
+  const username = fields.username ?? `creator${uniqueSuffix()}`;
+  const [row] = await db
+    .insert(contentCreators)
+    .values({
+      fullName: "Alex Rivera",
+      email: `${username}@example.com`,
+      commissionBasisPoints: 1000,
+      isActive: true,
+      ...fields,
+      username,
+      passwordHash: await hashPassword(password),
+    })
+    .returning();
+  return row!;
+}

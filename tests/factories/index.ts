@@ -1,0 +1,5 @@
+export * from "./catalog.ts";
+export * from "./content.ts";
+export * from "./coupons.ts";
+export * from "./creators.ts";
+export { daysFromNow, uniqueSuffix } from "./unique.ts";
