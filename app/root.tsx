@@ -1,6 +1,28 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { buttonClass } from "~/components/ui/button.tsx";
+import { Toaster, useFlashToast } from "~/components/ui/toaster.tsx";
+import { brand } from "~/lib/brand.ts";
+import { readFlashToast } from "~/lib/flash.server.ts";
 import type { Route } from "./+types/root";
 import "./app.css";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { toast, headers } = await readFlashToast(request);
+  return data({ toast }, { headers });
+}
+
+// The root loader only reads the flash cookie (cheap), and a toast can be set by any redirect,
+// so it runs on every navigation instead of only after actions.
+export function shouldRevalidate() {
+  return true;
+}
+
+export function meta() {
+  return [
+    { title: `${brand.name} | Pure Himalayan Shilajit Resin` },
+    { name: "description", content: `${brand.tagline}. Lab-tested, every jar verifiable by batch number.` },
+  ];
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
@@ -8,11 +30,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0c0a07" />
         <Meta />
         <Links />
       </head>
       <body>
         {children}
+        <Toaster />
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -20,19 +44,44 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
+export default function App({ loaderData }: Route.ComponentProps) {
+  useFlashToast(loaderData.toast);
   return <Outlet />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const title = isRouteErrorResponse(error) ? `${error.status}` : "Something went wrong";
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const notFound = status === 404;
+  const heading = notFound ? "Oops! Page not found" : "Something went wrong";
+  const message = notFound
+    ? "The page you are looking for does not exist or has moved."
+    : "We could not load this page. Please try again in a moment.";
+  // Details help while developing; in production they could leak internals.
+  const detail = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
+
   return (
-    <main className="mx-auto max-w-xl p-8 text-center">
-      <h1 className="text-3xl font-semibold">{title}</h1>
-      <p className="mt-4">Please try again in a moment.</p>
-      <a className="mt-6 inline-block underline" href="/">
+    <main id="main" className="flex min-h-dvh flex-col items-center justify-center px-4 py-16 text-center">
+      <a href="/" className="font-display text-2xl font-semibold text-primary">
+        {brand.name}
+      </a>
+      <div
+        aria-hidden
+        className="mt-8 h-px w-24 bg-gradient-to-r from-transparent via-primary to-transparent"
+      />
+      <h1 className="mt-8 font-display text-7xl leading-none font-semibold text-primary sm:text-8xl">
+        {status}
+      </h1>
+      <p className="mt-6 font-display text-2xl text-foreground sm:text-3xl">{heading}</p>
+      <p className="mt-3 max-w-md text-muted-foreground">{message}</p>
+      {/* A full page load: after an error the client state may be unusable. */}
+      <a href="/" className={buttonClass({ size: "lg", className: "mt-8" })}>
         Return to Home
       </a>
+      {detail && (
+        <pre className="mt-10 max-w-3xl overflow-x-auto rounded-md border bg-card p-4 text-left text-xs text-muted-foreground">
+          {detail}
+        </pre>
+      )}
     </main>
   );
 }

@@ -1,15 +1,30 @@
 import { data, Link } from "react-router";
+import { buttonClass } from "~/components/ui/button.tsx";
+import { brand } from "~/lib/brand.ts";
 
+// Returned (not thrown) so the page renders inside the store layout, header and footer included,
+// while the response still carries HTTP 404.
 export function loader() {
-  throw data(null, { status: 404 });
+  return data(null, { status: 404 });
+}
+
+export function meta() {
+  return [{ title: `Page not found | ${brand.name}` }, { name: "robots", content: "noindex" }];
 }
 
 export default function NotFound() {
   return (
-    <main>
-      <h1>404</h1>
-      <p>Oops! Page not found</p>
-      <Link to="/">Return to Home</Link>
-    </main>
+    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center sm:py-32">
+      <h1 className="font-display text-8xl leading-none font-semibold text-primary sm:text-9xl">404</h1>
+      <div
+        aria-hidden
+        className="mt-6 h-px w-24 bg-gradient-to-r from-transparent via-primary to-transparent"
+      />
+      <p className="mt-6 font-display text-2xl text-foreground sm:text-3xl">Oops! Page not found</p>
+      <p className="mt-2 text-muted-foreground">The page you are looking for does not exist or has moved.</p>
+      <Link to="/" className={buttonClass({ size: "lg", className: "mt-8" })}>
+        Return to Home
+      </Link>
+    </section>
   );
 }

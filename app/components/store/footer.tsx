@@ -1,0 +1,92 @@
+import { Mail, ShieldCheck } from "lucide-react";
+import { Link } from "react-router";
+import { brand } from "~/lib/brand.ts";
+
+const footerLinks = [
+  { to: "/products", label: "Products" },
+  { to: "/blog", label: "Blog" },
+  { to: "/about", label: "About Us" },
+  { to: "/contact", label: "Contact Us" },
+  { to: "/validity", label: "Validity Check" },
+] as const;
+
+const linkClass = "rounded-sm text-muted-foreground transition-colors hover:text-primary";
+
+export function Footer() {
+  return (
+    <footer className="mt-16 border-t bg-card/60">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-3 lg:px-8">
+        <div className="flex flex-col gap-3">
+          <Link to="/" className="w-fit rounded-sm font-display text-2xl font-semibold text-primary">
+            {brand.name}
+          </Link>
+          <p className="max-w-xs text-sm text-muted-foreground">{brand.tagline}.</p>
+        </div>
+
+        <nav aria-label="Footer">
+          <h2 className="mb-3 font-sans text-sm font-semibold tracking-wider text-foreground uppercase">
+            Explore
+          </h2>
+          <ul className="flex flex-col gap-2 text-sm">
+            {footerLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className={linkClass}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div>
+          <h2 className="mb-3 font-sans text-sm font-semibold tracking-wider text-foreground uppercase">
+            Contact
+          </h2>
+          <ul className="flex flex-col gap-2 text-sm">
+            <li>
+              <span className="text-muted-foreground">Email: </span>
+              <a href={`mailto:${brand.supportEmail}`} className={linkClass}>
+                {brand.supportEmail}
+              </a>
+            </li>
+            <li>
+              <span className="text-muted-foreground">Website: </span>
+              <a href={`https://${brand.website}`} className={linkClass}>
+                {brand.website}
+              </a>
+            </li>
+            <li className="mt-2 flex items-start gap-2">
+              <Mail className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+              <span className="text-muted-foreground">
+                Bulk purchases:{" "}
+                <a
+                  href={`mailto:${brand.bulkEmail}`}
+                  className="rounded-sm text-foreground transition-colors hover:text-primary"
+                >
+                  {brand.bulkEmail}
+                </a>
+              </span>
+            </li>
+          </ul>
+        </div>
+      </div>
+
+      <div className="border-t">
+        <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 text-xs text-muted-foreground sm:px-6 lg:px-8">
+          <p className="flex items-start gap-2">
+            <ShieldCheck className="mt-px size-4 shrink-0 text-primary" aria-hidden />
+            <span>
+              <strong className="font-semibold text-foreground">Legal notice:</strong> Unauthorized resale of{" "}
+              {brand.name} products is prohibited. Every jar carries a unique batch number that you can verify
+              on our validity page.
+            </span>
+          </p>
+          <p>{brand.distributor}.</p>
+          <p>
+            © {new Date().getFullYear()} {brand.legalName}. All rights reserved.
+          </p>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,9 @@
+import type * as React from "react";
+import { cn } from "~/lib/cn.ts";
+import { fieldClass } from "./input.tsx";
+
+export function Textarea({ className, rows = 4, ...props }: React.ComponentProps<"textarea">) {
+  return (
+    <textarea data-slot="textarea" rows={rows} className={cn(fieldClass, "py-2", className)} {...props} />
+  );
+}
