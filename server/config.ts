@@ -36,7 +36,12 @@ const envSchema = z.object({
   ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, "must be at least 8 characters").optional()),
   REQUIRE_ADMIN_2FA: booleanFlag,
   SEED: z.enum(["demo", "none"]).default("demo"),
-  SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional()),
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+      .optional(),
+  ),
   MAIL_FROM: z.string().trim().min(3).default("Shilajit Shop <orders@localhost>"),
   SHOP_INBOX: optionalString.pipe(z.email().optional()),
   STRIPE_SECRET_KEY: optionalString,
@@ -79,12 +84,19 @@ function buildConfig(env: Env) {
     publicUrl,
     logLevel: env.LOG_LEVEL,
     authSecret: env.AUTH_SECRET,
-    admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
+    admin:
+      env.ADMIN_EMAIL && env.ADMIN_PASSWORD
+        ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }
+        : undefined,
     requireAdmin2fa: env.REQUIRE_ADMIN_2FA,
     seed: env.SEED,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, shopInbox: env.SHOP_INBOX },
     stripe: env.STRIPE_SECRET_KEY
-      ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE }
+      ? {
+          secretKey: env.STRIPE_SECRET_KEY,
+          webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+          apiBase: env.STRIPE_API_BASE,
+        }
       : undefined,
     paypal:
       env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET

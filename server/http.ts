@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono, type MiddlewareHandler } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { createRequestHandler, type ServerBuild } from "react-router";
@@ -39,15 +39,18 @@ export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppO
   });
 
   mkdirSync(services.config.uploadsDir, { recursive: true });
+  // Upload names are random and never reused; asset names carry a content hash: both cache forever.
   app.use(
     "/uploads/*",
-    cacheFor(ONE_YEAR, true),
-    serveStatic({ root: services.config.uploadsDir, rewriteRequestPath: (p) => p.replace(/^\/uploads/, "") }),
+    serveStatic({
+      root: services.config.uploadsDir,
+      rewriteRequestPath: (p) => p.replace(/^\/uploads/, ""),
+      onFound: cacheFor(ONE_YEAR, true),
+    }),
   );
   if (clientDir) {
-    // File names under /assets carry a content hash: safe to cache forever.
-    app.use("/assets/*", cacheFor(ONE_YEAR, true), serveStatic({ root: clientDir }));
-    app.use("*", cacheFor(60 * 60, false), serveStatic({ root: clientDir }));
+    app.use("/assets/*", serveStatic({ root: clientDir, onFound: cacheFor(ONE_YEAR, true) }));
+    app.use("*", serveStatic({ root: clientDir, onFound: cacheFor(60 * 60, false) }));
   }
 
   app.on(["GET", "POST"], "/api/auth/*", (c) => services.auth.handler(c.req.raw));
@@ -57,17 +60,24 @@ export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppO
     // In dev the build changes on every edit, so it is loaded per request.
     const build = mode === "development" || !handler ? await loadBuild() : undefined;
     if (build) handler = createRequestHandler(build, mode);
-    const context: RequestContext = { ...services, log: services.log.child({ reqId: c.var.requestId }), requestId: c.var.requestId };
-    return handler!(c.req.raw, context);
+    const context: RequestContext = {
+      ...services,
+      log: services.log.child({ reqId: c.var.requestId }),
+      requestId: c.var.requestId,
+    };
+    const response = await handler!(c.req.raw, context);
+    // Pages are personal (cart, account): never cached by shared caches, always revalidated.
+    if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-cache");
+    return response;
   });
 
   return app;
 }
 
-function cacheFor(seconds: number, immutable: boolean): MiddlewareHandler {
-  return async (c, next) => {
-    await next();
-    if (c.res.ok) c.header("Cache-Control", `public, max-age=${seconds}${immutable ? ", immutable" : ""}`);
+/** Sets Cache-Control only on files actually served from disk (never on pages). */
+function cacheFor(seconds: number, immutable: boolean) {
+  return (_path: string, c: Context) => {
+    c.header("Cache-Control", `public, max-age=${seconds}${immutable ? ", immutable" : ""}`);
   };
 }
 
@@ -75,6 +85,7 @@ function logRequests(services: Services): MiddlewareHandler<Env> {
   return async (c, next) => {
     const started = performance.now();
     await next();
+    c.header("X-Request-Id", c.var.requestId);
     const path = c.req.path;
     const quiet = path === "/healthz" || path === "/readyz" || path.startsWith("/assets/");
     services.log[quiet ? "debug" : "info"]({

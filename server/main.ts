@@ -8,7 +8,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
-import { ConfigError, type Config, loadConfig } from "./config.ts";
+import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { createHttpApp } from "./http.ts";
 import { createServices, type Services } from "./services.ts";
 import { prepareDatabase } from "./startup.ts";
@@ -23,7 +23,10 @@ async function main() {
   server.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.port;
-    services.log.info({ port, database: services.database.kind }, `shop listening on http://localhost:${port}`);
+    services.log.info(
+      { port, database: services.database.kind },
+      `shop listening on http://localhost:${port}`,
+    );
   });
   handleShutdown(server, services);
 }

@@ -1,8 +1,8 @@
+import path from "node:path";
 import { type Auth, createAuth } from "./auth/auth.ts";
 import { resolveAuthSecret } from "./auth/secret.ts";
 import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db/client.ts";
-import path from "node:path";
 import { createLogger, type Logger } from "./logger.ts";
 
 /**

@@ -10,7 +10,11 @@ export type AdminCredentials = { email: string; password: string };
  * promoted and verified when it already exists. An existing password is left unchanged.
  * Returns what happened so the CLI can say so.
  */
-export async function ensureAdmin(db: Db, auth: Auth, credentials: AdminCredentials): Promise<"created" | "updated"> {
+export async function ensureAdmin(
+  db: Db,
+  auth: Auth,
+  credentials: AdminCredentials,
+): Promise<"created" | "updated"> {
   const email = credentials.email.trim().toLowerCase();
   const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
   if (existing) {

@@ -37,7 +37,10 @@ export function createAuth({ db, secret, publicUrl, secureCookies }: AuthOptions
       useSecureCookies: secureCookies,
       database: { generateId: () => crypto.randomUUID() },
     },
-    plugins: [admin({ defaultRole: "customer", adminRoles: ["admin"] }), twoFactor({ issuer: "Shilajit Shop" })],
+    plugins: [
+      admin({ defaultRole: "customer", adminRoles: ["admin"] }),
+      twoFactor({ issuer: "Shilajit Shop" }),
+    ],
   });
 }
 

@@ -45,7 +45,9 @@ export const coupons = pgTable(
     minimumOrderCents: integer("minimum_order_cents"),
     usageLimit: integer("usage_limit"),
     usedCount: integer("used_count").notNull().default(0),
-    contentCreatorId: uuid("content_creator_id").references(() => contentCreators.id, { onDelete: "set null" }),
+    contentCreatorId: uuid("content_creator_id").references(() => contentCreators.id, {
+      onDelete: "set null",
+    }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -73,4 +75,26 @@ export const couponUsages = pgTable(
     usedAt: timestamp("used_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("coupon_usages_coupon_idx").on(t.couponId, t.usedAt.desc())],
+);
+
+/**
+ * One coupon use held for an order while its payment session is open, so a usage limit is never
+ * exceeded by concurrent checkouts. Turned into a coupon usage at fulfilment; deleted when the
+ * session expires or is cancelled.
+ */
+export const couponReservations = pgTable(
+  "coupon_reservations",
+  {
+    id: id(),
+    couponId: uuid("coupon_id")
+      .notNull()
+      .references(() => coupons.id, { onDelete: "cascade" }),
+    orderId: uuid("order_id")
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("coupon_reservations_coupon_idx").on(t.couponId, t.expiresAt)],
 );

@@ -4,4 +4,5 @@ export * from "./catalog.ts";
 export * from "./content.ts";
 export * from "./coupons.ts";
 export * from "./orders.ts";
+export * from "./payments.ts";
 export * from "./system.ts";

@@ -1,11 +1,29 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
 import { products } from "./catalog.ts";
 import { createdAt, id, updatedAt } from "./columns.ts";
 
 export const paymentStatus = pgEnum("payment_status", ["unpaid", "paid", "expired", "failed"]);
-export const fulfilmentStatus = pgEnum("order_status", ["pending", "processing", "shipped", "delivered", "cancelled"]);
+export const fulfilmentStatus = pgEnum("order_status", [
+  "pending",
+  "processing",
+  "shipped",
+  "delivered",
+  "cancelled",
+]);
 export const purchaseType = pgEnum("purchase_type", ["one_time", "subscription"]);
 export const paymentMethod = pgEnum("payment_method", ["card", "paypal"]);
 export const paymentProvider = pgEnum("payment_provider", ["sandbox", "stripe", "paypal"]);
@@ -80,7 +98,10 @@ export const orderItems = pgTable(
     lineTotalCents: integer("line_total_cents").notNull(),
     imageUrl: text("image_url"),
   },
-  (t) => [index("order_items_order_idx").on(t.orderId), check("order_items_quantity_positive", sql`${t.quantity} >= 1`)],
+  (t) => [
+    index("order_items_order_idx").on(t.orderId),
+    check("order_items_quantity_positive", sql`${t.quantity} >= 1`),
+  ],
 );
 
 export const subscriptionStatus = pgEnum("subscription_status", [

@@ -1,0 +1,133 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Db } from "../../server/db/client.ts";
+import { openDatabase } from "../../server/db/client.ts";
+import { createPostgresDatabase, postgresUrl, type TestDatabase } from "./database.ts";
+
+export type StartAppOptions = {
+  seed?: "demo" | "none";
+  /** "pglite" forces the embedded database even when TEST_DATABASE_URL is set. */
+  database?: "pglite" | "default";
+  env?: Record<string, string>;
+  /** Runs against the app's database before the server starts (fixtures). */
+  prepare?: (db: Db) => Promise<void>;
+};
+
+export type RunningApp = {
+  url: string;
+  dataDir: string;
+  /** The app's own database while it runs — only on PostgreSQL (PGlite allows one process). */
+  database?: TestDatabase;
+  child: ChildProcess;
+  output: () => string;
+  /** Sends the signal and resolves with the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+  /** Stops the server and removes its data. */
+  destroy(): Promise<void>;
+};
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+/**
+ * Starts the built app (`npm start` without the build) in a child process on a free port with a
+ * temporary DATA_DIR: on PGlite by default, on a fresh PostgreSQL database with TEST_DATABASE_URL.
+ */
+export async function startApp(options: StartAppOptions = {}): Promise<RunningApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "shop-e2e-"));
+  const serverUrl = options.database === "pglite" ? undefined : postgresUrl;
+  const database = serverUrl ? await createPostgresDatabase(serverUrl) : undefined;
+  if (options.prepare) await prepareDatabase(options.prepare, dataDir, database);
+  return launch({ dataDir, database, env: { SEED: options.seed ?? "demo", ...options.env } });
+}
+
+/** Starts the app again on the data of a stopped one (restart tests). */
+export function restartApp(previous: RunningApp, env: Record<string, string> = {}): Promise<RunningApp> {
+  return launch({ dataDir: previous.dataDir, database: previous.database, env: { SEED: "demo", ...env } });
+}
+
+async function prepareDatabase(
+  prepare: StartAppOptions["prepare"] & {},
+  dataDir: string,
+  database?: TestDatabase,
+) {
+  if (database) return prepare(database.db);
+  const local = await openDatabase({ dataDir: path.join(dataDir, "db") });
+  try {
+    await local.migrate();
+    await prepare(local.db);
+  } finally {
+    await local.close();
+  }
+}
+
+async function launch(opts: { dataDir: string; database?: TestDatabase; env: Record<string, string> }) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let output = "";
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: url,
+      DATA_DIR: opts.dataDir,
+      DATABASE_URL: opts.database?.url ?? "",
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
+      ...opts.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (d) => (output += d));
+  child.stderr?.on("data", (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  await waitUntilReady(url, exited, () => output);
+  const stop = async (signal: NodeJS.Signals = "SIGTERM") => {
+    if (child.exitCode === null) child.kill(signal);
+    return exited;
+  };
+  return {
+    url,
+    dataDir: opts.dataDir,
+    database: opts.database,
+    child,
+    output: () => output,
+    stop,
+    destroy: async () => {
+      await stop();
+      await opts.database?.destroy();
+      rmSync(opts.dataDir, { recursive: true, force: true });
+    },
+  } satisfies RunningApp;
+}
+
+async function waitUntilReady(url: string, exited: Promise<number | null>, output: () => string) {
+  let stopped = false;
+  void exited.then(() => (stopped = true));
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (stopped) throw new Error(`app exited before it was ready:\n${output()}`);
+    const ready = await fetch(`${url}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`app not ready after 90 s:\n${output()}`);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}

@@ -1,0 +1,24 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { Page } from "playwright-core";
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+type Violation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
+
+/** Runs axe-core in the page and fails with a readable list when anything serious or critical is found. */
+export async function expectNoSeriousA11yViolations(page: Page, label = page.url()) {
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global just above
+    const result = await (window as any).axe.run(document, { resultTypes: ["violations"] });
+    return result.violations as Violation[];
+  });
+  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  if (serious.length > 0) {
+    const lines = serious.map(
+      (v) => `- [${v.impact}] ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+    );
+    throw new Error(`Accessibility violations on ${label}:\n${lines.join("\n")}`);
+  }
+}

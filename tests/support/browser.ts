@@ -1,0 +1,54 @@
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
+import { type RunningApp, type StartAppOptions, startApp } from "./app.ts";
+
+/** The system Chromium; never a downloaded browser. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+}
+
+export const viewports = {
+  desktop: { width: 1280, height: 900 },
+  mobile: { width: 390, height: 844 },
+} as const;
+
+export type E2E = {
+  app: RunningApp;
+  browser: Browser;
+  /** A new page in a fresh browser context (own cookies and storage) on the app's origin. */
+  newPage(viewport?: keyof typeof viewports): Promise<Page>;
+};
+
+/**
+ * One app and one browser for a test file: call at the top of the file, use the returned object
+ * inside tests. Contexts opened with newPage are closed after the file.
+ */
+export function setupE2E(options: StartAppOptions = {}): E2E {
+  const contexts: BrowserContext[] = [];
+  const e2e = {
+    async newPage(viewport: keyof typeof viewports = "desktop") {
+      const context = await e2e.browser.newContext({ baseURL: e2e.app.url, viewport: viewports[viewport] });
+      contexts.push(context);
+      return context.newPage();
+    },
+  } as E2E;
+  beforeAll(async () => {
+    [e2e.app, e2e.browser] = await Promise.all([startApp(options), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await Promise.all(contexts.map((c) => c.close()));
+    await e2e.browser?.close();
+    await e2e.app?.destroy();
+  });
+  return e2e;
+}

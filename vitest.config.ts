@@ -1,0 +1,38 @@
+import { defineConfig } from "vitest/config";
+
+const resolve = { tsconfigPaths: true } as const;
+
+/**
+ * Two projects: `integration` (unit + integration against a real database, one per test file)
+ * and `e2e` (the built app in a child process, driven through the system Chromium).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve,
+        test: {
+          name: "integration",
+          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/integration/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/support/database-template.setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve,
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/support/build-app.setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // Each file runs its own server and browser; two at a time fits a 2-core machine.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
