@@ -22,7 +22,9 @@ async function main() {
   const services = await createServices(loadConfig({ ...process.env, LOG_LEVEL: "warn" }));
   try {
     const outcome = await ensureAdmin(services.database.db, services.auth, args.data);
-    console.log(outcome === "created" ? `Admin ${args.data.email} created.` : `${args.data.email} is now an admin.`);
+    console.log(
+      outcome === "created" ? `Admin ${args.data.email} created.` : `${args.data.email} is now an admin.`,
+    );
   } finally {
     await services.database.close();
   }

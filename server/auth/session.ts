@@ -1,0 +1,31 @@
+import { redirect } from "react-router";
+import type { RequestContext } from "../context.ts";
+
+export type SessionUser = {
+  id: string;
+  email: string;
+  name: string;
+  role: string;
+  emailVerified: boolean;
+};
+
+/** The signed-in user of this request, or null. Never throws for a missing or broken session. */
+export async function getSessionUser(context: RequestContext, request: Request): Promise<SessionUser | null> {
+  try {
+    const session = await context.auth.api.getSession({ headers: request.headers });
+    if (!session) return null;
+    const { id, email, name, role, emailVerified } = session.user;
+    return { id, email, name, role: role ?? "customer", emailVerified };
+  } catch (error) {
+    context.log.warn({ err: error }, "session lookup failed");
+    return null;
+  }
+}
+
+/** For customer pages: the signed-in user, or a redirect to /auth that comes back here afterwards. */
+export async function requireUser(context: RequestContext, request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(context, request);
+  if (user) return user;
+  const url = new URL(request.url);
+  throw redirect(`/auth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+}
