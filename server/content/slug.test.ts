@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBlogPost, createProduct } from "../../tests/factories/index.ts";
-import { type Database, openDatabase } from "../db/client.ts";
+import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
 import { blogPosts, products } from "../db/schema/index.ts";
 import { slugify, uniqueSlug } from "./slug.ts";
 
@@ -29,15 +29,14 @@ describe("slugify", () => {
 });
 
 describe("uniqueSlug", () => {
-  let database: Database;
+  let database: TestDatabase;
 
   beforeAll(async () => {
-    database = await openDatabase({});
-    await database.migrate();
+    database = await createTestDatabase();
   });
 
   afterAll(async () => {
-    await database?.close();
+    await database?.destroy();
   });
 
   it("keeps the base when it is free", async () => {

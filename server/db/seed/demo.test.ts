@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/database.ts";
 import { verifyPassword } from "../../creators/password.ts";
-import { type Database, openDatabase } from "../client.ts";
 import {
   blogPosts,
   certificates,
@@ -31,7 +31,7 @@ const tables = {
 };
 
 describe("demo seed", () => {
-  let database: Database;
+  let database: TestDatabase;
   let uploadsDir: string;
   let seeded: boolean;
 
@@ -46,14 +46,13 @@ describe("demo seed", () => {
   }
 
   beforeAll(async () => {
-    database = await openDatabase({});
-    await database.migrate();
+    database = await createTestDatabase();
     uploadsDir = path.join(mkdtempSync(path.join(tmpdir(), "seed-test-")), "uploads");
     seeded = await seedDemoDataIfEmpty(database.db, { uploadsDir });
   });
 
   afterAll(async () => {
-    await database?.close();
+    await database?.destroy();
     if (uploadsDir) rmSync(path.dirname(uploadsDir), { recursive: true, force: true });
   });
 
