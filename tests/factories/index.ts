@@ -2,4 +2,5 @@ export * from "./catalog.ts";
 export * from "./content.ts";
 export * from "./coupons.ts";
 export * from "./creators.ts";
+export * from "./orders.ts";
 export { daysFromNow, uniqueSuffix } from "./unique.ts";

@@ -1,0 +1,69 @@
+import { formatMoney } from "../../app/lib/money.ts";
+
+/** The coupon fields the rules need. */
+export type CouponForRules = {
+  code: string;
+  isActive: boolean;
+  showOnFrontend: boolean;
+  validFrom: Date;
+  validUntil: Date | null;
+  minimumOrderCents: number | null;
+  usageLimit: number | null;
+  usedCount: number;
+};
+
+export type CouponRejection = {
+  reason: "invalid" | "expired" | "minimum_not_met" | "usage_limit";
+  title: string;
+  description: string;
+};
+
+/** The spec's toasts, word for word. */
+export const couponRejections = {
+  invalid: () => ({
+    reason: "invalid",
+    title: "Invalid Coupon",
+    description: "Coupon code not found or inactive",
+  }),
+  expired: () => ({
+    reason: "expired",
+    title: "Expired Coupon",
+    description: "This coupon has expired or is not yet active",
+  }),
+  minimumNotMet: (minimumCents: number) => ({
+    reason: "minimum_not_met",
+    title: "Minimum Order Not Met",
+    description: `Minimum order amount is ${formatMoney(minimumCents)}`,
+  }),
+  usageLimit: () => ({
+    reason: "usage_limit",
+    title: "Usage Limit Reached",
+    description: "This coupon has reached its usage limit",
+  }),
+} satisfies Record<string, (...args: never[]) => CouponRejection>;
+
+export function normalizeCouponCode(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+/**
+ * Checks a coupon in the spec's order: exists, active and shown on the frontend → within its
+ * validity window → minimum order (against the subtotal) → usage limit (uses + open reservations).
+ * Returns null when the coupon applies.
+ */
+export function checkCoupon(
+  coupon: CouponForRules | undefined,
+  context: { now: Date; subtotalCents: number; openReservations: number },
+): CouponRejection | null {
+  if (!coupon || !coupon.isActive || !coupon.showOnFrontend) return couponRejections.invalid();
+  if (coupon.validFrom > context.now || (coupon.validUntil && coupon.validUntil < context.now)) {
+    return couponRejections.expired();
+  }
+  if (coupon.minimumOrderCents && context.subtotalCents < coupon.minimumOrderCents) {
+    return couponRejections.minimumNotMet(coupon.minimumOrderCents);
+  }
+  if (coupon.usageLimit !== null && coupon.usedCount + context.openReservations >= coupon.usageLimit) {
+    return couponRejections.usageLimit();
+  }
+  return null;
+}
