@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCoupon, createOrder, daysFromNow } from "../../tests/factories/index.ts";
 import { createTestDatabase, describeOnPostgres, type TestDatabase } from "../../tests/support/database.ts";
@@ -110,9 +110,19 @@ describeOnPostgres("coupon usage limit under concurrent checkouts", () => {
   it("lets exactly one of 50 concurrent checkouts reserve a single-use coupon", async () => {
     const coupon = await createCoupon(database.db, { code: "RACE1", usageLimit: 1 });
     const orders = await Promise.all(Array.from({ length: 50 }, () => createOrder(database.db)));
+    // Open 50 connections first so the checkouts really run side by side.
+    await Promise.all(
+      orders.map(() => database.db.transaction((tx) => tx.execute(sql`select pg_sleep(0.05)`))),
+    );
     const results = await Promise.all(orders.map((o) => reserve("RACE1", o.id)));
     const accepted = results.filter((r) => r.ok);
     const refused = results.filter((r) => !r.ok);
+    console.log(
+      "ACCEPTED",
+      accepted.length,
+      results.length,
+      JSON.stringify(results.filter((r) => !r.ok).map((r) => !r.ok && r.rejection.reason)),
+    );
     expect(accepted).toHaveLength(1);
     expect(refused.every((r) => !r.ok && r.rejection.title === "Usage Limit Reached")).toBe(true);
     const held = await database.db

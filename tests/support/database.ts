@@ -47,7 +47,7 @@ export async function createPostgresDatabase(serverUrl: string): Promise<TestDat
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database ${name}`);
   const url = withDatabase(serverUrl, name);
-  const database = await openDatabase({ url, max: 20 });
+  const database = await openDatabase({ url, max: 60 });
   await database.migrate();
   return {
     ...database,
