@@ -14,7 +14,9 @@ export function safeHref(href: string): string | null {
   const trimmed = href.trim();
   if (/^(https?:|mailto:)/i.test(trimmed)) return trimmed;
   // Relative URLs have no scheme before the first slash, question mark or hash.
-  if (!/^[a-z][a-z0-9+.-]*:/i.test(trimmed.replace(/[\s\u0000-\u001f]/g, ""))) return trimmed;
+  // Browsers ignore tabs, newlines and other control characters inside a scheme (`java\tscript:`).
+  const visible = [...trimmed].filter((c) => c.charCodeAt(0) > 32).join("");
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(visible)) return trimmed;
   return null;
 }
 
