@@ -6,9 +6,14 @@ import { readFlashToast } from "~/lib/flash.server.ts";
 import type { Route } from "./+types/root";
 import "./app.css";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, headers } = await readFlashToast(request);
-  return data({ toast }, { headers });
+  // The public origin makes canonical and Open Graph URLs absolute (see ~/lib/seo.ts).
+  return data({ toast, publicUrl: context.config.publicUrl }, { headers });
+}
+
+export function links() {
+  return [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 }
 
 // The root loader only reads the flash cookie (cheap), and a toast can be set by any redirect,

@@ -6,6 +6,8 @@ export type RequestContext = Services & {
   /** The request's own logger (carries its request id). */
   log: Logger;
   requestId: string;
+  /** The client's address for rate limits (X-Forwarded-For first hop, else the socket peer). */
+  clientIp: string;
 };
 
 declare module "react-router" {

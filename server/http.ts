@@ -1,10 +1,15 @@
-import { mkdirSync } from "node:fs";
+import { createReadStream, mkdirSync } from "node:fs";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { RequestContext } from "./context.ts";
+import { imageVariant } from "./media/variants.ts";
+import { clientIpOf } from "./rate-limit/client-ip.ts";
 import type { Services } from "./services.ts";
 
 export type HttpAppOptions = {
@@ -48,6 +53,29 @@ export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppO
       onFound: cacheFor(ONE_YEAR, true),
     }),
   );
+  // Responsive variants of uploads (/images/640/name.webp): generated once, then served from disk.
+  const mediaDirs = {
+    uploadsDir: services.config.uploadsDir,
+    cacheDir: path.join(services.config.dataDir, "cache", "images"),
+  };
+  app.get("/images/:width{[0-9]+}/*", async (c) => {
+    const prefix = `/images/${c.req.param("width")}/`;
+    let relative: string;
+    try {
+      relative = decodeURIComponent(c.req.path.slice(prefix.length));
+    } catch {
+      return c.notFound();
+    }
+    const file = await imageVariant(mediaDirs, relative, Number(c.req.param("width"))).catch((error) => {
+      services.log.warn({ err: error, path: c.req.path }, "image variant failed");
+      return null;
+    });
+    if (!file) return c.notFound();
+    c.header("Content-Type", "image/webp");
+    c.header("Cache-Control", `public, max-age=${ONE_YEAR}, immutable`);
+    return c.body(Readable.toWeb(createReadStream(file)) as ReadableStream);
+  });
+
   if (clientDir) {
     app.use("/assets/*", serveStatic({ root: clientDir, onFound: cacheFor(ONE_YEAR, true) }));
     app.use("*", serveStatic({ root: clientDir, onFound: cacheFor(60 * 60, false) }));
@@ -64,6 +92,7 @@ export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppO
       ...services,
       log: services.log.child({ reqId: c.var.requestId }),
       requestId: c.var.requestId,
+      clientIp: clientIpOf(c.req.raw.headers, socketAddress(c)),
     };
     const response = await handler!(c.req.raw, context);
     // Pages are personal (cart, account): never cached by shared caches, always revalidated.
@@ -72,6 +101,15 @@ export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppO
   });
 
   return app;
+}
+
+/** The peer address of the connection (absent when the app is called without a socket, e.g. in tests). */
+function socketAddress(c: Context) {
+  try {
+    return getConnInfo(c).remote.address;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Sets Cache-Control only on files actually served from disk (never on pages). */

@@ -1,0 +1,159 @@
+import type { MetaDescriptor } from "react-router";
+import { brand } from "./brand.ts";
+
+/** What a page says about itself to search engines and link previews. */
+export type PageSeo = {
+  title: string;
+  description: string;
+  /** Path of the canonical URL, e.g. `/blog/my-post` (no query string). */
+  path: string;
+  /** Absolute or site-relative image for Open Graph / Twitter cards. */
+  image?: string | null;
+  type?: "website" | "article" | "product";
+  noindex?: boolean;
+};
+
+export const DEFAULT_DESCRIPTION = `${brand.tagline}. Lab-tested, every jar verifiable by batch number.`;
+
+/** The public origin from the root loader's data, for absolute URLs in meta tags. */
+export function publicUrlFrom(matches: readonly ({ id: string; data?: unknown } | undefined)[]): string {
+  const root = matches.find((m) => m?.id === "root")?.data as { publicUrl?: string } | undefined;
+  return root?.publicUrl ?? "";
+}
+
+export function absoluteUrl(publicUrl: string, pathOrUrl: string) {
+  if (/^https?:\/\//i.test(pathOrUrl)) return pathOrUrl;
+  return `${publicUrl}${pathOrUrl.startsWith("/") ? "" : "/"}${pathOrUrl}`;
+}
+
+/** Meta descriptions are cut by search engines around 160 characters; keep whole words. */
+export function clampDescription(text: string, max = 160) {
+  const clean = text
+    .replace(/[#*_`>[\]]/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), max - 20)).trimEnd()}…`;
+}
+
+/** Title, description, canonical link, Open Graph and Twitter card tags for one page. */
+export function seoMeta(page: PageSeo, publicUrl: string): MetaDescriptor[] {
+  const url = absoluteUrl(publicUrl, page.path);
+  const image = page.image ? absoluteUrl(publicUrl, page.image) : undefined;
+  const description = clampDescription(page.description);
+  return [
+    { title: page.title },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: url },
+    ...(page.noindex ? [{ name: "robots", content: "noindex" }] : []),
+    { property: "og:site_name", content: brand.name },
+    {
+      property: "og:type",
+      content: page.type === "article" ? "article" : page.type === "product" ? "product" : "website",
+    },
+    { property: "og:title", content: page.title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    ...(image ? [{ property: "og:image", content: image }] : []),
+    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: page.title },
+    { name: "twitter:description", content: description },
+    ...(image ? [{ name: "twitter:image", content: image }] : []),
+  ];
+}
+
+/** `Title | Brand`, unless the title already names the brand (SEO titles usually do). */
+export function pageTitle(title: string) {
+  return title.includes(brand.name) ? title : `${title} | ${brand.name}`;
+}
+
+export function organizationJsonLd(publicUrl: string) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Organization",
+    name: brand.name,
+    legalName: brand.legalName,
+    url: publicUrl || `https://${brand.website}`,
+    logo: absoluteUrl(publicUrl, "/favicon.svg"),
+    email: brand.supportEmail,
+    address: {
+      "@type": "PostalAddress",
+      addressLocality: "Dallas",
+      addressRegion: "TX",
+      addressCountry: "US",
+    },
+    contactPoint: { "@type": "ContactPoint", contactType: "customer support", email: brand.supportEmail },
+  };
+}
+
+export type ProductForSeo = {
+  name: string;
+  slug: string;
+  description: string;
+  priceCents: number;
+  soldOut: boolean;
+  imageUrl?: string | null;
+  imageUrls?: readonly string[];
+  seoDescription?: string | null;
+  weightType?: string;
+};
+
+/** schema.org Product with an Offer in USD; `url` is the product page's absolute URL. */
+export function productJsonLd(product: ProductForSeo, url: string) {
+  const origin = new URL(url).origin;
+  const images = [product.imageUrl, ...(product.imageUrls ?? [])].filter(
+    (src, i, all): src is string => !!src && all.indexOf(src) === i,
+  );
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.name,
+    description: clampDescription(product.seoDescription || product.description || product.name, 500),
+    sku: product.slug,
+    url,
+    brand: { "@type": "Brand", name: brand.name },
+    ...(images.length ? { image: images.map((src) => absoluteUrl(origin, src)) } : {}),
+    ...(product.weightType ? { size: product.weightType } : {}),
+    offers: {
+      "@type": "Offer",
+      url,
+      priceCurrency: "USD",
+      price: (product.priceCents / 100).toFixed(2),
+      availability: product.soldOut ? "https://schema.org/OutOfStock" : "https://schema.org/InStock",
+      itemCondition: "https://schema.org/NewCondition",
+      seller: { "@type": "Organization", name: brand.name },
+    },
+  };
+}
+
+export type PostForSeo = {
+  title: string;
+  slug: string;
+  excerpt: string;
+  authorName: string;
+  featuredImageUrl?: string | null;
+  seoDescription?: string | null;
+  seoKeywords?: readonly string[];
+  /** ISO dates. */
+  publishedAt: string;
+  updatedAt?: string;
+};
+
+export function blogPostingJsonLd(post: PostForSeo, url: string) {
+  const origin = new URL(url).origin;
+  return {
+    "@context": "https://schema.org",
+    "@type": "BlogPosting",
+    headline: post.title.slice(0, 110),
+    description: clampDescription(post.seoDescription || post.excerpt || post.title),
+    url,
+    mainEntityOfPage: { "@type": "WebPage", "@id": url },
+    ...(post.featuredImageUrl ? { image: [absoluteUrl(origin, post.featuredImageUrl)] } : {}),
+    datePublished: post.publishedAt,
+    dateModified: post.updatedAt ?? post.publishedAt,
+    author: { "@type": "Person", name: post.authorName },
+    publisher: { "@type": "Organization", name: brand.name, url: origin },
+    ...(post.seoKeywords?.length ? { keywords: post.seoKeywords.join(", ") } : {}),
+  };
+}

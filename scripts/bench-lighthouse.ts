@@ -1,0 +1,163 @@
+/**
+ * Lighthouse (mobile) on the storefront pages plus the first-load JavaScript of the home page.
+ *
+ *   npm run bench:lighthouse            # builds nothing: run `npm run build` first
+ *   BENCH_URL=http://localhost:3000 npm run bench:lighthouse   # audit a running shop instead
+ *
+ * Without BENCH_URL it starts the built app on a free port with a temporary data folder and demo
+ * data. Chrome is the system Chromium (CHROME_PATH, default /usr/bin/chromium). Lighthouse 13
+ * needs Node >= 22.19, so the npm script runs this file on Node 22 from the npm registry.
+ * Results go to bench/results/ (not committed). Exits 1 when a budget is missed.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+const root = path.resolve(import.meta.dirname, "..");
+const budgets = { performance: 95, accessibility: 100, seo: 100, "best-practices": 95 } as const;
+const JS_BUDGET_BYTES = 100 * 1024;
+const pages = [
+  "/",
+  "/products",
+  "/product/pure-himalayan-shilajit-resin",
+  "/blog",
+  "/blog/what-is-shilajit-a-beginners-guide-to-himalayan-resin",
+];
+
+async function main() {
+  const app = process.env.BENCH_URL
+    ? { url: process.env.BENCH_URL, stop: async () => {} }
+    : await startShop();
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+  });
+  const rows: Record<string, string | number>[] = [];
+  let failed = false;
+  try {
+    for (const pagePath of pages) {
+      const url = app.url + pagePath;
+      // Also warms the page up: a production server is not measured on its very first request.
+      const status = (await fetch(url)).status;
+      if (status !== 200) {
+        // Lighthouse cannot audit an error page; a route that is not built yet is reported as skipped.
+        rows.push({ page: pagePath, status });
+        console.log(JSON.stringify({ page: pagePath, status, skipped: true }));
+        continue;
+      }
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: Object.keys(budgets),
+      });
+      const categories = result?.lhr.categories ?? {};
+      const row: Record<string, string | number> = { page: pagePath, status };
+      for (const [key, min] of Object.entries(budgets)) {
+        const score = Math.round((categories[key]?.score ?? 0) * 100);
+        row[key] = score;
+        if (score < min) failed = true;
+      }
+      const audits = result?.lhr.audits ?? {};
+      row.LCP = audits["largest-contentful-paint"]?.displayValue ?? "";
+      row.CLS = audits["cumulative-layout-shift"]?.displayValue ?? "";
+      row.TBT = audits["total-blocking-time"]?.displayValue ?? "";
+      rows.push(row);
+      console.log(JSON.stringify(row));
+    }
+    const js = await firstLoadJs(app.url);
+    if (js.total > JS_BUDGET_BYTES) failed = true;
+    console.table(rows);
+    console.log(
+      `first-load JS of / (gzip): ${(js.total / 1024).toFixed(1)} KB (budget ${JS_BUDGET_BYTES / 1024} KB)`,
+    );
+    for (const file of js.files)
+      console.log(`  ${(file.bytes / 1024).toFixed(1).padStart(6)} KB  ${file.path}`);
+    mkdirSync(path.join(root, "bench/results"), { recursive: true });
+    const out = path.join(
+      root,
+      "bench/results",
+      `lighthouse-${new Date().toISOString().replace(/[:.]/g, "-")}.json`,
+    );
+    writeFileSync(out, JSON.stringify({ budgets, rows, firstLoadJs: js }, null, 2));
+    console.log(`results: ${path.relative(root, out)}`);
+  } finally {
+    await chrome.kill();
+    await app.stop();
+  }
+  process.exit(failed ? 1 : 0);
+}
+
+/** Sum of the gzip sizes of every script the home page loads up front (entry + modulepreloads). */
+async function firstLoadJs(baseUrl: string) {
+  const html = await (await fetch(`${baseUrl}/`)).text();
+  const paths = new Set([
+    ...[...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!),
+    ...[...html.matchAll(/import\("([^"]+\.js)"\)/g)].map((m) => m[1]!),
+  ]);
+  const files = [];
+  for (const p of paths) {
+    const body = Buffer.from(await (await fetch(new URL(p, baseUrl))).arrayBuffer());
+    files.push({ path: p, bytes: gzipSync(body, { level: 9 }).length });
+  }
+  files.sort((a, b) => b.bytes - a.bytes);
+  return { total: files.reduce((sum, f) => sum + f.bytes, 0), files };
+}
+
+async function startShop() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "shop-bench-"));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn("node", ["--import", "tsx", "server/main.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      SEED: "demo",
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const deadline = Date.now() + 90_000;
+  while (
+    !(await fetch(`${url}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error("the shop did not start");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    stop: async () => {
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+await main();

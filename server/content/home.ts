@@ -1,0 +1,36 @@
+import { and, desc, eq, inArray } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { certificates, partners, testimonials } from "../db/schema/index.ts";
+import { listPublishedPosts } from "./blog.ts";
+
+/** How much of each list the home page shows (spec: business constants). */
+export const HOME_LIMITS = { posts: 3, testimonials: 6, partners: 8 } as const;
+
+/** The home page's content: only active or published rows, newest first. */
+export async function loadHomeContent(db: Db) {
+  const [certificateRows, testimonialRows, partnerRows, posts] = await Promise.all([
+    db
+      .select({
+        displayOrder: certificates.displayOrder,
+        title: certificates.title,
+        imageUrl: certificates.imageUrl,
+      })
+      .from(certificates)
+      .where(and(eq(certificates.active, true), inArray(certificates.displayOrder, [1, 2])))
+      .orderBy(certificates.displayOrder),
+    db
+      .select()
+      .from(testimonials)
+      .where(eq(testimonials.active, true))
+      .orderBy(desc(testimonials.createdAt))
+      .limit(HOME_LIMITS.testimonials),
+    db
+      .select()
+      .from(partners)
+      .where(eq(partners.active, true))
+      .orderBy(desc(partners.createdAt))
+      .limit(HOME_LIMITS.partners),
+    listPublishedPosts(db, HOME_LIMITS.posts),
+  ]);
+  return { certificates: certificateRows, testimonials: testimonialRows, partners: partnerRows, posts };
+}

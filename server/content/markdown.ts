@@ -1,0 +1,54 @@
+import { Marked, type Tokens } from "marked";
+
+const escapes: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => escapes[c]!);
+
+/** Only web, mail and same-site links: `javascript:`, `data:` and the like are dropped. */
+export function safeHref(href: string): string | null {
+  const trimmed = href.trim();
+  if (/^(https?:|mailto:)/i.test(trimmed)) return trimmed;
+  // Relative URLs have no scheme before the first slash, question mark or hash.
+  // Browsers ignore tabs, newlines and other control characters inside a scheme (`java\tscript:`).
+  const visible = [...trimmed].filter((c) => c.charCodeAt(0) > 32).join("");
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(visible)) return trimmed;
+  return null;
+}
+
+const marked = new Marked({
+  gfm: true,
+  renderer: {
+    // Raw HTML in the Markdown is shown as text, never passed through.
+    html({ text }: Tokens.HTML | Tokens.Tag) {
+      return escapeHtml(text);
+    },
+    link({ href, title, tokens }: Tokens.Link) {
+      const label = this.parser.parseInline(tokens);
+      const url = safeHref(href);
+      if (!url) return label;
+      const external = /^https?:/i.test(url);
+      const titleAttr = title ? ` title="${escapeHtml(title)}"` : "";
+      const rel = external ? ' rel="noopener noreferrer nofollow"' : "";
+      return `<a href="${escapeHtml(url)}"${titleAttr}${rel}>${label}</a>`;
+    },
+    image({ href, title, text }: Tokens.Image) {
+      const url = safeHref(href);
+      if (!url || url.startsWith("mailto:")) return escapeHtml(text);
+      const titleAttr = title ? ` title="${escapeHtml(title)}"` : "";
+      return `<img src="${escapeHtml(url)}" alt="${escapeHtml(text)}"${titleAttr} loading="lazy" decoding="async">`;
+    },
+  },
+});
+
+/**
+ * Blog Markdown to HTML that is safe to insert into the page: raw HTML is escaped, links are
+ * limited to http(s), mailto and relative URLs. Everything else marked emits is its own markup.
+ */
+export function renderMarkdown(markdown: string): string {
+  return marked.parse(markdown, { async: false });
+}

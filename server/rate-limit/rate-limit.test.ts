@@ -1,0 +1,75 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
+import { rateLimitHits } from "../db/schema/index.ts";
+import { clientIpOf } from "./client-ip.ts";
+import { hitRateLimit, hitRateLimits } from "./rate-limit.ts";
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.destroy());
+
+const minute = 60_000;
+
+describe("hitRateLimit", () => {
+  it("allows `limit` hits per window and refuses the next, per key", async () => {
+    const { db } = database;
+    const now = new Date("2025-03-01T10:00:10Z");
+    const rule = { key: "test:1.2.3.4", limit: 3, windowMs: minute };
+    const results = [];
+    for (let i = 0; i < 4; i++) results.push(await hitRateLimit(db, rule, now));
+    expect(results.map((r) => r.allowed)).toEqual([true, true, true, false]);
+    expect(results[3]!.count).toBe(4);
+    expect(results[3]!.retryAfterSeconds).toBe(50);
+    // Another client is counted separately.
+    expect((await hitRateLimit(db, { ...rule, key: "test:5.6.7.8" }, now)).allowed).toBe(true);
+    // The next window starts again at 1.
+    const next = await hitRateLimit(db, rule, new Date("2025-03-01T10:01:00Z"));
+    expect(next).toMatchObject({ allowed: true, count: 1 });
+  });
+
+  it("counts concurrent hits exactly (atomic upsert)", async () => {
+    const { db } = database;
+    const now = new Date("2025-03-02T10:00:00Z");
+    const rule = { key: "test:concurrent", limit: 10, windowMs: minute };
+    const results = await Promise.all(Array.from({ length: 15 }, () => hitRateLimit(db, rule, now)));
+    expect(results.filter((r) => r.allowed)).toHaveLength(10);
+    expect(results.map((r) => r.count).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 15 }, (_, i) => i + 1),
+    );
+  });
+
+  it("removes windows older than a day when a new window starts", async () => {
+    const { db } = database;
+    await hitRateLimit(db, { key: "test:old", limit: 1, windowMs: minute }, new Date("2025-01-01T00:00:00Z"));
+    await hitRateLimit(db, { key: "test:new", limit: 1, windowMs: minute }, new Date("2025-01-03T00:00:00Z"));
+    expect(await db.select().from(rateLimitHits).where(eq(rateLimitHits.key, "test:old"))).toHaveLength(0);
+    expect(await db.select().from(rateLimitHits).where(eq(rateLimitHits.key, "test:new"))).toHaveLength(1);
+  });
+
+  it("combines rules: refused when any rule is over its limit", async () => {
+    const { db } = database;
+    const now = new Date("2025-03-04T10:00:00Z");
+    const rules = [
+      { key: "m:ip", limit: 5, windowMs: minute },
+      { key: "d:ip", limit: 2, windowMs: 24 * 60 * minute },
+    ];
+    expect((await hitRateLimits(db, rules, now)).allowed).toBe(true);
+    expect((await hitRateLimits(db, rules, now)).allowed).toBe(true);
+    const third = await hitRateLimits(db, rules, now);
+    expect(third.allowed).toBe(false);
+    expect(third.retryAfterSeconds).toBeGreaterThan(60);
+  });
+});
+
+describe("clientIpOf", () => {
+  it("prefers the first X-Forwarded-For hop, else the socket address", () => {
+    expect(clientIpOf(new Headers({ "x-forwarded-for": "203.0.113.9, 10.0.0.1" }), "10.0.0.1")).toBe(
+      "203.0.113.9",
+    );
+    expect(clientIpOf(new Headers(), "::ffff:127.0.0.1")).toBe("127.0.0.1");
+    expect(clientIpOf(new Headers(), undefined)).toBe("unknown");
+  });
+});

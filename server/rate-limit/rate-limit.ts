@@ -1,0 +1,76 @@
+import { lt, sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { rateLimitHits } from "../db/schema/index.ts";
+
+export type RateLimitRule = {
+  /** Names the limited action and the client, e.g. `contact:203.0.113.7`. */
+  key: string;
+  /** Hits allowed per window. */
+  limit: number;
+  windowMs: number;
+};
+
+export type RateLimitResult = { allowed: boolean; count: number; retryAfterSeconds: number };
+
+/** What a client that went over a limit is told. */
+export function rateLimitedMessage(retryAfterSeconds: number) {
+  return retryAfterSeconds <= 60
+    ? "Too many attempts. Please wait a minute and try again."
+    : "Too many attempts. Please try again later.";
+}
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+/** Contact form: enough for a person who retries, too few to flood the inbox. */
+export const contactLimits = (ip: string): RateLimitRule[] => [
+  { key: `contact:m:${ip}`, limit: 3, windowMs: MINUTE },
+  { key: `contact:d:${ip}`, limit: 20, windowMs: DAY },
+];
+
+/** Validity lookups: checking the codes from 4-digit batch numbers one by one would take a bot months. */
+export const validityLimits = (ip: string): RateLimitRule[] => [
+  { key: `validity:m:${ip}`, limit: 10, windowMs: MINUTE },
+  { key: `validity:d:${ip}`, limit: 100, windowMs: DAY },
+];
+
+// Rows older than this are deleted opportunistically; every window in use is shorter.
+const KEEP_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Counts one hit in the current fixed window and says whether it is within the limit. The counter
+ * lives in the database (one atomic upsert), so every app instance shares it.
+ */
+export async function hitRateLimit(db: Db, rule: RateLimitRule, now = new Date()): Promise<RateLimitResult> {
+  const windowStart = new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
+  const [row] = await db
+    .insert(rateLimitHits)
+    .values({ key: rule.key, windowStart, count: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimitHits.key, rateLimitHits.windowStart],
+      set: { count: sql`${rateLimitHits.count} + 1` },
+    })
+    .returning({ count: rateLimitHits.count });
+  const count = row!.count;
+  // The first hit of a window is rare enough to pay for the clean-up of old windows.
+  if (count === 1)
+    await db.delete(rateLimitHits).where(lt(rateLimitHits.windowStart, new Date(now.getTime() - KEEP_MS)));
+  const retryAfterSeconds = Math.max(
+    1,
+    Math.ceil((windowStart.getTime() + rule.windowMs - now.getTime()) / 1000),
+  );
+  return { allowed: count <= rule.limit, count, retryAfterSeconds };
+}
+
+/** Applies several rules (e.g. per minute and per day); allowed only when all allow. Every rule counts the hit. */
+export async function hitRateLimits(
+  db: Db,
+  rules: RateLimitRule[],
+  now = new Date(),
+): Promise<RateLimitResult> {
+  const results = [];
+  for (const rule of rules) results.push(await hitRateLimit(db, rule, now));
+  const denied = results.filter((r) => !r.allowed);
+  if (denied.length === 0) return results[0] ?? { allowed: true, count: 0, retryAfterSeconds: 0 };
+  return denied.reduce((a, b) => (a.retryAfterSeconds >= b.retryAfterSeconds ? a : b));
+}

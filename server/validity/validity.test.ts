@@ -1,0 +1,36 @@
+import { desc } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createValidityCode } from "../../tests/factories/index.ts";
+import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
+import { validityLookups } from "../db/schema/index.ts";
+import { checkValidityCode } from "./validity.ts";
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await createValidityCode(database.db, { code: "SH1001" });
+});
+afterAll(() => database.destroy());
+
+describe("checkValidityCode", () => {
+  it("matches exactly after trimming and records every lookup", async () => {
+    const { db } = database;
+    expect(await checkValidityCode(db, "  SH1001 ")).toEqual({ code: "SH1001", valid: true });
+    expect(await checkValidityCode(db, "sh1001")).toEqual({ code: "sh1001", valid: false });
+    expect(await checkValidityCode(db, "SH10011")).toEqual({ code: "SH10011", valid: false });
+    const lookups = await db.select().from(validityLookups).orderBy(desc(validityLookups.createdAt));
+    expect(lookups.map((l) => [l.code, l.valid]).sort()).toEqual([
+      ["SH1001", true],
+      ["SH10011", false],
+      ["sh1001", false],
+    ]);
+    expect(lookups[0]!.createdAt).toBeInstanceOf(Date);
+  });
+
+  it("ignores blank input without recording it", async () => {
+    const { db } = database;
+    const before = (await db.select().from(validityLookups)).length;
+    expect(await checkValidityCode(db, "   ")).toBeNull();
+    expect(await db.select().from(validityLookups)).toHaveLength(before);
+  });
+});

@@ -1,0 +1,35 @@
+import { sql } from "drizzle-orm";
+import type { Page } from "playwright-core";
+import type { Db } from "../../server/db/client.ts";
+
+/** Waits until React has hydrated the page (event handlers and effects are live). */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const el = document.querySelector("main");
+    return !!el && Object.keys(el).some((k) => k.startsWith("__reactFiber"));
+  });
+}
+
+/** The content of a <meta name|property> tag, or null. */
+export function metaContent(page: Page, key: string) {
+  return page
+    .locator(`meta[name="${key}"], meta[property="${key}"]`)
+    .first()
+    .getAttribute("content", { timeout: 2000 })
+    .catch(() => null);
+}
+
+/**
+ * Makes inserts into `table` fail when `condition` (SQL on NEW) holds: lets browser tests see how
+ * a page reports a database failure, on PGlite and PostgreSQL alike.
+ */
+export async function failInsertsWhen(db: Db, table: string, condition: string) {
+  await db.execute(
+    sql.raw(`create or replace function test_fail_insert() returns trigger language plpgsql as $$
+      begin raise exception 'injected test failure'; end $$`),
+  );
+  await db.execute(
+    sql.raw(`create trigger test_fail_${table} before insert on ${table} for each row
+      when (${condition}) execute function test_fail_insert()`),
+  );
+}
