@@ -35,6 +35,7 @@ const envSchema = z.object({
   ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
   ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, "must be at least 8 characters").optional()),
   REQUIRE_ADMIN_2FA: booleanFlag,
+  TRUST_PROXY: booleanFlag,
   SEED: z.enum(["demo", "none"]).default("demo"),
   SMTP_URL: optionalString.pipe(
     z
@@ -89,6 +90,8 @@ function buildConfig(env: Env) {
         ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }
         : undefined,
     requireAdmin2fa: env.REQUIRE_ADMIN_2FA,
+    /** Behind a reverse proxy that sets X-Forwarded-For: take the client address from it. */
+    trustProxy: env.TRUST_PROXY,
     seed: env.SEED,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, shopInbox: env.SHOP_INBOX },
     stripe: env.STRIPE_SECRET_KEY

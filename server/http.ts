@@ -92,7 +92,7 @@ export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppO
       ...services,
       log: services.log.child({ reqId: c.var.requestId }),
       requestId: c.var.requestId,
-      clientIp: clientIpOf(c.req.raw.headers, socketAddress(c)),
+      clientIp: clientIpOf(c.req.raw.headers, socketAddress(c), services.config.trustProxy),
     };
     const response = await handler!(c.req.raw, context);
     // Pages are personal (cart, account): never cached by shared caches, always revalidated.

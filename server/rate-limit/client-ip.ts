@@ -1,9 +1,10 @@
 /**
- * The client's address for rate limits: the first hop of X-Forwarded-For when a proxy in front of
- * the shop set it, otherwise the socket's peer address.
+ * The client's address for rate limits: the socket's peer address, or — only when the shop runs
+ * behind a proxy that overwrites it (TRUST_PROXY=true) — the first hop of X-Forwarded-For.
+ * Trusting the header otherwise would let any client pick a fresh address per request.
  */
-export function clientIpOf(headers: Headers, socketAddress: string | undefined): string {
-  const forwarded = headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+export function clientIpOf(headers: Headers, socketAddress: string | undefined, trustProxy: boolean): string {
+  const forwarded = trustProxy ? headers.get("x-forwarded-for")?.split(",")[0]?.trim() : undefined;
   if (forwarded) return forwarded.slice(0, 100);
   return normalizeIp(socketAddress) ?? "unknown";
 }

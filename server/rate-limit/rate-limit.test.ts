@@ -65,11 +65,11 @@ describe("hitRateLimit", () => {
 });
 
 describe("clientIpOf", () => {
-  it("prefers the first X-Forwarded-For hop, else the socket address", () => {
-    expect(clientIpOf(new Headers({ "x-forwarded-for": "203.0.113.9, 10.0.0.1" }), "10.0.0.1")).toBe(
-      "203.0.113.9",
-    );
-    expect(clientIpOf(new Headers(), "::ffff:127.0.0.1")).toBe("127.0.0.1");
-    expect(clientIpOf(new Headers(), undefined)).toBe("unknown");
+  it("uses the first X-Forwarded-For hop only behind a trusted proxy, else the socket address", () => {
+    const forwarded = new Headers({ "x-forwarded-for": "203.0.113.9, 10.0.0.1" });
+    expect(clientIpOf(forwarded, "10.0.0.1", true)).toBe("203.0.113.9");
+    expect(clientIpOf(forwarded, "10.0.0.1", false)).toBe("10.0.0.1");
+    expect(clientIpOf(new Headers(), "::ffff:127.0.0.1", true)).toBe("127.0.0.1");
+    expect(clientIpOf(new Headers(), undefined, false)).toBe("unknown");
   });
 });

@@ -8,8 +8,9 @@ import { failInsertsWhen, waitForHydration } from "../support/page.ts";
 
 // Messages containing FAIL-STORE cannot be stored (a database failure).
 const e2e = setupE2E({
+  // The tests act as several clients through X-Forwarded-For, as behind a proxy.
   prepare: (db) => failInsertsWhen(db, "contact_messages", "new.message like '%FAIL-STORE%'"),
-  env: { SHOP_INBOX: "inbox@peak.example" },
+  env: { SHOP_INBOX: "inbox@peak.example", TRUST_PROXY: "true" },
 });
 
 async function openContact() {

@@ -6,6 +6,8 @@ import { failInsertsWhen, waitForHydration } from "../support/page.ts";
 
 // Demo data holds SH1001–SH1010; lookups of FAIL-LOOKUP cannot be recorded (a database failure).
 const e2e = setupE2E({
+  // The tests act as several clients through X-Forwarded-For, as behind a proxy.
+  env: { TRUST_PROXY: "true" },
   prepare: (db) => failInsertsWhen(db, "validity_lookups", "new.code = 'FAIL-LOOKUP'"),
 });
 
