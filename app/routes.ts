@@ -3,6 +3,11 @@ import { index, layout, type RouteConfig, route } from "@react-router/dev/routes
 export default [
   layout("routes/store/layout.tsx", [
     index("routes/store/home.tsx"),
+    route("products", "routes/store/products.tsx"),
+    // The spec serves the product screen under both prefixes; one module, two route ids.
+    route("product/:slug", "routes/store/product.tsx", { id: "product" }),
+    route("products/:slug", "routes/store/product.tsx", { id: "products-slug" }),
+    route("cart", "routes/store/cart.tsx"),
     route("*", "routes/store/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -51,7 +51,10 @@ export async function recordProductView(db: Db, productId: string): Promise<numb
     update ${products} set view_count = view_count + 1
     where id = (select product_id from view)
     returning view_count`);
-  const rows = (Array.isArray(result) ? result : result.rows) as { view_count: number }[];
+  // postgres.js answers an array of rows, PGlite an object with `rows`.
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+    view_count: number;
+  }[];
   return rows[0]?.view_count ?? null;
 }
 

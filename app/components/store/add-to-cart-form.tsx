@@ -1,0 +1,66 @@
+import { ShoppingBag } from "lucide-react";
+import { useId, useState } from "react";
+import { Button } from "~/components/ui/button.tsx";
+import { toast } from "~/components/ui/toaster.tsx";
+import { MAX_LINE_QUANTITY } from "~/lib/cart-input.ts";
+import type { ProductSummary } from "~/lib/catalog.ts";
+import { cn } from "~/lib/cn.ts";
+import { CartForm, useCartFetcher } from "./cart-form.tsx";
+import { QuantityStepper } from "./quantity-stepper.tsx";
+
+type AddToCartFormProps = {
+  product: Pick<ProductSummary, "id" | "name" | "soldOut">;
+  /** The product page lets the shopper choose a quantity; grid cards add one. */
+  withQuantity?: boolean;
+  className?: string;
+};
+
+/** Add to Cart for one product; sold-out products get a disabled SOLD OUT button instead. */
+export function AddToCartForm({ product, withQuantity = false, className }: AddToCartFormProps) {
+  const [quantity, setQuantity] = useState(1);
+  const fetcher = useCartFetcher({
+    onAdded: () => toast.success("Added to cart", { description: product.name }),
+  });
+  const inputId = useId();
+
+  if (product.soldOut) {
+    return (
+      <Button disabled variant="outline" className={cn("w-full", className)}>
+        SOLD OUT
+      </Button>
+    );
+  }
+
+  return (
+    <CartForm fetcher={fetcher} className={cn("flex flex-col gap-3", className)}>
+      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="productId" value={product.id} />
+      {withQuantity ? (
+        <div className="flex flex-col gap-2">
+          <label htmlFor={inputId} className="text-sm font-medium">
+            Quantity
+          </label>
+          <QuantityStepper
+            id={inputId}
+            name="quantity"
+            value={quantity}
+            onChange={setQuantity}
+            max={MAX_LINE_QUANTITY}
+            itemName={product.name}
+          />
+        </div>
+      ) : (
+        <input type="hidden" name="quantity" value="1" />
+      )}
+      <Button
+        type="submit"
+        size={withQuantity ? "lg" : "default"}
+        className="w-full"
+        aria-label={withQuantity ? undefined : `Add ${product.name} to cart`}
+      >
+        <ShoppingBag aria-hidden />
+        Add to Cart
+      </Button>
+    </CartForm>
+  );
+}
