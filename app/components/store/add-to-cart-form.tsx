@@ -20,8 +20,11 @@ export function AddToCartForm({ product, withQuantity = false, className }: AddT
   const [quantity, setQuantity] = useState(1);
   const fetcher = useCartFetcher({
     onAdded: () => toast.success("Added to cart", { description: product.name }),
+    inlineErrors: withQuantity,
   });
   const inputId = useId();
+  const errorId = useId();
+  const error = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
 
   if (product.soldOut) {
     return (
@@ -32,7 +35,8 @@ export function AddToCartForm({ product, withQuantity = false, className }: AddT
   }
 
   return (
-    <CartForm fetcher={fetcher} className={cn("flex flex-col gap-3", className)}>
+    // noValidate: the server's message is shown for any bad quantity, the same with or without JS.
+    <CartForm fetcher={fetcher} noValidate className={cn("flex flex-col gap-3", className)}>
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="productId" value={product.id} />
       {withQuantity ? (
@@ -47,19 +51,22 @@ export function AddToCartForm({ product, withQuantity = false, className }: AddT
             onChange={setQuantity}
             max={MAX_LINE_QUANTITY}
             itemName={product.name}
+            errorId={error ? errorId : undefined}
           />
+          {error && (
+            <p id={errorId} role="alert" className="text-sm text-destructive-text">
+              {error}
+            </p>
+          )}
         </div>
       ) : (
         <input type="hidden" name="quantity" value="1" />
       )}
-      <Button
-        type="submit"
-        size={withQuantity ? "lg" : "default"}
-        className="w-full"
-        aria-label={withQuantity ? undefined : `Add ${product.name} to cart`}
-      >
+      <Button type="submit" size={withQuantity ? "lg" : "default"} className="w-full">
         <ShoppingBag aria-hidden />
         Add to Cart
+        {/* In a grid every button reads the same: say which product (visible text stays first). */}
+        {!withQuantity && <span className="sr-only">: {product.name}</span>}
       </Button>
     </CartForm>
   );

@@ -8,23 +8,26 @@ import { cartActionPath } from "./use-cart.ts";
 export type CartActionData = { ok: true; intent: "add" | "update" | "remove" } | { ok: false; error: string };
 
 /**
- * A fetcher for one cart form: refusals from the server become a toast (the optimistic change
- * is rolled back by the revalidated cart). `onAdded` runs after a successful add.
+ * A fetcher for one cart form: refusals from the server become a toast unless the form shows
+ * them inline (the optimistic change is rolled back by the revalidated cart). `onAdded` runs
+ * after a successful add.
  */
-export function useCartFetcher(options: { onAdded?: () => void } = {}) {
+export function useCartFetcher(options: { onAdded?: () => void; inlineErrors?: boolean } = {}) {
   const fetcher = useFetcher<CartActionData>();
   // A ref, so a new callback on every render does not re-run the effect (and repeat the toast).
   const onAdded = useRef(options.onAdded);
   onAdded.current = options.onAdded;
+  const inlineErrors = options.inlineErrors ?? false;
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (!fetcher.data.ok) toast.destructive("Your cart was not updated", fetcher.data.error);
-    else if (fetcher.data.intent === "add") onAdded.current?.();
-  }, [fetcher.state, fetcher.data]);
+    if (!fetcher.data.ok) {
+      if (!inlineErrors) toast.destructive("Your cart was not updated", fetcher.data.error);
+    } else if (fetcher.data.intent === "add") onAdded.current?.();
+  }, [fetcher.state, fetcher.data, inlineErrors]);
   return fetcher;
 }
 
-type CartFormProps = { className?: string; children: React.ReactNode } & {
+type CartFormProps = { className?: string; children: React.ReactNode; noValidate?: boolean } & {
   fetcher: ReturnType<typeof useCartFetcher>;
 };
 

@@ -64,6 +64,16 @@ function LineQuantity({ line }: { line: PricedCartLine }) {
   const minus = useCartFetcher();
   const plus = useCartFetcher();
   const canRaise = line.status === "available" && line.quantity < MAX_LINE_QUANTITY;
+  // Quantities are absolute, so a second click waits until the first is answered: two requests
+  // in flight could otherwise arrive out of order. The shown quantity still changes at once.
+  // aria-disabled (not disabled) keeps keyboard focus on the button meanwhile.
+  const busy = minus.state !== "idle" || plus.state !== "idle";
+  const busyProps = {
+    "aria-disabled": busy || undefined,
+    onClick: (event: React.MouseEvent) => {
+      if (busy) event.preventDefault();
+    },
+  };
   return (
     <div className="flex items-center rounded-md border border-input">
       <CartForm fetcher={minus}>
@@ -77,6 +87,7 @@ function LineQuantity({ line }: { line: PricedCartLine }) {
           size="icon"
           className="size-8"
           disabled={line.quantity <= 1}
+          {...busyProps}
           aria-label={`Decrease quantity of ${line.name}`}
         >
           <Minus aria-hidden />
@@ -95,6 +106,7 @@ function LineQuantity({ line }: { line: PricedCartLine }) {
           size="icon"
           className="size-8"
           disabled={!canRaise}
+          {...busyProps}
           aria-label={`Increase quantity of ${line.name}`}
         >
           <Plus aria-hidden />

@@ -9,13 +9,15 @@ type QuantityStepperProps = {
   onChange: (value: number) => void;
   max: number;
   itemName: string;
+  /** Id of the message explaining why the typed value was refused. */
+  errorId?: string;
 };
 
 /**
  * Minus / number / plus. Never goes below 1 or above `max`; what the shopper types is kept as
  * typed (the server validates it), so a bad value gets the server's message rather than vanishing.
  */
-export function QuantityStepper({ id, name, value, onChange, max, itemName }: QuantityStepperProps) {
+export function QuantityStepper({ id, name, value, onChange, max, itemName, errorId }: QuantityStepperProps) {
   const [text, setText] = useState(String(value));
   const set = (next: number) => {
     const clamped = Math.min(max, Math.max(1, next));
@@ -42,6 +44,8 @@ export function QuantityStepper({ id, name, value, onChange, max, itemName }: Qu
         max={max}
         step={1}
         required
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
         value={text}
         onChange={(event) => {
           setText(event.target.value);

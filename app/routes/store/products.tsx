@@ -28,7 +28,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           Every jar of {brand.name} is harvested by hand above 16,000 feet in the Himalayas, purified with
           spring water and sun-dried, then tested by an independent lab. Take 300–500mg a day dissolved in
           warm water or tea. Each jar carries a unique batch number that you can check on our{" "}
-          <Link to="/validity" className="text-primary underline-offset-4 hover:underline">
+          <Link to="/validity" className="text-primary underline underline-offset-4">
             validity page
           </Link>
           .
