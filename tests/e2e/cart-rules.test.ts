@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { products } from "../../server/db/schema/index.ts";
 import { createProduct, type Product } from "../factories/index.ts";
 import { setupE2E } from "../support/browser.ts";
-import { openCartDrawer, openStorePage, waitForCartQuantity } from "../support/store.ts";
+import { addToCartButton, openCartDrawer, openStorePage, waitForCartQuantity } from "../support/store.ts";
 
 // Own fixtures instead of the demo data (the seed skips a shop that already has products).
 const fixtures: { available?: Product; soldOut?: Product; doomed?: Product; fading?: Product } = {};
@@ -41,7 +41,7 @@ describe("cart rules in the running shop", () => {
   it("refuses bad quantities sent to the server and changes nothing", async () => {
     const page = await e2e.newPage();
     await openStorePage(page, "/products");
-    await page.getByRole("button", { name: "Add to Cart: Everyday Resin" }).click();
+    await addToCartButton(page, "Everyday Resin").click();
     await waitForCartQuantity(page, 1);
     for (const quantity of ["0", "-3", "100", "2.5", "lots"]) {
       const response = await page.request.post("/cart.data", {
@@ -59,11 +59,11 @@ describe("cart rules in the running shop", () => {
     if (!database) return ctx.skip();
     const page = await e2e.newPage();
     await openStorePage(page, "/products");
-    await page.getByRole("button", { name: "Add to Cart: Doomed Drops" }).click();
+    await addToCartButton(page, "Doomed Drops").click();
     await waitForCartQuantity(page, 1);
-    await page.getByRole("button", { name: "Add to Cart: Fading Resin" }).click();
+    await addToCartButton(page, "Fading Resin").click();
     await waitForCartQuantity(page, 2);
-    await page.getByRole("button", { name: "Add to Cart: Everyday Resin" }).click();
+    await addToCartButton(page, "Everyday Resin").click();
     await waitForCartQuantity(page, 3);
     await database.db.delete(products).where(eq(products.id, fixtures.doomed!.id));
     await database.db.update(products).set({ soldOut: true }).where(eq(products.id, fixtures.fading!.id));

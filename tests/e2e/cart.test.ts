@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectNoSeriousA11yViolations } from "../support/axe.ts";
 import { setupE2E, viewports } from "../support/browser.ts";
-import { openCartDrawer, openStorePage, waitForCartQuantity } from "../support/store.ts";
+import { addToCartButton, openCartDrawer, openStorePage, waitForCartQuantity } from "../support/store.ts";
 
 // Demo data: Gold Grade $89.99 (30g), Liquid Drops $39.99 (30ml), Summit Reserve sold out.
 const e2e = setupE2E();
@@ -11,7 +11,7 @@ const gold = "Gold Grade Shilajit Resin";
 const drops = "Liquid Shilajit Drops";
 
 async function addFromGrid(page: Page, name: string, expectedQuantity: number) {
-  await page.getByRole("button", { name: `Add to Cart: ${name}` }).click();
+  await addToCartButton(page, name).click();
   await waitForCartQuantity(page, expectedQuantity);
 }
 

@@ -39,3 +39,9 @@ export async function openCartDrawer(page: Page) {
 /** A desktop browser's user agent: product views are only counted for people, not headless bots. */
 export const humanUserAgent =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
+
+/** A grid card's Add to Cart button ("Add to Cart" plus the product name for screen readers). */
+export function addToCartButton(page: Page, productName: string) {
+  const escaped = productName.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return page.getByRole("button", { name: new RegExp(`^Add to Cart\\s*: ${escaped}$`) });
+}

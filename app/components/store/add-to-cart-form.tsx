@@ -5,7 +5,7 @@ import { toast } from "~/components/ui/toaster.tsx";
 import { MAX_LINE_QUANTITY } from "~/lib/cart-input.ts";
 import type { ProductSummary } from "~/lib/catalog.ts";
 import { cn } from "~/lib/cn.ts";
-import { CartForm, useCartFetcher } from "./cart-form.tsx";
+import { CartForm, cartBusyProps, useCartFetcher } from "./cart-form.tsx";
 import { QuantityStepper } from "./quantity-stepper.tsx";
 
 type AddToCartFormProps = {
@@ -62,7 +62,12 @@ export function AddToCartForm({ product, withQuantity = false, className }: AddT
       ) : (
         <input type="hidden" name="quantity" value="1" />
       )}
-      <Button type="submit" size={withQuantity ? "lg" : "default"} className="w-full">
+      <Button
+        type="submit"
+        {...cartBusyProps(fetcher)}
+        size={withQuantity ? "lg" : "default"}
+        className="w-full"
+      >
         <ShoppingBag aria-hidden />
         Add to Cart
         {/* In a grid every button reads the same: say which product (visible text stays first). */}

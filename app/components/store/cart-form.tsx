@@ -34,14 +34,35 @@ type CartFormProps = { className?: string; children: React.ReactNode; noValidate
 /**
  * A form posting to the cart action. Before JavaScript runs it is a plain form post that
  * comes back to this page (redirectTo); afterwards the fetcher submits it in place.
+ * Its submit buttons should carry aria-disabled while the fetcher is busy (see cartBusyProps).
  */
 export function CartForm({ fetcher, children, ...props }: CartFormProps) {
   const hydrated = useHydrated();
   const { pathname, search } = useLocation();
   return (
-    <fetcher.Form method="post" action={cartActionPath} {...props}>
+    <fetcher.Form
+      method="post"
+      action={cartActionPath}
+      onSubmit={(event) => {
+        // One change at a time per form: a second submit would abort the first in the browser,
+        // which may then never reach the server (a lost add), or arrive out of order.
+        if (fetcher.state !== "idle") event.preventDefault();
+      }}
+      {...props}
+    >
       {!hydrated && <input type="hidden" name="redirectTo" value={pathname + search} />}
       {children}
     </fetcher.Form>
   );
+}
+
+/** aria-disabled (not disabled, which would drop keyboard focus) while a cart change is answered. */
+export function cartBusyProps(...fetchers: ReturnType<typeof useCartFetcher>[]) {
+  const busy = fetchers.some((f) => f.state !== "idle");
+  return {
+    "aria-disabled": busy || undefined,
+    onClick: (event: React.MouseEvent) => {
+      if (busy) event.preventDefault();
+    },
+  };
 }

@@ -6,7 +6,7 @@ import { MAX_LINE_QUANTITY } from "~/lib/cart-input.ts";
 import type { PricedCartLine } from "~/lib/cart-pricing.ts";
 import { productPath } from "~/lib/catalog.ts";
 import { formatMoney } from "~/lib/money.ts";
-import { CartForm, useCartFetcher } from "./cart-form.tsx";
+import { CartForm, cartBusyProps, useCartFetcher } from "./cart-form.tsx";
 import { ProductImage } from "./product-image.tsx";
 
 const unavailableText = {
@@ -64,16 +64,8 @@ function LineQuantity({ line }: { line: PricedCartLine }) {
   const minus = useCartFetcher();
   const plus = useCartFetcher();
   const canRaise = line.status === "available" && line.quantity < MAX_LINE_QUANTITY;
-  // Quantities are absolute, so a second click waits until the first is answered: two requests
-  // in flight could otherwise arrive out of order. The shown quantity still changes at once.
-  // aria-disabled (not disabled) keeps keyboard focus on the button meanwhile.
-  const busy = minus.state !== "idle" || plus.state !== "idle";
-  const busyProps = {
-    "aria-disabled": busy || undefined,
-    onClick: (event: React.MouseEvent) => {
-      if (busy) event.preventDefault();
-    },
-  };
+  // Quantities are absolute: the other button also waits, so two changes never cross.
+  const busyProps = cartBusyProps(minus, plus);
   return (
     <div className="flex items-center rounded-md border border-input">
       <CartForm fetcher={minus}>
@@ -124,6 +116,7 @@ function RemoveLine({ line }: { line: PricedCartLine }) {
       <input type="hidden" name="lineId" value={line.lineId} />
       <Button
         type="submit"
+        {...cartBusyProps(fetcher)}
         variant="ghost"
         size="sm"
         className="h-8 px-2 text-muted-foreground hover:text-destructive-text"
