@@ -3,7 +3,13 @@ import { describe, expect, it } from "vitest";
 import { products } from "../../server/db/schema/index.ts";
 import { createProduct, type Product } from "../factories/index.ts";
 import { setupE2E } from "../support/browser.ts";
-import { addToCartButton, openCartDrawer, openStorePage, waitForCartQuantity } from "../support/store.ts";
+import {
+  addFromGrid,
+  clickWhenIdle,
+  openCartDrawer,
+  openStorePage,
+  waitForCartQuantity,
+} from "../support/store.ts";
 
 // Own fixtures instead of the demo data (the seed skips a shop that already has products).
 const fixtures: { available?: Product; soldOut?: Product; doomed?: Product; fading?: Product } = {};
@@ -41,8 +47,7 @@ describe("cart rules in the running shop", () => {
   it("refuses bad quantities sent to the server and changes nothing", async () => {
     const page = await e2e.newPage();
     await openStorePage(page, "/products");
-    await addToCartButton(page, "Everyday Resin").click();
-    await waitForCartQuantity(page, 1);
+    await addFromGrid(page, "Everyday Resin", 1);
     for (const quantity of ["0", "-3", "100", "2.5", "lots"]) {
       const response = await page.request.post("/cart.data", {
         form: { intent: "add", productId: fixtures.available!.id, quantity },
@@ -59,12 +64,9 @@ describe("cart rules in the running shop", () => {
     if (!database) return ctx.skip();
     const page = await e2e.newPage();
     await openStorePage(page, "/products");
-    await addToCartButton(page, "Doomed Drops").click();
-    await waitForCartQuantity(page, 1);
-    await addToCartButton(page, "Fading Resin").click();
-    await waitForCartQuantity(page, 2);
-    await addToCartButton(page, "Everyday Resin").click();
-    await waitForCartQuantity(page, 3);
+    await addFromGrid(page, "Doomed Drops", 1);
+    await addFromGrid(page, "Fading Resin", 2);
+    await addFromGrid(page, "Everyday Resin", 3);
     await database.db.delete(products).where(eq(products.id, fixtures.doomed!.id));
     await database.db.update(products).set({ soldOut: true }).where(eq(products.id, fixtures.fading!.id));
 
@@ -76,8 +78,8 @@ describe("cart rules in the running shop", () => {
     expect(await main.getByRole("button", { name: "Proceed to Checkout" }).isDisabled()).toBe(true);
     const drawer = await openCartDrawer(page);
     expect(await drawer.getByRole("button", { name: "Checkout" }).isDisabled()).toBe(true);
-    await drawer.getByRole("button", { name: "Remove Doomed Drops" }).click();
-    await drawer.getByRole("button", { name: "Remove Fading Resin" }).click();
+    await clickWhenIdle(drawer.getByRole("button", { name: "Remove Doomed Drops" }));
+    await clickWhenIdle(drawer.getByRole("button", { name: "Remove Fading Resin" }));
     await waitForCartQuantity(page, 1);
     await drawer.getByRole("link", { name: "Checkout" }).waitFor();
   });

@@ -2,18 +2,19 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectNoSeriousA11yViolations } from "../support/axe.ts";
 import { setupE2E, viewports } from "../support/browser.ts";
-import { addToCartButton, openCartDrawer, openStorePage, waitForCartQuantity } from "../support/store.ts";
+import {
+  addFromGrid,
+  clickWhenIdle,
+  openCartDrawer,
+  openStorePage,
+  waitForCartQuantity,
+} from "../support/store.ts";
 
 // Demo data: Gold Grade $89.99 (30g), Liquid Drops $39.99 (30ml), Summit Reserve sold out.
 const e2e = setupE2E();
 
 const gold = "Gold Grade Shilajit Resin";
 const drops = "Liquid Shilajit Drops";
-
-async function addFromGrid(page: Page, name: string, expectedQuantity: number) {
-  await addToCartButton(page, name).click();
-  await waitForCartQuantity(page, expectedQuantity);
-}
 
 function row(container: ReturnType<Page["getByRole"]>, name: string) {
   return container.getByRole("list", { name: "Cart items" }).getByRole("listitem").filter({ hasText: name });
@@ -58,10 +59,10 @@ describe("cart", () => {
     const input = main.getByRole("spinbutton", { name: "Quantity" });
     expect(await input.inputValue()).toBe("1");
     expect(await minus.isDisabled()).toBe(true);
-    await plus.click();
-    await plus.click();
+    await clickWhenIdle(plus);
+    await clickWhenIdle(plus);
     expect(await input.inputValue()).toBe("3");
-    await minus.click();
+    await clickWhenIdle(minus);
     expect(await input.inputValue()).toBe("2");
     await main.getByRole("button", { name: "Add to Cart" }).click();
     await waitForCartQuantity(page, 2);
@@ -96,19 +97,19 @@ describe("cart", () => {
     await addFromGrid(page, drops, 1);
     const drawer = await openCartDrawer(page);
     const width = await drawer.evaluate((el) => el.getBoundingClientRect().width);
-    expect(width).toBe(viewports.mobile.width);
+    expect(width).toBeCloseTo(viewports.mobile.width, 1);
     const minus = drawer.getByRole("button", { name: `Decrease quantity of ${drops}` });
     const plus = drawer.getByRole("button", { name: `Increase quantity of ${drops}` });
     expect(await minus.isDisabled()).toBe(true);
-    await plus.click();
-    await plus.click();
+    await clickWhenIdle(plus);
+    await clickWhenIdle(plus);
     await waitForCartQuantity(page, 3);
     expect(await quantityOf(drawer, drops)).toBe(3);
     expect(await drawer.innerText()).toMatch(/Total\s+\$119\.97/);
-    await minus.click();
+    await clickWhenIdle(minus);
     await waitForCartQuantity(page, 2);
-    await expect.poll(() => drawer.innerText()).toMatch(/Total\s+\$79\.98/);
-    await drawer.getByRole("button", { name: `Remove ${drops}` }).click();
+    await expect.poll(() => drawer.innerText(), { timeout: 10_000 }).toMatch(/Total\s+\$79\.98/);
+    await clickWhenIdle(drawer.getByRole("button", { name: `Remove ${drops}` }));
     await drawer.getByRole("heading", { name: "Your cart is empty" }).waitFor();
     await drawer.getByText("Looks like you haven't added any products yet.").waitFor();
     await waitForCartQuantity(page, 0);
@@ -121,7 +122,7 @@ describe("cart", () => {
     const page = await e2e.newPage("desktop");
     await openStorePage(page, "/");
     const drawer = await openCartDrawer(page);
-    expect(await drawer.evaluate((el) => el.getBoundingClientRect().width)).toBe(384);
+    expect(await drawer.evaluate((el) => el.getBoundingClientRect().width)).toBeCloseTo(384, 1);
     await drawer.getByRole("heading", { name: "Your cart is empty" }).waitFor();
     await expectNoSeriousA11yViolations(page, "empty cart drawer");
   });
@@ -141,15 +142,15 @@ describe("cart", () => {
     await expectNoSeriousA11yViolations(page, "/cart");
 
     expect(await main.getByRole("button", { name: `Decrease quantity of ${gold}` }).isDisabled()).toBe(true);
-    await main.getByRole("button", { name: `Increase quantity of ${gold}` }).click();
+    await clickWhenIdle(main.getByRole("button", { name: `Increase quantity of ${gold}` }));
     await waitForCartQuantity(page, 3);
-    await expect.poll(() => main.innerText()).toMatch(/Subtotal\s+\$219\.97/);
-    await main.getByRole("button", { name: `Decrease quantity of ${gold}` }).click();
+    await expect.poll(() => main.innerText(), { timeout: 10_000 }).toMatch(/Subtotal\s+\$219\.97/);
+    await clickWhenIdle(main.getByRole("button", { name: `Decrease quantity of ${gold}` }));
     await waitForCartQuantity(page, 2);
-    await main.getByRole("button", { name: `Remove ${gold}` }).click();
+    await clickWhenIdle(main.getByRole("button", { name: `Remove ${gold}` }));
     await waitForCartQuantity(page, 1);
-    await expect.poll(() => main.innerText()).toMatch(/Total\s+\$39\.99/);
-    await main.getByRole("button", { name: `Remove ${drops}` }).click();
+    await expect.poll(() => main.innerText(), { timeout: 10_000 }).toMatch(/Total\s+\$39\.99/);
+    await clickWhenIdle(main.getByRole("button", { name: `Remove ${drops}` }));
     await main.getByRole("heading", { level: 1, name: "Your cart is empty" }).waitFor();
     await main.getByRole("link", { name: "Browse Products" }).waitFor();
     await expectNoSeriousA11yViolations(page, "empty /cart");
@@ -201,10 +202,10 @@ describe("cart", () => {
       await page.getByRole("link", { name: "Cart (2 items)" }).click();
       await page.waitForURL("**/cart");
       const main = page.getByRole("main");
-      await main.getByRole("button", { name: `Increase quantity of ${drops}` }).click();
+      await clickWhenIdle(main.getByRole("button", { name: `Increase quantity of ${drops}` }));
       await page.getByRole("link", { name: "Cart (3 items)" }).waitFor();
       expect(await main.innerText()).toMatch(/Total\s+\$119\.97/);
-      await main.getByRole("button", { name: `Remove ${drops}` }).click();
+      await clickWhenIdle(main.getByRole("button", { name: `Remove ${drops}` }));
       await main.getByRole("heading", { level: 1, name: "Your cart is empty" }).waitFor();
     } finally {
       await context.close();

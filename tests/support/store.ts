@@ -1,4 +1,5 @@
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
+import { expect } from "vitest";
 
 /**
  * Opens a storefront page and waits until React has hydrated it: the header's cart control turns
@@ -44,4 +45,23 @@ export const humanUserAgent =
 export function addToCartButton(page: Page, productName: string) {
   const escaped = productName.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   return page.getByRole("button", { name: new RegExp(`^Add to Cart\\s*: ${escaped}$`) });
+}
+
+/** Clicks a grid card's Add to Cart and waits until the server has answered. */
+export async function addFromGrid(page: Page, productName: string, expectedQuantity: number) {
+  const button = addToCartButton(page, productName);
+  await button.click();
+  await waitForCartQuantity(page, expectedQuantity);
+  // The badge changes before the server answers; wait for the answer, so a following full page
+  // load cannot cut the request off.
+  await expect.poll(() => button.getAttribute("aria-disabled"), { timeout: 15_000 }).toBeNull();
+}
+
+/**
+ * Clicks a cart button (+, -, Remove) once its form is idle: while a change is being answered the
+ * buttons are aria-disabled and ignore clicks, which Playwright does not wait for by itself.
+ */
+export async function clickWhenIdle(button: Locator) {
+  await expect.poll(() => button.getAttribute("aria-disabled"), { timeout: 15_000 }).toBeNull();
+  await button.click();
 }
