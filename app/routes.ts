@@ -8,6 +8,11 @@ export default [
     route("blog", "routes/store/blog.tsx"),
     route("blog/:slug", "routes/store/blog-post.tsx"),
     route("validity", "routes/store/validity.tsx"),
+    route("products", "routes/store/products.tsx"),
+    // The spec serves the product screen under both prefixes; one module, two route ids.
+    route("product/:slug", "routes/store/product.tsx", { id: "product" }),
+    route("products/:slug", "routes/store/product.tsx", { id: "products-slug" }),
+    route("cart", "routes/store/cart.tsx"),
     route("*", "routes/store/not-found.tsx"),
   ]),
   route("sitemap.xml", "routes/api/sitemap.ts"),

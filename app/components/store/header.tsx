@@ -87,18 +87,19 @@ function CartControl({ quantity, onClick }: { quantity: number; onClick?: () => 
   const content = (
     <>
       <ShoppingBag className="size-5!" aria-hidden />
+      <span className="sr-only">{cartLabel(quantity)}</span>
       <CartBadge quantity={quantity} className="absolute -top-0.5 -right-0.5" />
     </>
   );
   if (onClick) {
     return (
-      <button type="button" aria-label={cartLabel(quantity)} className={className} onClick={onClick}>
+      <button type="button" className={className} onClick={onClick}>
         {content}
       </button>
     );
   }
   return (
-    <Link to="/cart" aria-label={cartLabel(quantity)} className={className}>
+    <Link to="/cart" className={className}>
       {content}
     </Link>
   );

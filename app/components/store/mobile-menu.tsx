@@ -12,7 +12,7 @@ import {
 } from "~/components/ui/sheet.tsx";
 import { cn } from "~/lib/cn.ts";
 import { CartBadge } from "./cart-badge.tsx";
-import { cartLabel, type StoreUser, storeNavLinks } from "./nav.ts";
+import { cartCountSuffix, type StoreUser, storeNavLinks } from "./nav.ts";
 
 export type MobileMenuProps = {
   user: StoreUser | null;
@@ -69,7 +69,6 @@ export function MobileMenu({ user, cartQuantity, onCartClick, side = "left" }: M
               {onCartClick ? (
                 <button
                   type="button"
-                  aria-label={cartLabel(cartQuantity)}
                   className={itemClass}
                   onClick={() => {
                     close();
@@ -79,7 +78,7 @@ export function MobileMenu({ user, cartQuantity, onCartClick, side = "left" }: M
                   <CartEntry quantity={cartQuantity} />
                 </button>
               ) : (
-                <Link to="/cart" aria-label={cartLabel(cartQuantity)} className={itemClass} onClick={close}>
+                <Link to="/cart" className={itemClass} onClick={close}>
                   <CartEntry quantity={cartQuantity} />
                 </Link>
               )}
@@ -124,6 +123,7 @@ function CartEntry({ quantity }: { quantity: number }) {
     <>
       <ShoppingBag className="size-5 text-primary" aria-hidden />
       Cart
+      <span className="sr-only">{cartCountSuffix(quantity)}</span>
       <CartBadge quantity={quantity} className="ml-auto" />
     </>
   );

@@ -2,6 +2,7 @@ import { CertificateSection } from "~/components/store/home/certificate.tsx";
 import { Hero } from "~/components/store/home/hero.tsx";
 import { LatestPosts } from "~/components/store/home/latest-posts.tsx";
 import { Partners } from "~/components/store/home/partners.tsx";
+import { ProductsSection } from "~/components/store/home/products.tsx";
 import { QualitySection } from "~/components/store/home/quality.tsx";
 import { Testimonials } from "~/components/store/home/testimonials.tsx";
 import { UsageSteps } from "~/components/store/home/usage-steps.tsx";
@@ -9,11 +10,17 @@ import { ValidateCta } from "~/components/store/home/validate-cta.tsx";
 import { WhyChooseUs } from "~/components/store/home/why-choose-us.tsx";
 import { brand } from "~/lib/brand.ts";
 import { DEFAULT_DESCRIPTION, organizationJsonLd, publicUrlFrom, seoMeta } from "~/lib/seo.ts";
+import { listProducts } from "~server/catalog/products.ts";
 import { homePageData } from "~server/content/storefront.ts";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return homePageData(context.database.db, context.config.uploadsDir);
+  const db = context.database.db;
+  const [content, products] = await Promise.all([
+    homePageData(db, context.config.uploadsDir),
+    listProducts(db),
+  ]);
+  return { ...content, products };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -31,13 +38,14 @@ export function meta({ matches }: Route.MetaArgs) {
   ];
 }
 
-/** Sections in the spec's order; the product grid (catalog issue) goes right after the hero. */
+/** Sections in the spec's order. */
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { certificates, testimonials, partners, posts } = loaderData;
+  const { certificates, testimonials, partners, posts, products } = loaderData;
   const slot = (n: number) => certificates.find((c) => c.displayOrder === n);
   return (
     <>
       <Hero />
+      <ProductsSection products={products} />
       <CertificateSection certificate={slot(1)} />
       <QualitySection />
       <CertificateSection certificate={slot(2)} />

@@ -1,11 +1,17 @@
-import { data, Outlet } from "react-router";
+import { useState } from "react";
+import { data, Outlet, useLocation } from "react-router";
+import { CartDrawer } from "~/components/store/cart-drawer.tsx";
 import { Footer } from "~/components/store/footer.tsx";
 import { Header } from "~/components/store/header.tsx";
 import type { StoreUser } from "~/components/store/nav.ts";
+import { useCart } from "~/components/store/use-cart.ts";
+import { useHydrated } from "~/hooks/use-hydrated.ts";
+import { loadCart } from "~server/cart/request.server.ts";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   let user: StoreUser | null = null;
+  let userId: string | null = null;
   const headers = new Headers();
   try {
     // returnHeaders: better-auth may roll the session cookie forward; pass that on to the browser.
@@ -14,18 +20,33 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       returnHeaders: true,
     });
     for (const cookie of authHeaders.getSetCookie()) headers.append("Set-Cookie", cookie);
-    if (session) user = { email: session.user.email, name: session.user.name };
+    if (session) {
+      user = { email: session.user.email, name: session.user.name };
+      userId = session.user.id;
+    }
   } catch (error) {
     // A broken or expired session must not take the storefront down: treat it as signed out.
     context.log.warn({ err: error }, "session lookup failed in store layout");
   }
-  // Placeholder-free default: the cart module will supply the real total quantity here.
-  const cartQuantity = 0;
-  return data({ user, cartQuantity }, { headers });
+  // Priced on the server for every page, so the header badge is right in the first HTML.
+  const cart = await loadCart(context, request, userId);
+  return data({ user, cart }, { headers });
 }
 
 export default function StoreLayout({ loaderData }: Route.ComponentProps) {
-  const { user, cartQuantity } = loaderData;
+  const { user } = loaderData;
+  const cart = useCart();
+  const hydrated = useHydrated();
+  const [cartOpen, setCartOpen] = useState(false);
+
+  // Close the drawer on any navigation (Checkout, Browse Products, a product link, back button).
+  const { pathname } = useLocation();
+  const [openedOn, setOpenedOn] = useState(pathname);
+  if (pathname !== openedOn) {
+    setOpenedOn(pathname);
+    setCartOpen(false);
+  }
+
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -34,7 +55,13 @@ export default function StoreLayout({ loaderData }: Route.ComponentProps) {
       >
         Skip to content
       </a>
-      <Header user={user} cartQuantity={cartQuantity} />
+      {/* Without JavaScript the cart control stays a link to /cart. */}
+      <Header
+        user={user}
+        cartQuantity={cart.quantity}
+        onCartClick={hydrated ? () => setCartOpen(true) : undefined}
+      />
+      <CartDrawer open={cartOpen} onOpenChange={setCartOpen} />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>

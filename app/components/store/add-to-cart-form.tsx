@@ -1,0 +1,78 @@
+import { ShoppingBag } from "lucide-react";
+import { useId, useState } from "react";
+import { Button } from "~/components/ui/button.tsx";
+import { toast } from "~/components/ui/toaster.tsx";
+import { MAX_LINE_QUANTITY } from "~/lib/cart-input.ts";
+import type { ProductSummary } from "~/lib/catalog.ts";
+import { cn } from "~/lib/cn.ts";
+import { CartForm, cartBusyProps, useCartFetcher } from "./cart-form.tsx";
+import { QuantityStepper } from "./quantity-stepper.tsx";
+
+type AddToCartFormProps = {
+  product: Pick<ProductSummary, "id" | "name" | "soldOut">;
+  /** The product page lets the shopper choose a quantity; grid cards add one. */
+  withQuantity?: boolean;
+  className?: string;
+};
+
+/** Add to Cart for one product; sold-out products get a disabled SOLD OUT button instead. */
+export function AddToCartForm({ product, withQuantity = false, className }: AddToCartFormProps) {
+  const [quantity, setQuantity] = useState(1);
+  const fetcher = useCartFetcher({
+    onAdded: () => toast.success("Added to cart", { description: product.name }),
+    inlineErrors: withQuantity,
+  });
+  const inputId = useId();
+  const errorId = useId();
+  const error = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
+
+  if (product.soldOut) {
+    return (
+      <Button disabled variant="outline" className={cn("w-full", className)}>
+        SOLD OUT
+      </Button>
+    );
+  }
+
+  return (
+    // noValidate: the server's message is shown for any bad quantity, the same with or without JS.
+    <CartForm fetcher={fetcher} noValidate className={cn("flex flex-col gap-3", className)}>
+      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="productId" value={product.id} />
+      {withQuantity ? (
+        <div className="flex flex-col gap-2">
+          <label htmlFor={inputId} className="text-sm font-medium">
+            Quantity
+          </label>
+          <QuantityStepper
+            id={inputId}
+            name="quantity"
+            value={quantity}
+            onChange={setQuantity}
+            max={MAX_LINE_QUANTITY}
+            itemName={product.name}
+            errorId={error ? errorId : undefined}
+          />
+          {error && (
+            <p id={errorId} role="alert" className="text-sm text-destructive-text">
+              {error}
+            </p>
+          )}
+        </div>
+      ) : (
+        <input type="hidden" name="quantity" value="1" />
+      )}
+      <Button
+        type="submit"
+        {...cartBusyProps(fetcher)}
+        size={withQuantity ? "lg" : "default"}
+        className="w-full"
+      >
+        <ShoppingBag aria-hidden />
+        Add to Cart
+        {/* In a grid every button reads the same: say which product (visible text stays first). */}
+        {!withQuantity && <span className="sr-only">: {product.name}</span>}
+      </Button>
+    </CartForm>
+  );
+}

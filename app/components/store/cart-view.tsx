@@ -1,0 +1,90 @@
+import { ShoppingBag } from "lucide-react";
+import { Link } from "react-router";
+import { buttonClass } from "~/components/ui/button.tsx";
+import type { PricedCart } from "~/lib/cart-pricing.ts";
+import { formatMoney } from "~/lib/money.ts";
+import { CartLineItem } from "./cart-line-item.tsx";
+
+/** 'Your cart is empty' with the way back to the products (drawer and /cart). */
+export function CartEmpty({
+  titleAs: Title = "h2",
+  onNavigate,
+}: {
+  /** The heading element: h1 on the page, the dialog title in the drawer. */
+  titleAs?: React.ElementType<{ className?: string; children?: React.ReactNode }>;
+  onNavigate?: () => void;
+}) {
+  return (
+    <div className="flex flex-col items-center gap-3 py-12 text-center">
+      <ShoppingBag className="size-12 text-primary/70" aria-hidden />
+      <Title className="font-display text-2xl font-semibold">Your cart is empty</Title>
+      <p className="text-muted-foreground">Looks like you haven't added any products yet.</p>
+      <Link to="/products" onClick={onNavigate} className={buttonClass({ className: "mt-3" })}>
+        Browse Products
+      </Link>
+    </div>
+  );
+}
+
+export function CartLines({ cart, onNavigate }: { cart: PricedCart; onNavigate?: () => void }) {
+  return (
+    <ul aria-label="Cart items" className="divide-y">
+      {cart.lines.map((line) => (
+        <CartLineItem key={line.lineId} line={line} onNavigate={onNavigate} />
+      ))}
+    </ul>
+  );
+}
+
+/** Subtotal, shipping note and total; a cart with unavailable lines cannot go to checkout. */
+export function CartSummary({ cart, children }: { cart: PricedCart; children?: React.ReactNode }) {
+  return (
+    <div className="flex flex-col gap-3">
+      <dl className="flex flex-col gap-2 text-sm">
+        <div className="flex justify-between">
+          <dt className="text-muted-foreground">Subtotal</dt>
+          <dd className="tabular-nums">{formatMoney(cart.subtotalCents)}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt className="text-muted-foreground">Shipping</dt>
+          <dd>Calculated at checkout</dd>
+        </div>
+        <div className="flex justify-between border-t pt-2 text-base font-semibold">
+          <dt>Total</dt>
+          <dd className="text-primary tabular-nums">{formatMoney(cart.totalCents)}</dd>
+        </div>
+      </dl>
+      {cart.hasUnavailableLines && (
+        <p role="status" className="text-sm text-destructive-text">
+          Remove the items that are no longer available to check out.
+        </p>
+      )}
+      {children}
+    </div>
+  );
+}
+
+/** The checkout button: a link, or a disabled button while the cart cannot be checked out. */
+export function CheckoutButton({
+  cart,
+  label,
+  onNavigate,
+}: {
+  cart: PricedCart;
+  label: string;
+  onNavigate?: () => void;
+}) {
+  const className = buttonClass({ size: "lg", className: "w-full" });
+  if (cart.hasUnavailableLines) {
+    return (
+      <button type="button" disabled className={className}>
+        {label}
+      </button>
+    );
+  }
+  return (
+    <Link to="/checkout" onClick={onNavigate} className={className}>
+      {label}
+    </Link>
+  );
+}

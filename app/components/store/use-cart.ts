@@ -1,0 +1,16 @@
+import { useFetchers, useRouteLoaderData } from "react-router";
+import { applyPendingCartChanges } from "~/lib/cart-optimistic.ts";
+import { emptyCart, type PricedCart } from "~/lib/cart-pricing.ts";
+import type { loader } from "~/routes/store/layout.tsx";
+
+/** Where every cart form posts (the /cart route's action). */
+export const cartActionPath = "/cart";
+
+/** The shopper's cart from the store layout, with in-flight cart changes already applied. */
+export function useCart(): PricedCart {
+  const data = useRouteLoaderData<typeof loader>("routes/store/layout");
+  const pending = useFetchers()
+    .filter((f) => f.formAction === cartActionPath && f.formData)
+    .map((f) => f.formData!);
+  return applyPendingCartChanges(data?.cart ?? emptyCart, pending);
+}

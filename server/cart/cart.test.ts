@@ -1,0 +1,226 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createProduct } from "../../tests/factories/index.ts";
+import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
+import { cartLines, carts, products, user } from "../db/schema/index.ts";
+import {
+  addToCart,
+  CartError,
+  clearCart,
+  findCart,
+  getOrCreateCart,
+  priceCart,
+  removeLine,
+  setQuantity,
+} from "./cart.ts";
+import { mergeGuestCartIntoUserCart } from "./merge.ts";
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.destroy());
+
+const newGuestCart = () => getOrCreateCart(database.db, { guestCartId: null });
+
+async function createUser(email: string) {
+  const id = crypto.randomUUID();
+  await database.db.insert(user).values({ id, email, name: email });
+  return id;
+}
+
+async function rejection(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(CartError);
+  return (error as CartError).code;
+}
+
+describe("cart lines", () => {
+  it("identifies a line by product + weight: adding again raises the quantity", async () => {
+    const db = database.db;
+    const cartId = await newGuestCart();
+    const resin = await createProduct(db, { priceCents: 5999, weightType: "30g" });
+    const drops = await createProduct(db, { priceCents: 3999, weightType: "30ml" });
+    await addToCart(db, cartId, resin.id, 1);
+    await addToCart(db, cartId, resin.id, 2);
+    await addToCart(db, cartId, drops.id, 1);
+    const cart = await priceCart(db, cartId);
+    expect(cart.lines.map((l) => [l.name, l.weight, l.quantity])).toEqual([
+      [resin.name, "30g", 3],
+      [drops.name, "30ml", 1],
+    ]);
+    expect(cart.quantity).toBe(4);
+    expect(cart.subtotalCents).toBe(3 * 5999 + 3999);
+    expect(cart.totalCents).toBe(cart.subtotalCents);
+  });
+
+  it("keeps a separate line when the product's weight changed since it was added", async () => {
+    const db = database.db;
+    const cartId = await newGuestCart();
+    const product = await createProduct(db, { weightType: "30g" });
+    await addToCart(db, cartId, product.id, 1);
+    await db.update(products).set({ weightType: "30ml" }).where(eq(products.id, product.id));
+    await addToCart(db, cartId, product.id, 1);
+    const cart = await priceCart(db, cartId);
+    expect(cart.lines.map((l) => `${l.weight}×${l.quantity}`)).toEqual(["30g×1", "30ml×1"]);
+  });
+
+  it("prices from the current catalog, not from the time of adding", async () => {
+    const db = database.db;
+    const cartId = await newGuestCart();
+    const product = await createProduct(db, { priceCents: 5000, name: "Old Name" });
+    await addToCart(db, cartId, product.id, 2);
+    await db.update(products).set({ priceCents: 4500, name: "New Name" }).where(eq(products.id, product.id));
+    const [line] = (await priceCart(db, cartId)).lines;
+    expect(line).toMatchObject({ name: "New Name", unitPriceCents: 4500, lineTotalCents: 9000 });
+  });
+
+  it("refuses bad quantities and changes nothing", async () => {
+    const db = database.db;
+    const cartId = await newGuestCart();
+    const product = await createProduct(db);
+    const { id: lineId } = await addToCart(db, cartId, product.id, 2);
+    for (const bad of [0, -1, 100, 1.5, Number.NaN]) {
+      expect(await rejection(addToCart(db, cartId, product.id, bad))).toBe("invalid_quantity");
+      expect(await rejection(setQuantity(db, cartId, lineId, bad))).toBe("invalid_quantity");
+    }
+    // Adding beyond the maximum is refused rather than silently capped.
+    await setQuantity(db, cartId, lineId, 98);
+    expect(await rejection(addToCart(db, cartId, product.id, 2))).toBe("quantity_limit");
+    expect((await priceCart(db, cartId)).quantity).toBe(98);
+    await addToCart(db, cartId, product.id, 1);
+    expect((await priceCart(db, cartId)).quantity).toBe(99);
+  });
+
+  it("refuses sold-out and unknown products", async () => {
+    const db = database.db;
+    const cartId = await newGuestCart();
+    const soldOut = await createProduct(db, { soldOut: true });
+    expect(await rejection(addToCart(db, cartId, soldOut.id, 1))).toBe("sold_out");
+    expect(await rejection(addToCart(db, cartId, crypto.randomUUID(), 1))).toBe("product_not_found");
+    expect(await rejection(addToCart(db, cartId, "not-a-uuid", 1))).toBe("product_not_found");
+    expect((await priceCart(db, cartId)).lines).toEqual([]);
+  });
+
+  it("flags lines whose product became sold out or was deleted, and leaves them out of the total", async () => {
+    const db = database.db;
+    const cartId = await newGuestCart();
+    const kept = await createProduct(db, { priceCents: 1000 });
+    const soldOut = await createProduct(db, { priceCents: 2000 });
+    const deleted = await createProduct(db, { priceCents: 3000, name: "Discontinued Resin" });
+    await addToCart(db, cartId, kept.id, 1);
+    const soldOutLine = await addToCart(db, cartId, soldOut.id, 2);
+    const deletedLine = await addToCart(db, cartId, deleted.id, 3);
+    await db.update(products).set({ soldOut: true }).where(eq(products.id, soldOut.id));
+    await db.delete(products).where(eq(products.id, deleted.id));
+
+    const cart = await priceCart(db, cartId);
+    expect(cart.lines.map((l) => [l.name, l.status, l.lineTotalCents])).toEqual([
+      [kept.name, "available", 1000],
+      [soldOut.name, "sold_out", 0],
+      ["Discontinued Resin", "deleted", 0],
+    ]);
+    expect(cart.subtotalCents).toBe(1000);
+    expect(cart.quantity).toBe(6);
+    expect(cart.hasUnavailableLines).toBe(true);
+
+    // Such lines can be lowered or removed, never raised.
+    expect(await rejection(setQuantity(db, cartId, soldOutLine.id, 3))).toBe("unavailable");
+    expect(await rejection(setQuantity(db, cartId, deletedLine.id, 4))).toBe("unavailable");
+    await setQuantity(db, cartId, deletedLine.id, 1);
+    await removeLine(db, cartId, soldOutLine.id);
+    await removeLine(db, cartId, deletedLine.id);
+    expect((await priceCart(db, cartId)).hasUnavailableLines).toBe(false);
+  });
+
+  it("updates and removes only lines of the given cart", async () => {
+    const db = database.db;
+    const mine = await newGuestCart();
+    const theirs = await newGuestCart();
+    const product = await createProduct(db);
+    const { id: theirLine } = await addToCart(db, theirs, product.id, 1);
+    expect(await rejection(setQuantity(db, mine, theirLine, 5))).toBe("line_not_found");
+    expect(await rejection(removeLine(db, mine, theirLine))).toBe("line_not_found");
+    expect((await priceCart(db, theirs)).quantity).toBe(1);
+    await setQuantity(db, theirs, theirLine, 5);
+    expect((await priceCart(db, theirs)).quantity).toBe(5);
+    await clearCart(db, theirs);
+    expect((await priceCart(db, theirs)).lines).toEqual([]);
+  });
+
+  it("never opens an account's cart through a guest cart id", async () => {
+    const db = database.db;
+    const userId = await createUser("owner@example.com");
+    const userCart = await getOrCreateCart(db, { userId });
+    expect(await getOrCreateCart(db, { userId })).toBe(userCart);
+    expect(await findCart(db, { guestCartId: userCart })).toBeNull();
+    expect(await findCart(db, { guestCartId: "garbage" })).toBeNull();
+    expect(await getOrCreateCart(db, { guestCartId: userCart })).not.toBe(userCart);
+  });
+});
+
+describe("mergeGuestCartIntoUserCart", () => {
+  it("adds the guest's lines into the account's cart and deletes the guest cart", async () => {
+    const db = database.db;
+    const userId = await createUser("merge@example.com");
+    const a = await createProduct(db, { priceCents: 1000 });
+    const b = await createProduct(db, { priceCents: 2000 });
+    const c = await createProduct(db, { priceCents: 3000 });
+    const userCart = await getOrCreateCart(db, { userId });
+    await addToCart(db, userCart, a.id, 2);
+    await addToCart(db, userCart, b.id, 98);
+    const guestCart = await newGuestCart();
+    await addToCart(db, guestCart, a.id, 3);
+    await addToCart(db, guestCart, b.id, 5);
+    await addToCart(db, guestCart, c.id, 1);
+
+    expect(await mergeGuestCartIntoUserCart(db, guestCart, userId)).toBe(userCart);
+    const cart = await priceCart(db, userCart);
+    expect(cart.lines.map((l) => [l.productId, l.quantity])).toEqual([
+      [a.id, 5],
+      [b.id, 99], // capped at the maximum
+      [c.id, 1],
+    ]);
+    expect(await db.select().from(carts).where(eq(carts.id, guestCart))).toEqual([]);
+    expect(await db.select().from(cartLines).where(eq(cartLines.cartId, guestCart))).toEqual([]);
+  });
+
+  it("creates the account's cart when it has none, and keeps deleted products flagged", async () => {
+    const db = database.db;
+    const userId = await createUser("fresh@example.com");
+    const product = await createProduct(db);
+    const gone = await createProduct(db, { name: "Gone Resin" });
+    const guestCart = await newGuestCart();
+    await addToCart(db, guestCart, product.id, 2);
+    await addToCart(db, guestCart, gone.id, 1);
+    await db.delete(products).where(eq(products.id, gone.id));
+
+    const userCart = await mergeGuestCartIntoUserCart(db, guestCart, userId);
+    const cart = await priceCart(db, userCart);
+    expect(cart.lines.map((l) => [l.name, l.quantity, l.status])).toEqual([
+      [product.name, 2, "available"],
+      ["Gone Resin", 1, "deleted"],
+    ]);
+  });
+
+  it("changes nothing for a missing guest cart or another account's cart", async () => {
+    const db = database.db;
+    const userId = await createUser("alone@example.com");
+    const otherId = await createUser("other@example.com");
+    const product = await createProduct(db);
+    const otherCart = await getOrCreateCart(db, { userId: otherId });
+    await addToCart(db, otherCart, product.id, 4);
+
+    const userCart = await mergeGuestCartIntoUserCart(db, null, userId);
+    await mergeGuestCartIntoUserCart(db, crypto.randomUUID(), userId);
+    await mergeGuestCartIntoUserCart(db, "not-a-uuid", userId);
+    await mergeGuestCartIntoUserCart(db, otherCart, userId);
+    expect((await priceCart(db, userCart)).lines).toEqual([]);
+    expect((await priceCart(db, otherCart)).quantity).toBe(4);
+    // Merging the user's own cart into itself is a no-op too.
+    expect(await mergeGuestCartIntoUserCart(db, userCart, userId)).toBe(userCart);
+  });
+});

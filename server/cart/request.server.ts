@@ -1,0 +1,82 @@
+import { createCookie } from "react-router";
+import type { CartAction } from "../../app/lib/cart-input.ts";
+import { type PricedCart, priceCartLines } from "../../app/lib/cart-pricing.ts";
+import type { RequestContext } from "../context.ts";
+import {
+  addToCart,
+  CartError,
+  type CartOwner,
+  findCart,
+  getOrCreateCart,
+  priceCart,
+  removeLine,
+  setQuantity,
+} from "./cart.ts";
+
+/**
+ * The bridge between requests and carts (decision 003): a guest's cart id lives in a long-lived
+ * HttpOnly cookie, a signed-in user's cart is found by user id.
+ */
+function cartCookie(context: RequestContext) {
+  return createCookie("cart_id", {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: context.config.publicUrl.startsWith("https://"),
+    maxAge: 60 * 60 * 24 * 365,
+  });
+}
+
+/** The guest cart id from this browser's cookie (not checked against the database yet). */
+export async function readGuestCartId(context: RequestContext, request: Request): Promise<string | null> {
+  const value = await cartCookie(context)
+    .parse(request.headers.get("Cookie"))
+    .catch(() => null);
+  return typeof value === "string" ? value : null;
+}
+
+async function ownerOf(context: RequestContext, request: Request, userId: string | null): Promise<CartOwner> {
+  return userId ? { userId } : { guestCartId: await readGuestCartId(context, request) };
+}
+
+/** The requester's cart priced from the catalog. A failure is logged and shows an empty cart (spec 8). */
+export async function loadCart(
+  context: RequestContext,
+  request: Request,
+  userId: string | null,
+): Promise<PricedCart> {
+  try {
+    const db = context.database.db;
+    return await priceCart(db, await findCart(db, await ownerOf(context, request, userId)));
+  } catch (error) {
+    context.log.error({ err: error }, "cart load failed");
+    return priceCartLines([]);
+  }
+}
+
+/**
+ * Applies one validated cart action for the requester. Adding creates the cart (and, for a guest,
+ * the cookie, refreshed for another year); the returned headers carry that cookie.
+ * Throws CartError when the change is refused.
+ */
+export async function changeCart(
+  context: RequestContext,
+  request: Request,
+  userId: string | null,
+  action: CartAction,
+): Promise<{ headers: Headers }> {
+  const db = context.database.db;
+  const owner = await ownerOf(context, request, userId);
+  const headers = new Headers();
+  if (action.intent === "add") {
+    const cartId = await getOrCreateCart(db, owner);
+    await addToCart(db, cartId, action.productId, action.quantity);
+    if (!userId) headers.append("Set-Cookie", await cartCookie(context).serialize(cartId));
+    return { headers };
+  }
+  const cartId = await findCart(db, owner);
+  if (!cartId) throw new CartError("line_not_found");
+  if (action.intent === "update") await setQuantity(db, cartId, action.lineId, action.quantity);
+  else await removeLine(db, cartId, action.lineId);
+  return { headers };
+}

@@ -1,0 +1,67 @@
+import type { Locator, Page } from "playwright-core";
+import { expect } from "vitest";
+
+/**
+ * Opens a storefront page and waits until React has hydrated it: the header's cart control turns
+ * from a link to /cart into the button that opens the drawer.
+ */
+export async function openStorePage(page: Page, path: string) {
+  const response = await page.goto(path);
+  await cartButton(page).waitFor();
+  return response;
+}
+
+/** The header's cart button; its accessible name carries the quantity ("Cart (2 items)"). */
+export function cartButton(page: Page) {
+  return page.getByRole("banner").getByRole("button", { name: /^Cart/ });
+}
+
+/**
+ * Waits until the header says the cart holds `quantity` items. includeHidden: while the drawer
+ * (a modal) is open, the page behind it is hidden from the accessibility tree.
+ */
+export async function waitForCartQuantity(page: Page, quantity: number) {
+  // Hidden content counts too then: the badge's number follows the label, hence no exact match.
+  const name = quantity === 0 ? /^Cart$/ : new RegExp(`^Cart \\(${quantity} items?\\)`);
+  await page
+    .getByRole("banner", { includeHidden: true })
+    .getByRole("button", { name, includeHidden: true })
+    .waitFor({ state: "attached" });
+}
+
+/** Opens the cart drawer and returns it. */
+export async function openCartDrawer(page: Page) {
+  await cartButton(page).click();
+  const drawer = page.getByRole("dialog");
+  await drawer.waitFor();
+  return drawer;
+}
+
+/** A desktop browser's user agent: product views are only counted for people, not headless bots. */
+export const humanUserAgent =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
+
+/** A grid card's Add to Cart button ("Add to Cart" plus the product name for screen readers). */
+export function addToCartButton(page: Page, productName: string) {
+  const escaped = productName.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return page.getByRole("button", { name: new RegExp(`^Add to Cart\\s*: ${escaped}$`) });
+}
+
+/** Clicks a grid card's Add to Cart and waits until the server has answered. */
+export async function addFromGrid(page: Page, productName: string, expectedQuantity: number) {
+  const button = addToCartButton(page, productName);
+  await button.click();
+  await waitForCartQuantity(page, expectedQuantity);
+  // The badge changes before the server answers; wait for the answer, so a following full page
+  // load cannot cut the request off.
+  await expect.poll(() => button.getAttribute("aria-disabled"), { timeout: 15_000 }).toBeNull();
+}
+
+/**
+ * Clicks a cart button (+, -, Remove) once its form is idle: while a change is being answered the
+ * buttons are aria-disabled and ignore clicks, which Playwright does not wait for by itself.
+ */
+export async function clickWhenIdle(button: Locator) {
+  await expect.poll(() => button.getAttribute("aria-disabled"), { timeout: 15_000 }).toBeNull();
+  await button.click();
+}
