@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
+import type { Db, Tx } from "../db/client.ts";
 import { orderItems, orders } from "../db/schema/index.ts";
 
 export const ADMIN_ORDERS_PAGE_SIZE = 10;
@@ -68,11 +68,25 @@ export async function listAdminOrders(
 ): Promise<AdminOrderPage> {
   const size = options.pageSize ?? ADMIN_ORDERS_PAGE_SIZE;
   const where = and(paid, searchCondition(options.search));
+  return db.transaction(async (tx) => {
+    // PostgreSQL switches a repeated prepared statement to a generic plan, which cannot see that a
+    // search pattern is rare and walks the whole created_at index instead of the trigram indexes
+    // (600 ms instead of 5 ms at 100k orders). Plan these queries with their actual parameters.
+    await tx.execute(sql`set local plan_cache_mode = force_custom_plan`);
+    return readPage(tx, where, { size, requestedPage: options.page, searching: !!options.search?.trim() });
+  });
+}
+
+async function readPage(
+  db: Tx,
+  where: SQL | undefined,
+  { size, requestedPage, searching }: { size: number; requestedPage?: number; searching: boolean },
+): Promise<AdminOrderPage> {
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(orders).where(where);
   const pageCount = Math.max(1, Math.ceil(total / size));
-  const page = Math.min(Math.max(1, Math.floor(options.page ?? 1) || 1), pageCount);
+  const page = Math.min(Math.max(1, Math.floor(requestedPage ?? 1) || 1), pageCount);
 
-  const ids = await pageIds(db, where, { page, size, total });
+  const ids = await pageIds(db, where, { page, size, total, searching });
   const rows = ids.length
     ? await db.select(orderColumns).from(orders).where(inArray(orders.id, ids))
     : [];
@@ -98,18 +112,30 @@ export async function getAdminOrder(db: Db, id: string): Promise<AdminOrder | nu
 }
 
 /**
- * The ids of one page. OFFSET has to walk the skipped index entries, so pages in the older half
- * are read from the other end of the index (ascending) and reversed: the last page is as cheap
- * as the first, and no page walks more than half the list.
+ * The ids of one page. Without a search, OFFSET walks the created_at index, so pages in the older
+ * half are read from its other end (ascending) and reversed: no page walks more than half of it.
+ * With a search, the matches are collected first through the trigram indexes and then sorted: left
+ * to itself, the planner walks the created_at index hoping a match turns up early (130 ms for a rare
+ * email at 100k orders instead of 2 ms). The OFFSET 0 keeps PostgreSQL from merging the two steps.
  */
 async function pageIds(
-  db: Db,
+  db: Tx,
   where: SQL | undefined,
-  { page, size, total }: { page: number; size: number; total: number },
+  { page, size, total, searching }: { page: number; size: number; total: number; searching: boolean },
 ): Promise<string[]> {
   const start = (page - 1) * size;
   const end = Math.min(page * size, total);
   if (end <= start) return [];
+  if (searching) {
+    const matches = sql`(select ${orders.id}, ${orders.createdAt} from ${orders} where ${where} offset 0) as matches`;
+    const rows = await db
+      .select({ id: sql<string>`matches.id` })
+      .from(matches)
+      .orderBy(sql`matches.created_at desc, matches.id desc`)
+      .limit(end - start)
+      .offset(start);
+    return rows.map((r) => r.id);
+  }
   const fromEnd = start > total / 2;
   const query = db
     .select({ id: orders.id })
@@ -136,7 +162,7 @@ function searchCondition(search: string | undefined): SQL | undefined {
   );
 }
 
-async function itemsOf(db: Db, orderIds: string[]): Promise<Map<string, AdminOrderItem[]>> {
+async function itemsOf(db: Db | Tx, orderIds: string[]): Promise<Map<string, AdminOrderItem[]>> {
   const map = new Map<string, AdminOrderItem[]>();
   if (orderIds.length === 0) return map;
   const rows = await db

@@ -73,7 +73,10 @@ export const orders = pgTable(
   },
   (t) => [
     index("orders_user_created_idx").on(t.userId, t.createdAt.desc()),
-    index("orders_paid_created_idx").on(t.createdAt.desc(), t.id.desc()).where(sql`${t.paymentStatus} = 'paid'`),
+    index("orders_paid_created_idx")
+      // NULLS FIRST is what a plain ORDER BY … DESC means; only a matching index serves it.
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.paymentStatus} = 'paid'`),
     uniqueIndex("orders_provider_session_idx").on(t.provider, t.providerSessionId),
     uniqueIndex("orders_stripe_session_idx").on(t.stripeSessionId),
     uniqueIndex("orders_paypal_order_idx").on(t.paypalOrderId),
