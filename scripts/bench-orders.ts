@@ -66,7 +66,9 @@ async function main() {
   `);
   await db.execute(sql`vacuum analyze orders`);
   await db.execute(sql`vacuum analyze order_items`);
-  console.log(`loaded ${total.toLocaleString("en-US")} paid orders in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `loaded ${total.toLocaleString("en-US")} paid orders in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 
   const pages = Math.ceil(total / 10);
   const sample = (await listAdminOrders(db, { page: Math.floor(pages / 3) })).orders[0]!;

@@ -29,9 +29,18 @@ beforeAll(async () => {
     email: "maya@example.com",
     createdAt: new Date(base + 99 * 60_000),
   });
-  await database.db.insert(orderItems).values([
-    { orderId: paidOrders[3]!.id, name: "Pure Resin", weight: "30g", unitPriceCents: 4999, quantity: 2, lineTotalCents: 9998 },
-  ]);
+  await database.db
+    .insert(orderItems)
+    .values([
+      {
+        orderId: paidOrders[3]!.id,
+        name: "Pure Resin",
+        weight: "30g",
+        unitPriceCents: 4999,
+        quantity: 2,
+        lineTotalCents: 9998,
+      },
+    ]);
 });
 afterAll(() => database.destroy());
 
@@ -61,7 +70,8 @@ describe("listAdminOrders", () => {
   });
 
   it("searches name, email, id and coupon code, case-insensitively", async () => {
-    const ids = async (search: string) => (await listAdminOrders(database.db, { search })).orders.map((o) => o.id);
+    const ids = async (search: string) =>
+      (await listAdminOrders(database.db, { search })).orders.map((o) => o.id);
     expect(await ids("o'brien")).toEqual([paidOrders[5]!.id]);
     expect(await ids("trail.RUNNER@")).toEqual([paidOrders[7]!.id]);
     expect(await ids(paidOrders[11]!.id.slice(0, 8).toUpperCase())).toEqual([paidOrders[11]!.id]);

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
+import { isUuid } from "../db/ids.ts";
 import { orderItems, orders } from "../db/schema/index.ts";
 
 export const ADMIN_ORDERS_PAGE_SIZE = 10;
@@ -87,9 +88,7 @@ async function readPage(
   const page = Math.min(Math.max(1, Math.floor(requestedPage ?? 1) || 1), pageCount);
 
   const ids = await pageIds(db, where, { page, size, total, searching });
-  const rows = ids.length
-    ? await db.select(orderColumns).from(orders).where(inArray(orders.id, ids))
-    : [];
+  const rows = ids.length ? await db.select(orderColumns).from(orders).where(inArray(orders.id, ids)) : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
   const items = await itemsOf(db, ids);
   return {
@@ -106,7 +105,10 @@ async function readPage(
 /** One paid order with its items (the packing slip), or null. */
 export async function getAdminOrder(db: Db, id: string): Promise<AdminOrder | null> {
   if (!isUuid(id)) return null;
-  const [row] = await db.select(orderColumns).from(orders).where(and(paid, eq(orders.id, id)));
+  const [row] = await db
+    .select(orderColumns)
+    .from(orders)
+    .where(and(paid, eq(orders.id, id)));
   if (!row) return null;
   return { ...row, items: (await itemsOf(db, [id])).get(id) ?? [] };
 }
@@ -185,8 +187,4 @@ async function itemsOf(db: Db | Tx, orderIds: string[]): Promise<Map<string, Adm
     map.set(orderId, list);
   }
   return map;
-}
-
-export function isUuid(value: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 }

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
+import { isUuid } from "../db/ids.ts";
 import { fulfilmentStatus, orders } from "../db/schema/index.ts";
-import { isUuid } from "./admin-list.ts";
 
 export const ORDER_STATUSES = fulfilmentStatus.enumValues;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -13,7 +13,11 @@ export type StatusChange = { id: string; previous: OrderStatus; status: OrderSta
  * Returns null when there is no such paid order. `becameShipped` is true only on the change to
  * shipped, so the caller sends the shipping email once, not on every save.
  */
-export async function updateOrderStatus(db: Db, id: string, status: OrderStatus): Promise<StatusChange | null> {
+export async function updateOrderStatus(
+  db: Db,
+  id: string,
+  status: OrderStatus,
+): Promise<StatusChange | null> {
   if (!isUuid(id)) return null;
   return db.transaction(async (tx) => {
     const [current] = await tx

@@ -1,7 +1,7 @@
 import { Outlet } from "react-router";
-import { requireAdmin } from "~server/auth/guards.ts";
 import { AdminMobileNav, AdminSidebar } from "~/components/admin/sidebar.tsx";
 import { brand } from "~/lib/brand.ts";
+import { requireAdmin } from "~server/auth/guards.ts";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,8 +1,6 @@
 import { ShieldAlert } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
-import { signInAdmin, signOutSession, verifyAdminTotp } from "~server/auth/admin-login.ts";
-import { getAdminCandidate } from "~server/auth/guards.ts";
 import { Field } from "~/components/admin/field.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
@@ -11,6 +9,8 @@ import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { actionToast } from "~/lib/action-toast.ts";
 import { brand } from "~/lib/brand.ts";
 import { redirectWithToast } from "~/lib/flash.server.ts";
+import { signInAdmin, signOutSession, verifyAdminTotp } from "~server/auth/admin-login.ts";
+import { getAdminCandidate } from "~server/auth/guards.ts";
 import type { Route } from "./+types/login";
 
 const ACCESS_DENIED = "This account doesn't have admin privileges. Please contact an administrator.";
@@ -25,7 +25,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (user?.role === "admin") throw redirect("/admin/dashboard");
   if (!user) return { denied: false };
   const headers = new Headers();
-  for (const cookie of await signOutSession(context.auth, request.headers)) headers.append("Set-Cookie", cookie);
+  for (const cookie of await signOutSession(context.auth, request.headers))
+    headers.append("Set-Cookie", cookie);
   return data({ denied: true }, { headers });
 }
 
@@ -33,7 +34,12 @@ const credentialsSchema = z.object({
   email: z.email("Enter a valid email address").trim().toLowerCase(),
   password: z.string().min(1, "Enter your password"),
 });
-const codeSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, "Enter the 6-digit code") });
+const codeSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, "Enter the 6-digit code"),
+});
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
@@ -80,7 +86,11 @@ export async function action({ request, context }: Route.ActionArgs) {
           email: "email" in parsed.data ? parsed.data.email : "",
           errors: {},
           denied: false,
-          toast: actionToast("Login failed", result.message || "Please check your credentials", "destructive"),
+          toast: actionToast(
+            "Login failed",
+            result.message || "Please check your credentials",
+            "destructive",
+          ),
         },
         { status: 401 },
       );
@@ -159,7 +169,13 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
               </Field>
               <Field id="password" label="Password" error={errors.password?.[0]}>
                 {(control) => (
-                  <Input {...control} name="password" type="password" autoComplete="current-password" required />
+                  <Input
+                    {...control}
+                    name="password"
+                    type="password"
+                    autoComplete="current-password"
+                    required
+                  />
                 )}
               </Field>
               <Button type="submit" disabled={busy}>

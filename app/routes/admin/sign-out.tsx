@@ -12,6 +12,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(context, request);
   const headers = new Headers();
-  for (const cookie of await signOutSession(context.auth, request.headers)) headers.append("Set-Cookie", cookie);
+  for (const cookie of await signOutSession(context.auth, request.headers))
+    headers.append("Set-Cookie", cookie);
   return redirect("/admin/login", { headers });
 }
