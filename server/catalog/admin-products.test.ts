@@ -55,7 +55,7 @@ describe("productInputSchema", () => {
 
   it("requires name and price, price in steps of 0.01, SEO limits 60/160, safe image URLs", () => {
     const errors = (fields: Record<string, string | string[]>) =>
-      form(fields).error?.issues.map((i) => `${i.path[0]}: ${i.message}`) ?? [];
+      form(fields).error?.issues.map((i) => `${String(i.path[0])}: ${i.message}`) ?? [];
     expect(errors({ ...valid, name: " ", price: "" })).toEqual([
       "name: Name is required",
       "price: Price is required",

@@ -1,12 +1,10 @@
 import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
+import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from "../../app/lib/seo-limits.ts";
 import { slugify, uniqueSlug } from "../content/slug.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { products, weightType } from "../db/schema/index.ts";
-
-export const SEO_TITLE_MAX = 60;
-export const SEO_DESCRIPTION_MAX = 160;
 
 /** Blank entries are dropped on save. */
 const list = z.array(z.string().trim().max(500)).transform((items) => items.filter(Boolean));

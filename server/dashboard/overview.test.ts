@@ -26,18 +26,16 @@ beforeAll(async () => {
   await createOrder(db, { paymentStatus: "paid", totalCents: 2500, createdAt: at("2025-06-10T10:00:00Z") });
   await createOrder(db, { paymentStatus: "paid", totalCents: 1000, createdAt: at("2025-04-01T10:00:00Z") });
   await createOrder(db, { name: "Unpaid Today", totalCents: 700, createdAt: at("2025-06-15T11:00:00Z") });
-  await db
-    .insert(orderItems)
-    .values([
-      {
-        orderId: today.id,
-        productId: resin.id,
-        name: "Pure Resin",
-        unitPriceCents: 4999,
-        quantity: 2,
-        lineTotalCents: 9998,
-      },
-    ]);
+  await db.insert(orderItems).values([
+    {
+      orderId: today.id,
+      productId: resin.id,
+      name: "Pure Resin",
+      unitPriceCents: 4999,
+      quantity: 2,
+      lineTotalCents: 9998,
+    },
+  ]);
   await createContactMessage(db, {
     name: "Jordan",
     email: "j@example.com",

@@ -29,18 +29,16 @@ beforeAll(async () => {
     email: "maya@example.com",
     createdAt: new Date(base + 99 * 60_000),
   });
-  await database.db
-    .insert(orderItems)
-    .values([
-      {
-        orderId: paidOrders[3]!.id,
-        name: "Pure Resin",
-        weight: "30g",
-        unitPriceCents: 4999,
-        quantity: 2,
-        lineTotalCents: 9998,
-      },
-    ]);
+  await database.db.insert(orderItems).values([
+    {
+      orderId: paidOrders[3]!.id,
+      name: "Pure Resin",
+      weight: "30g",
+      unitPriceCents: 4999,
+      quantity: 2,
+      lineTotalCents: 9998,
+    },
+  ]);
 });
 afterAll(() => database.destroy());
 

@@ -3,10 +3,10 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { Field } from "~/components/admin/field.tsx";
 import { Button } from "~/components/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card.tsx";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import { actionToast } from "~/lib/action-toast.ts";
+import { type ActionToast, actionToast } from "~/lib/action-toast.ts";
 import { brand } from "~/lib/brand.ts";
 import { redirectWithToast } from "~/lib/flash.server.ts";
 import { signInAdmin, signOutSession, verifyAdminTotp } from "~server/auth/admin-login.ts";
@@ -46,9 +46,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const twoFactorStep = form.intent === "verify-code";
   const parsed = twoFactorStep ? codeSchema.safeParse(form) : credentialsSchema.safeParse(form);
   if (!parsed.success) {
-    const errors = z.flattenError(parsed.error).fieldErrors as Record<string, string[] | undefined>;
+    const errors: Record<string, string[] | undefined> = {};
+    for (const issue of parsed.error.issues) errors[String(issue.path[0])] = [issue.message];
     return data(
-      { step: twoFactorStep ? "code" : "password", email: String(form.email ?? ""), errors, denied: false },
+      {
+        step: twoFactorStep ? "code" : "password",
+        email: String(form.email ?? ""),
+        errors,
+        denied: false,
+        toast: null,
+      },
       { status: 400 },
     );
   }
@@ -67,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         { headers },
       );
     case "two-factor":
-      return data({ step: "code", email: "", errors: {}, denied: false }, { headers });
+      return data({ step: "code", email: "", errors: {}, denied: false, toast: null }, { headers });
     case "not-admin":
       return data(
         {
@@ -98,21 +105,20 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
-  useFlashToast(actionData && "toast" in actionData ? actionData.toast : undefined);
+  const toast: ActionToast | null = actionData?.toast ?? null;
+  useFlashToast(toast);
   const busy = useNavigation().state === "submitting";
   const denied = actionData?.denied ?? loaderData.denied;
   const step = actionData?.step ?? "password";
   const errors: Record<string, string[] | undefined> = actionData?.errors ?? {};
-  const failed = actionData && "toast" in actionData && !denied ? actionData.toast?.description : undefined;
+  const failed = denied ? undefined : toast?.description;
 
   return (
     <main className="flex min-h-dvh items-center justify-center px-4 py-12">
       <Card className="w-full max-w-sm">
         <CardHeader>
           <p className="font-display text-lg text-primary">{brand.name}</p>
-          <CardTitle>
-            <h1>Admin Login</h1>
-          </CardTitle>
+          <h1 className="font-display text-xl leading-tight font-semibold">Admin Login</h1>
           <CardDescription>Sign in to manage the shop.</CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-5">
