@@ -63,7 +63,11 @@ beforeAll(async () => {
     prepare: async (db) => {
       productId = (await createProduct(db, { name: secrets.product })).id;
       contactId = (await createContactMessage(db, { message: secrets.contact })).id;
-      const order = await createOrder(db, { paymentStatus: "paid", name: secrets.buyer, email: secrets.email });
+      const order = await createOrder(db, {
+        paymentStatus: "paid",
+        name: secrets.buyer,
+        email: secrets.email,
+      });
       orderId = order.id;
       await db.insert(orderItems).values({
         orderId,
@@ -99,7 +103,14 @@ describe("admin authorization", () => {
   it("finds the admin routes in the route manifest", async () => {
     const routes = await adminRoutes();
     const paths = routes.map((r) => r.path);
-    for (const p of ["/admin", "/admin/dashboard", "/admin/products", "/admin/orders", "/admin/contacts", "/admin/upload"]) {
+    for (const p of [
+      "/admin",
+      "/admin/dashboard",
+      "/admin/products",
+      "/admin/orders",
+      "/admin/contacts",
+      "/admin/upload",
+    ]) {
       expect(paths).toContain(p);
     }
     expect(routes.filter((r) => r.hasAction).length).toBeGreaterThanOrEqual(5);
@@ -107,7 +118,10 @@ describe("admin authorization", () => {
 
   for (const who of ["anonymous", "customer"] as const) {
     it(`refuses every admin page, data request and action to ${who === "anonymous" ? "an anonymous visitor" : "a signed-in customer"}`, async () => {
-      const cookie = who === "customer" ? await signUpCustomer(app.url, customer).catch(() => signIn(app.url, customer)) : "";
+      const cookie =
+        who === "customer"
+          ? await signUpCustomer(app.url, customer).catch(() => signIn(app.url, customer))
+          : "";
       const headers: Record<string, string> = cookie ? { Cookie: cookie } : {};
       const routes = await adminRoutes();
       for (const route of routes) {
@@ -120,7 +134,12 @@ describe("admin authorization", () => {
         // Every action, with a form that would change something if it ran.
         for (const url of [route.path, `${route.path}.data`]) {
           const form = new FormData();
-          for (const [k, v] of Object.entries({ intent: "delete", id: productId, orderId, status: "cancelled" })) {
+          for (const [k, v] of Object.entries({
+            intent: "delete",
+            id: productId,
+            orderId,
+            status: "cancelled",
+          })) {
             form.append(k, v);
           }
           form.append("name", "Injected");

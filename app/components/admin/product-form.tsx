@@ -154,19 +154,21 @@ export function ProductForm({
           {error("weightType") && <p className="text-sm text-destructive-text">{error("weightType")}</p>}
         </fieldset>
         <label className="flex items-center gap-3 self-end text-sm font-medium">
-          <input
-            type="checkbox"
-            role="switch"
-            name="soldOut"
-            checked={soldOut}
-            aria-checked={soldOut}
-            onChange={(e) => setSoldOut(e.target.checked)}
-            className="peer sr-only"
-          />
-          <span
-            aria-hidden
-            className="relative inline-flex h-6 w-11 shrink-0 items-center rounded-full border border-input bg-muted transition-colors peer-checked:border-primary peer-checked:bg-primary peer-focus-visible:outline-2 peer-focus-visible:outline-ring after:ml-0.5 after:size-4.5 after:rounded-full after:bg-cream after:transition-transform peer-checked:after:translate-x-5"
-          />
+          <span className="relative inline-flex h-6 w-11 shrink-0">
+            <input
+              type="checkbox"
+              role="switch"
+              name="soldOut"
+              checked={soldOut}
+              aria-checked={soldOut}
+              onChange={(e) => setSoldOut(e.target.checked)}
+              className="peer absolute inset-0 z-10 size-full cursor-pointer opacity-0"
+            />
+            <span
+              aria-hidden
+              className="absolute inset-0 flex items-center rounded-full border border-input bg-muted transition-colors peer-checked:border-primary peer-checked:bg-primary peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring after:ml-0.5 after:size-4.5 after:rounded-full after:bg-cream after:transition-transform peer-checked:after:translate-x-5"
+            />
+          </span>
           Sold out
         </label>
       </div>
