@@ -59,6 +59,11 @@ async function toast(page: Page, text: string) {
   await page.locator("[data-sonner-toast]").filter({ hasText: text }).first().waitFor();
 }
 
+/** Toasts fade in and out; axe would measure their contrast half-transparent. Wait until they are gone. */
+async function toastsGone(page: Page) {
+  await expect.poll(() => page.locator("[data-sonner-toast]").count(), { timeout: 20_000 }).toBe(0);
+}
+
 describe("admin access", () => {
   it("sends a signed-out visitor to the login page", async () => {
     const page = await e2e.newPage();
@@ -123,6 +128,7 @@ describe("admin access", () => {
       .filter({ has: page.getByRole("columnheader", { name: "Event" }) });
     expect(await activity.getByRole("row").count()).toBe(6); // header + 5 entries
     await page.getByRole("img", { name: /Last 30 days: \$1,379\.77 revenue from 23 orders/ }).waitFor();
+    await toastsGone(page);
     await expectNoSeriousA11yViolations(page, "dashboard");
     // An admin visiting the login page goes straight to the dashboard.
     await page.goto("/admin/login");
@@ -182,6 +188,7 @@ describe("admin products", () => {
     const imageUrl = await page.getByLabel("Image URL", { exact: true }).inputValue();
     expect(imageUrl).toMatch(/^\/uploads\/[0-9a-f-]+\.webp$/);
     await page.getByRole("img", { name: "Main product preview" }).waitFor();
+    await toastsGone(page);
     await expectNoSeriousA11yViolations(page, "product form");
 
     await page.getByRole("button", { name: "Create Product" }).click();
