@@ -1,5 +1,7 @@
-import { Outlet } from "react-router";
+import { Outlet, useNavigation } from "react-router";
+import { adminNavItems } from "~/components/admin/nav.ts";
 import { AdminMobileNav, AdminSidebar } from "~/components/admin/sidebar.tsx";
+import { Spinner } from "~/components/ui/spinner.tsx";
 import { brand } from "~/lib/brand.ts";
 import { requireAdmin } from "~server/auth/guards.ts";
 import type { Route } from "./+types/layout";
@@ -13,7 +15,16 @@ export function meta() {
   return [{ title: `Admin | ${brand.name}` }, { name: "robots", content: "noindex" }];
 }
 
+/** While another screen loads: "Loading contacts...", "Loading orders...", … */
+function useLoadingText() {
+  const navigation = useNavigation();
+  if (navigation.state !== "loading") return null;
+  const target = adminNavItems.find((item) => navigation.location.pathname === item.to);
+  return target ? `Loading ${target.label.toLowerCase()}...` : null;
+}
+
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const loading = useLoadingText();
   return (
     <div className="flex min-h-dvh">
       <a
@@ -29,6 +40,12 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <span className="font-display text-lg font-semibold text-primary">Admin</span>
         </header>
         <main id="admin-main" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8">
+          {loading && (
+            <p className="mb-4 flex items-center gap-2 text-sm text-muted-foreground">
+              <Spinner label={loading} />
+              <span aria-hidden>{loading}</span>
+            </p>
+          )}
           <Outlet />
         </main>
       </div>
