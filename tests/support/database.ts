@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import postgres from "postgres";
 import { describe, inject } from "vitest";
-import { type Database, type Db, openDatabase } from "../../server/db/client.ts";
+import { type Database, type Db, openDatabase, pgliteExtensions } from "../../server/db/client.ts";
 import * as schema from "../../server/db/schema/index.ts";
 
 export type TestDatabase = Database & {
@@ -28,7 +28,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 
 async function createPgliteDatabase(): Promise<TestDatabase> {
   const template = readFileSync(inject("pgliteTemplate"));
-  const client = await PGlite.create({ loadDataDir: new Blob([template]) });
+  const client = await PGlite.create({ loadDataDir: new Blob([template]), extensions: pgliteExtensions });
   const db = drizzle(client, { schema, casing: "snake_case" }) as unknown as Db;
   const close = () => client.close();
   return {

@@ -73,11 +73,27 @@ export const orders = pgTable(
   },
   (t) => [
     index("orders_user_created_idx").on(t.userId, t.createdAt.desc()),
-    index("orders_paid_created_idx").on(t.createdAt.desc()).where(sql`${t.paymentStatus} = 'paid'`),
+    index("orders_paid_created_idx")
+      // NULLS FIRST is what a plain ORDER BY … DESC means; only a matching index serves it.
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.paymentStatus} = 'paid'`),
     uniqueIndex("orders_provider_session_idx").on(t.provider, t.providerSessionId),
     uniqueIndex("orders_stripe_session_idx").on(t.stripeSessionId),
     uniqueIndex("orders_paypal_order_idx").on(t.paypalOrderId),
     index("orders_subscription_idx").on(t.subscriptionId),
+    // Admin order search (ILIKE '%…%' on name, email, id, coupon code) over paid orders only.
+    index("orders_name_trgm_idx")
+      .using("gin", t.name.op("gin_trgm_ops"))
+      .where(sql`${t.paymentStatus} = 'paid'`),
+    index("orders_email_trgm_idx")
+      .using("gin", t.email.op("gin_trgm_ops"))
+      .where(sql`${t.paymentStatus} = 'paid'`),
+    index("orders_id_trgm_idx")
+      .using("gin", sql`(${t.id}::text) gin_trgm_ops`)
+      .where(sql`${t.paymentStatus} = 'paid'`),
+    index("orders_coupon_code_trgm_idx")
+      .using("gin", t.couponCode.op("gin_trgm_ops"))
+      .where(sql`${t.paymentStatus} = 'paid'`),
     check("orders_total_non_negative", sql`${t.totalCents} >= 0`),
   ],
 );

@@ -1,0 +1,126 @@
+import { formatDateTime } from "~/lib/dates.ts";
+import { formatMoney } from "~/lib/money.ts";
+import type { ShippingAddress } from "~server/db/schema/orders.ts";
+import { shortId, statusLabel } from "./order-status.ts";
+
+export type OrderDetailsData = {
+  id: string;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  shippingAddress: ShippingAddress | null;
+  status: string;
+  purchaseType: string;
+  subtotalCents: number;
+  subscriptionDiscountCents: number;
+  couponCode: string | null;
+  couponDiscountCents: number;
+  shippingCents: number;
+  totalCents: number;
+  createdAt: Date | string;
+  items: {
+    id: string;
+    name: string;
+    weight: string;
+    unitPriceCents: number;
+    quantity: number;
+    lineTotalCents: number;
+  }[];
+};
+
+export function addressLines(a: ShippingAddress | null): string[] {
+  if (!a) return [];
+  return [a.line1, a.line2, `${a.city}, ${a.state} ${a.postalCode}`, a.country].filter((l): l is string =>
+    Boolean(l?.trim()),
+  );
+}
+
+/** Customer, address, items and totals of one order: the detail dialog and the packing slip share it. */
+export function OrderDetails({ order }: { order: OrderDetailsData }) {
+  return (
+    <div className="flex flex-col gap-5 text-sm">
+      <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
+        <Detail term="Order">#{shortId(order.id)}</Detail>
+        <Detail term="Placed">{formatDateTime(order.createdAt)}</Detail>
+        <Detail term="Customer">{order.name || "—"}</Detail>
+        <Detail term="Status">{statusLabel(order.status)}</Detail>
+        <Detail term="Email">{order.email || "—"}</Detail>
+        <Detail term="Phone">{order.phone || "—"}</Detail>
+        <Detail term="Ship to" wide>
+          {addressLines(order.shippingAddress).map((line) => (
+            <span key={line} className="block">
+              {line}
+            </span>
+          ))}
+          {!order.shippingAddress && "—"}
+        </Detail>
+      </dl>
+      <table className="w-full text-left">
+        <caption className="sr-only">Items</caption>
+        <thead className="border-b text-muted-foreground print:text-black">
+          <tr>
+            <th scope="col" className="py-2 font-medium">
+              Item
+            </th>
+            <th scope="col" className="py-2 font-medium">
+              Weight
+            </th>
+            <th scope="col" className="py-2 text-right font-medium">
+              Qty
+            </th>
+            <th scope="col" className="py-2 text-right font-medium">
+              Price
+            </th>
+            <th scope="col" className="py-2 text-right font-medium">
+              Total
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.items.map((item) => (
+            <tr key={item.id} className="border-b">
+              <td className="py-2">{item.name || "Unknown Item"}</td>
+              <td className="py-2">{item.weight}</td>
+              <td className="py-2 text-right">{item.quantity}</td>
+              <td className="py-2 text-right">{formatMoney(item.unitPriceCents)}</td>
+              <td className="py-2 text-right">{formatMoney(item.lineTotalCents)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="ml-auto grid w-full max-w-xs grid-cols-2 gap-y-1">
+        <dt>Subtotal</dt>
+        <dd className="text-right">{formatMoney(order.subtotalCents)}</dd>
+        {order.subscriptionDiscountCents > 0 && (
+          <>
+            <dt>Subscription discount</dt>
+            <dd className="text-right">−{formatMoney(order.subscriptionDiscountCents)}</dd>
+          </>
+        )}
+        {order.couponDiscountCents > 0 && (
+          <>
+            <dt>Coupon {order.couponCode}</dt>
+            <dd className="text-right">−{formatMoney(order.couponDiscountCents)}</dd>
+          </>
+        )}
+        {order.shippingCents > 0 && (
+          <>
+            <dt>Shipping</dt>
+            <dd className="text-right">{formatMoney(order.shippingCents)}</dd>
+          </>
+        )}
+        <dt className="font-semibold">Total</dt>
+        <dd className="text-right font-semibold">{formatMoney(order.totalCents)}</dd>
+      </dl>
+    </div>
+  );
+}
+
+function Detail({ term, wide, children }: { term: string; wide?: boolean; children: React.ReactNode }) {
+  return (
+    <div className={wide ? "sm:col-span-2" : undefined}>
+      <dt className="text-xs text-muted-foreground uppercase print:text-black">{term}</dt>
+      <dd className="mt-0.5 break-words">{children}</dd>
+    </div>
+  );
+}

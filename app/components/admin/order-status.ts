@@ -1,0 +1,20 @@
+import type { BadgeVariant } from "~/components/ui/badge.tsx";
+
+export const orderStatuses = ["pending", "processing", "shipped", "delivered", "cancelled"] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+export function statusLabel(status: string) {
+  return status.charAt(0).toUpperCase() + status.slice(1);
+}
+
+export const statusBadge: Record<OrderStatus, BadgeVariant> = {
+  pending: "warning",
+  processing: "secondary",
+  shipped: "outline",
+  delivered: "success",
+  cancelled: "destructive",
+};
+
+export function shortId(id: string) {
+  return id.slice(0, 8);
+}

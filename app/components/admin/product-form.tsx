@@ -1,0 +1,253 @@
+import { useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { Button, buttonClass } from "~/components/ui/button.tsx";
+import { Input } from "~/components/ui/input.tsx";
+import { Textarea } from "~/components/ui/textarea.tsx";
+import { brand } from "~/lib/brand.ts";
+import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from "~/lib/seo-limits.ts";
+import { Field } from "./field.tsx";
+import { ImageUpload } from "./image-upload.tsx";
+import { ListField } from "./list-field.tsx";
+
+/** What the form shows: the product being edited, or what the admin typed when saving failed. */
+export type ProductFormState = {
+  id?: string;
+  name: string;
+  slug: string;
+  description: string;
+  price: string;
+  imageUrl: string;
+  imageUrls: string[];
+  weightType: string;
+  soldOut: boolean;
+  tags: string[];
+  initialViewCount: string;
+  seoTitle: string;
+  seoDescription: string;
+  seoKeywords: string[];
+};
+
+export const emptyProductForm: ProductFormState = {
+  name: "",
+  slug: "",
+  description: "",
+  price: "",
+  imageUrl: "",
+  imageUrls: [],
+  weightType: "30ml",
+  soldOut: false,
+  tags: [],
+  initialViewCount: "0",
+  seoTitle: "",
+  seoDescription: "",
+  seoKeywords: [],
+};
+
+/** The SEO texts filled in from the product name while they are empty. */
+export function seoFromName(name: string) {
+  const trimmed = name.trim();
+  if (!trimmed) return { title: "", description: "" };
+  return {
+    title: `${trimmed} | ${brand.name}`.slice(0, SEO_TITLE_MAX),
+    description:
+      `Buy ${trimmed} from ${brand.name}: pure Himalayan shilajit, lab-tested, every jar verifiable by batch number.`.slice(
+        0,
+        SEO_DESCRIPTION_MAX,
+      ),
+  };
+}
+
+export function ProductForm({
+  initial,
+  errors,
+}: {
+  initial: ProductFormState;
+  errors: Record<string, string[] | undefined>;
+}) {
+  const editing = Boolean(initial.id);
+  const busy = useNavigation().state === "submitting";
+  const [soldOut, setSoldOut] = useState(initial.soldOut);
+  const [seoTitle, setSeoTitle] = useState(initial.seoTitle);
+  const [seoDescription, setSeoDescription] = useState(initial.seoDescription);
+  // Auto-fill keeps following the name only while the admin has not typed their own text.
+  const [autoTitle, setAutoTitle] = useState(!initial.seoTitle);
+  const [autoDescription, setAutoDescription] = useState(!initial.seoDescription);
+  const error = (name: string) => errors[name]?.[0];
+
+  return (
+    <Form method="post" encType="multipart/form-data" className="flex flex-col gap-6" noValidate>
+      <input type="hidden" name="intent" value="save" />
+      {initial.id && <input type="hidden" name="id" value={initial.id} />}
+      <div className="grid gap-5 md:grid-cols-2">
+        <Field id="name" label="Name" error={error("name")}>
+          {(control) => (
+            <Input
+              {...control}
+              name="name"
+              defaultValue={initial.name}
+              required
+              onChange={(e) => {
+                const seo = seoFromName(e.target.value);
+                if (autoTitle) setSeoTitle(seo.title);
+                if (autoDescription) setSeoDescription(seo.description);
+              }}
+            />
+          )}
+        </Field>
+        <Field
+          id="slug"
+          label="Slug"
+          error={error("slug")}
+          hint={
+            editing ? "Changing it changes the product's address." : "Leave blank to make it from the name."
+          }
+        >
+          {(control) => <Input {...control} name="slug" defaultValue={initial.slug} />}
+        </Field>
+        <Field id="description" label="Description" error={error("description")} className="md:col-span-2">
+          {(control) => (
+            <Textarea {...control} name="description" rows={5} defaultValue={initial.description} />
+          )}
+        </Field>
+        <Field id="price" label="Price (USD)" error={error("price")}>
+          {(control) => (
+            <Input
+              {...control}
+              name="price"
+              type="number"
+              inputMode="decimal"
+              step="0.01"
+              min="0"
+              required
+              defaultValue={initial.price}
+            />
+          )}
+        </Field>
+        <Field id="initialViewCount" label="Initial view count" error={error("initialViewCount")}>
+          {(control) => (
+            <Input
+              {...control}
+              name="initialViewCount"
+              type="number"
+              step="1"
+              min="0"
+              defaultValue={initial.initialViewCount}
+            />
+          )}
+        </Field>
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-2 text-sm font-medium">Weight type</legend>
+          <div className="flex gap-6">
+            {["30ml", "30g"].map((w) => (
+              <label key={w} className="flex items-center gap-2 text-sm">
+                <input
+                  type="radio"
+                  name="weightType"
+                  value={w}
+                  defaultChecked={initial.weightType === w}
+                  className="size-4 accent-primary"
+                />
+                {w}
+              </label>
+            ))}
+          </div>
+          {error("weightType") && <p className="text-sm text-destructive-text">{error("weightType")}</p>}
+        </fieldset>
+        <label className="flex items-center gap-3 self-end text-sm font-medium">
+          <span className="relative inline-flex h-6 w-11 shrink-0">
+            <input
+              type="checkbox"
+              role="switch"
+              name="soldOut"
+              checked={soldOut}
+              aria-checked={soldOut}
+              onChange={(e) => setSoldOut(e.target.checked)}
+              className="peer absolute inset-0 z-10 size-full cursor-pointer opacity-0"
+            />
+            <span
+              aria-hidden
+              className="absolute inset-0 flex items-center rounded-full border border-input bg-muted transition-colors peer-checked:border-primary peer-checked:bg-primary peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring after:ml-0.5 after:size-4.5 after:rounded-full after:bg-cream after:transition-transform peer-checked:after:translate-x-5"
+            />
+          </span>
+          Sold out
+        </label>
+      </div>
+
+      <section className="flex flex-col gap-4 rounded-lg border p-4">
+        <h3 className="font-display text-lg font-semibold">Images</h3>
+        <ImageUpload defaultUrl={initial.imageUrl} error={error("imageUrl")} />
+        <ListField
+          name="imageUrls"
+          label="More images (URLs)"
+          itemLabel="Image URL"
+          addLabel="Add image URL"
+          defaultValue={initial.imageUrls}
+        />
+        {error("imageUrls") && <p className="text-sm text-destructive-text">{error("imageUrls")}</p>}
+      </section>
+
+      <ListField name="tags" label="Tags" itemLabel="Tag" addLabel="Add tag" defaultValue={initial.tags} />
+
+      <section className="flex flex-col gap-4 rounded-lg border p-4">
+        <h3 className="font-display text-lg font-semibold">SEO</h3>
+        <Field
+          id="seoTitle"
+          label="SEO title"
+          error={error("seoTitle")}
+          hint={<span aria-live="polite">{`${seoTitle.length}/${SEO_TITLE_MAX} characters`}</span>}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              name="seoTitle"
+              maxLength={SEO_TITLE_MAX}
+              value={seoTitle}
+              onChange={(e) => {
+                setSeoTitle(e.target.value);
+                setAutoTitle(e.target.value === "");
+              }}
+            />
+          )}
+        </Field>
+        <Field
+          id="seoDescription"
+          label="SEO description"
+          error={error("seoDescription")}
+          hint={
+            <span aria-live="polite">{`${seoDescription.length}/${SEO_DESCRIPTION_MAX} characters`}</span>
+          }
+        >
+          {(control) => (
+            <Textarea
+              {...control}
+              name="seoDescription"
+              rows={3}
+              maxLength={SEO_DESCRIPTION_MAX}
+              value={seoDescription}
+              onChange={(e) => {
+                setSeoDescription(e.target.value);
+                setAutoDescription(e.target.value === "");
+              }}
+            />
+          )}
+        </Field>
+        <ListField
+          name="seoKeywords"
+          label="SEO keywords"
+          itemLabel="Keyword"
+          addLabel="Add keyword"
+          defaultValue={initial.seoKeywords}
+        />
+      </section>
+
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={busy}>
+          {busy ? "Saving..." : editing ? "Update Product" : "Create Product"}
+        </Button>
+        <Link to="/admin/products" className={buttonClass({ variant: "ghost" })}>
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,120 @@
+import { MessageSquare, Package, ShoppingCart } from "lucide-react";
+import { PageHeader } from "~/components/admin/page-header.tsx";
+import { SalesChart } from "~/components/admin/sales-chart.tsx";
+import { Card, CardContent, CardHeader } from "~/components/ui/card.tsx";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
+import { useFlashToast } from "~/components/ui/toaster.tsx";
+import { actionToast } from "~/lib/action-toast.ts";
+import { formatDateTime } from "~/lib/dates.ts";
+import { formatMoney } from "~/lib/money.ts";
+import { requireAdmin } from "~server/auth/guards.ts";
+import { getDashboardOverview } from "~server/dashboard/overview.ts";
+import type { Route } from "./+types/dashboard";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(context, request);
+  try {
+    return { overview: await getDashboardOverview(context.database.db), error: null };
+  } catch (error) {
+    context.log.error({ err: error }, "dashboard query failed");
+    const message = error instanceof Error ? error.message : "Unknown error";
+    return {
+      overview: null,
+      error: actionToast({
+        title: "Error fetching dashboard data",
+        description: message,
+        variant: "destructive",
+      }),
+    };
+  }
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { overview, error } = loaderData;
+  useFlashToast(error);
+  const cards = [
+    { title: "Total Products", value: overview?.totals.products, icon: Package },
+    { title: "Total Orders", value: overview?.totals.orders, icon: ShoppingCart },
+    { title: "Contact Messages", value: overview?.totals.contacts, icon: MessageSquare },
+  ];
+  return (
+    <>
+      <PageHeader title="Dashboard" subtitle="The shop at a glance" />
+      <section aria-label="Totals" className="grid gap-4 sm:grid-cols-3">
+        {cards.map(({ title, value, icon: Icon }) => (
+          <Card key={title} className="gap-2 py-5">
+            <CardHeader className="flex-row items-center justify-between">
+              <h2 className="font-sans text-sm font-medium text-muted-foreground">{title}</h2>
+              <Icon className="size-5 text-primary" aria-hidden />
+            </CardHeader>
+            <CardContent>
+              <p className="font-display text-3xl font-semibold">{value ?? "—"}</p>
+            </CardContent>
+          </Card>
+        ))}
+      </section>
+
+      <div className="mt-6 grid gap-6 xl:grid-cols-3">
+        <Card className="xl:col-span-2">
+          <CardHeader>
+            <h2 className="font-display text-xl leading-tight font-semibold">Revenue and orders</h2>
+          </CardHeader>
+          <CardContent>{overview && <SalesChart days={overview.sales} />}</CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <h2 className="font-display text-xl leading-tight font-semibold">Top products</h2>
+          </CardHeader>
+          <CardContent>
+            {overview?.topProducts.length ? (
+              <ol className="flex flex-col gap-3">
+                {overview.topProducts.map((p) => (
+                  <li key={p.name} className="flex items-baseline justify-between gap-3 text-sm">
+                    <span className="min-w-0 truncate">{p.name}</span>
+                    <span className="shrink-0 text-muted-foreground">
+                      {p.quantity} sold · {formatMoney(p.revenueCents)}
+                    </span>
+                  </li>
+                ))}
+              </ol>
+            ) : (
+              <p className="text-sm text-muted-foreground">No sales yet</p>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+
+      <section aria-labelledby="recent-activity" className="mt-6">
+        <h2 id="recent-activity" className="mb-3 font-display text-xl font-semibold">
+          Recent Activity
+        </h2>
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Event</TableHead>
+              <TableHead>User</TableHead>
+              <TableHead>Date</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {overview?.recentActivity.length ? (
+              overview.recentActivity.map((a) => (
+                <TableRow key={`${a.kind}-${a.event}-${String(a.at)}`}>
+                  <TableCell>{a.event}</TableCell>
+                  <TableCell className="max-w-64 truncate">{a.user}</TableCell>
+                  <TableCell className="whitespace-nowrap">{formatDateTime(a.at)}</TableCell>
+                </TableRow>
+              ))
+            ) : (
+              <TableRow>
+                <TableCell colSpan={3} className="py-8 text-center text-muted-foreground">
+                  No recent activity
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </section>
+    </>
+  );
+}

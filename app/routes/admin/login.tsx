@@ -1,0 +1,196 @@
+import { ShieldAlert } from "lucide-react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import { Field } from "~/components/admin/field.tsx";
+import { Button } from "~/components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card.tsx";
+import { Input } from "~/components/ui/input.tsx";
+import { useFlashToast } from "~/components/ui/toaster.tsx";
+import { type ActionToast, actionToast } from "~/lib/action-toast.ts";
+import { brand } from "~/lib/brand.ts";
+import { redirectWithToast } from "~/lib/flash.server.ts";
+import { signInAdmin, signOutSession, verifyAdminTotp } from "~server/auth/admin-login.ts";
+import { getAdminCandidate } from "~server/auth/guards.ts";
+import type { Route } from "./+types/login";
+
+const ACCESS_DENIED = "This account doesn't have admin privileges. Please contact an administrator.";
+
+export function meta() {
+  return [{ title: `Admin Login | ${brand.name}` }, { name: "robots", content: "noindex" }];
+}
+
+/** An admin goes straight on; anyone else signed in is signed out and told why. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getAdminCandidate(context, request);
+  if (user?.role === "admin") throw redirect("/admin/dashboard");
+  if (!user) return { denied: false };
+  const headers = new Headers();
+  for (const cookie of await signOutSession(context.auth, request.headers))
+    headers.append("Set-Cookie", cookie);
+  return data({ denied: true }, { headers });
+}
+
+const credentialsSchema = z.object({
+  email: z.email("Enter a valid email address").trim().toLowerCase(),
+  password: z.string().min(1, "Enter your password"),
+});
+const codeSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, "Enter the 6-digit code"),
+});
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const twoFactorStep = form.intent === "verify-code";
+  const parsed = twoFactorStep ? codeSchema.safeParse(form) : credentialsSchema.safeParse(form);
+  if (!parsed.success) {
+    const errors: Record<string, string[] | undefined> = {};
+    for (const issue of parsed.error.issues) errors[String(issue.path[0])] = [issue.message];
+    return data(
+      {
+        step: twoFactorStep ? "code" : "password",
+        email: String(form.email ?? ""),
+        errors,
+        denied: false,
+        toast: null,
+      },
+      { status: 400 },
+    );
+  }
+  const result =
+    "code" in parsed.data
+      ? await verifyAdminTotp(context.auth, parsed.data.code, request.headers)
+      : await signInAdmin(context.auth, parsed.data, request.headers);
+
+  const headers = new Headers();
+  if ("cookies" in result) for (const cookie of result.cookies) headers.append("Set-Cookie", cookie);
+  switch (result.kind) {
+    case "signed-in":
+      return redirectWithToast(
+        "/admin/dashboard",
+        { title: "Login successful", description: "Welcome to the admin dashboard", variant: "success" },
+        { headers },
+      );
+    case "two-factor":
+      return data({ step: "code", email: "", errors: {}, denied: false, toast: null }, { headers });
+    case "not-admin":
+      return data(
+        {
+          step: "password",
+          email: "",
+          errors: {},
+          denied: true,
+          toast: actionToast({ title: "Access Denied", description: ACCESS_DENIED, variant: "destructive" }),
+        },
+        { headers, status: 403 },
+      );
+    case "failed":
+      return data(
+        {
+          step: twoFactorStep ? "code" : "password",
+          email: "email" in parsed.data ? parsed.data.email : "",
+          errors: {},
+          denied: false,
+          toast: actionToast({
+            title: "Login failed",
+            description: result.message || "Please check your credentials",
+            variant: "destructive",
+          }),
+        },
+        { status: 401 },
+      );
+  }
+}
+
+export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
+  const toast: ActionToast | null = actionData?.toast ?? null;
+  useFlashToast(toast);
+  const busy = useNavigation().state === "submitting";
+  const denied = actionData?.denied ?? loaderData.denied;
+  const step = actionData?.step ?? "password";
+  const errors: Record<string, string[] | undefined> = actionData?.errors ?? {};
+  const failed = denied ? undefined : toast?.description;
+
+  return (
+    <main className="flex min-h-dvh items-center justify-center px-4 py-12">
+      <Card className="w-full max-w-sm">
+        <CardHeader>
+          <p className="font-display text-lg text-primary">{brand.name}</p>
+          <h1 className="font-display text-xl leading-tight font-semibold">Admin Login</h1>
+          <CardDescription>Sign in to manage the shop.</CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-5">
+          {denied && (
+            <div
+              role="alert"
+              className="flex gap-3 rounded-md border border-destructive-text/50 bg-destructive/15 p-3 text-sm"
+            >
+              <ShieldAlert className="size-5 shrink-0 text-destructive-text" aria-hidden />
+              <div>
+                <p className="font-semibold">Access Denied</p>
+                <p className="text-muted-foreground">{ACCESS_DENIED}</p>
+              </div>
+            </div>
+          )}
+          {failed && (
+            <p role="alert" className="text-sm text-destructive-text">
+              {failed}
+            </p>
+          )}
+          {step === "code" ? (
+            <Form method="post" className="flex flex-col gap-4">
+              <input type="hidden" name="intent" value="verify-code" />
+              <Field id="code" label="Authentication code" error={errors.code?.[0]}>
+                {(control) => (
+                  <Input
+                    {...control}
+                    name="code"
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    pattern="\d{6}"
+                    required
+                    autoFocus
+                  />
+                )}
+              </Field>
+              <Button type="submit" disabled={busy}>
+                {busy ? "Verifying..." : "Verify"}
+              </Button>
+            </Form>
+          ) : (
+            <Form method="post" className="flex flex-col gap-4">
+              <Field id="email" label="Email" error={errors.email?.[0]}>
+                {(control) => (
+                  <Input
+                    {...control}
+                    name="email"
+                    type="email"
+                    autoComplete="username"
+                    defaultValue={actionData?.email}
+                    required
+                  />
+                )}
+              </Field>
+              <Field id="password" label="Password" error={errors.password?.[0]}>
+                {(control) => (
+                  <Input
+                    {...control}
+                    name="password"
+                    type="password"
+                    autoComplete="current-password"
+                    required
+                  />
+                )}
+              </Field>
+              <Button type="submit" disabled={busy}>
+                {busy ? "Signing in..." : "Sign In"}
+              </Button>
+            </Form>
+          )}
+        </CardContent>
+      </Card>
+    </main>
+  );
+}

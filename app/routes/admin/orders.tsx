@@ -1,0 +1,242 @@
+import { Eye, Printer, RefreshCw, Search } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { data, Form, Link, useFetcher, useLocation, useSearchParams, useSubmit } from "react-router";
+import { z } from "zod";
+import { OrderDetails, type OrderDetailsData } from "~/components/admin/order-details.tsx";
+import { orderStatuses, shortId, statusLabel } from "~/components/admin/order-status.ts";
+import { PageHeader } from "~/components/admin/page-header.tsx";
+import { Button, buttonClass } from "~/components/ui/button.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "~/components/ui/dialog.tsx";
+import { Input } from "~/components/ui/input.tsx";
+import { Pagination } from "~/components/ui/pagination.tsx";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
+import { useFlashToast } from "~/components/ui/toaster.tsx";
+import { actionToast } from "~/lib/action-toast.ts";
+import { formatDateTime } from "~/lib/dates.ts";
+import { formatMoney } from "~/lib/money.ts";
+import { requireAdmin } from "~server/auth/guards.ts";
+import { listAdminOrders } from "~server/orders/admin-list.ts";
+import { ORDER_STATUSES, updateOrderStatus } from "~server/orders/status.ts";
+import type { Route } from "./+types/orders";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(context, request);
+  const url = new URL(request.url);
+  const search = url.searchParams.get("q")?.slice(0, 200) ?? "";
+  const page = Number(url.searchParams.get("page") ?? 1);
+  try {
+    return { search, result: await listAdminOrders(context.database.db, { search, page }), error: false };
+  } catch (error) {
+    context.log.error({ err: error }, "admin order list failed");
+    return { search, result: null, error: true };
+  }
+}
+
+const statusForm = z.object({ orderId: z.uuid(), status: z.enum(ORDER_STATUSES) });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdmin(context, request);
+  const parsed = statusForm.safeParse(Object.fromEntries(await request.formData()));
+  const failure = () =>
+    data(
+      {
+        toast: actionToast({
+          title: "Update failed",
+          description: "Could not update the order status. Please try again.",
+          variant: "destructive",
+        }),
+      },
+      { status: 400 },
+    );
+  if (!parsed.success) return failure();
+  try {
+    const change = await updateOrderStatus(context.database.db, parsed.data.orderId, parsed.data.status);
+    if (!change) return failure();
+    // change.becameShipped: the shipping email is sent here once the mail module (accounts work) is merged.
+    return {
+      toast: actionToast({
+        title: "Order status updated",
+        description: `Order #${shortId(change.id)} status changed to ${change.status}`,
+        variant: "success",
+      }),
+    };
+  } catch (error) {
+    context.log.error({ err: error }, "order status update failed");
+    return failure();
+  }
+}
+
+export default function Orders({ loaderData }: Route.ComponentProps) {
+  const { search, result, error } = loaderData;
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const pageHref = (page: number) => {
+    const next = new URLSearchParams(params);
+    next.set("page", String(page));
+    return `?${next}`;
+  };
+  return (
+    <>
+      <PageHeader title="Orders Management" subtitle={result ? `${result.total} orders` : undefined}>
+        <Link
+          to={location.pathname + location.search}
+          className={buttonClass({ variant: "outline" })}
+          preventScrollReset
+        >
+          <RefreshCw aria-hidden />
+          Refresh
+        </Link>
+      </PageHeader>
+      <SearchBox defaultValue={search} />
+      {error || !result ? (
+        <p role="alert" className="rounded-md border border-destructive-text/50 bg-destructive/15 p-4">
+          Error loading orders. Please try refreshing the page.
+        </p>
+      ) : (
+        <>
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Order</TableHead>
+                <TableHead>Customer</TableHead>
+                <TableHead>Total</TableHead>
+                <TableHead>Coupon</TableHead>
+                <TableHead>Date</TableHead>
+                <TableHead>Status</TableHead>
+                <TableHead className="text-right">Actions</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {result.orders.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={7} className="py-8 text-center text-muted-foreground">
+                    {search ? "No orders match your search" : "No orders yet"}
+                  </TableCell>
+                </TableRow>
+              )}
+              {result.orders.map((order) => (
+                <TableRow key={order.id}>
+                  <TableCell className="font-mono text-xs">#{shortId(order.id)}</TableCell>
+                  <TableCell>
+                    <span className="block font-medium">{order.name || "—"}</span>
+                    <span className="block text-xs text-muted-foreground">{order.email}</span>
+                  </TableCell>
+                  <TableCell>{formatMoney(order.totalCents)}</TableCell>
+                  <TableCell>{order.couponCode ?? "—"}</TableCell>
+                  <TableCell className="whitespace-nowrap">{formatDateTime(order.createdAt)}</TableCell>
+                  <TableCell>
+                    <StatusSelect orderId={order.id} status={order.status} />
+                  </TableCell>
+                  <TableCell className="text-right">
+                    <OrderDialog order={order} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          <Pagination className="mt-4" page={result.page} totalPages={result.pageCount} getHref={pageHref} />
+        </>
+      )}
+    </>
+  );
+}
+
+/** Searches as the admin types (debounced); the button submits without JavaScript. */
+function SearchBox({ defaultValue }: { defaultValue: string }) {
+  const submit = useSubmit();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return (
+    <Form method="get" role="search" className="mb-4 flex max-w-xl gap-2">
+      <label htmlFor="order-search" className="sr-only">
+        Search orders
+      </label>
+      <Input
+        id="order-search"
+        name="q"
+        type="search"
+        defaultValue={defaultValue}
+        placeholder="Search by name, email, order id or coupon code"
+        onChange={(e) => {
+          const form = e.currentTarget.form;
+          clearTimeout(timer.current);
+          timer.current = setTimeout(
+            () => form && submit(form, { replace: true, preventScrollReset: true }),
+            300,
+          );
+        }}
+      />
+      <Button type="submit" variant="outline">
+        <Search aria-hidden />
+        Search
+      </Button>
+    </Form>
+  );
+}
+
+function StatusSelect({ orderId, status }: { orderId: string; status: string }) {
+  const fetcher = useFetcher<typeof action>();
+  useFlashToast(fetcher.data?.toast);
+  const shown = (fetcher.formData?.get("status") as string | null) ?? status;
+  return (
+    <fetcher.Form method="post" className="flex items-center gap-2">
+      <input type="hidden" name="orderId" value={orderId} />
+      <select
+        name="status"
+        aria-label={`Status of order #${shortId(orderId)}`}
+        value={shown}
+        onChange={(e) => fetcher.submit(e.currentTarget.form)}
+        className="h-9 rounded-md border border-input bg-background px-2 text-sm"
+      >
+        {orderStatuses.map((s) => (
+          <option key={s} value={s}>
+            {statusLabel(s)}
+          </option>
+        ))}
+      </select>
+      <noscript>
+        <Button type="submit" size="sm" variant="outline">
+          Save
+        </Button>
+      </noscript>
+    </fetcher.Form>
+  );
+}
+
+function OrderDialog({ order }: { order: OrderDetailsData }) {
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button variant="ghost" size="sm" aria-label={`View order #${shortId(order.id)}`}>
+          <Eye aria-hidden />
+          View
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Order #{shortId(order.id)}</DialogTitle>
+          <DialogDescription>Placed {formatDateTime(order.createdAt)}</DialogDescription>
+        </DialogHeader>
+        <OrderDetails order={order} />
+        <div className="flex justify-end">
+          <a
+            href={`/admin/orders/${order.id}/print`}
+            target="_blank"
+            rel="noopener"
+            className={buttonClass({ variant: "outline" })}
+          >
+            <Printer aria-hidden />
+            Print packing slip
+          </a>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

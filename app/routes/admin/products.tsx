@@ -1,0 +1,233 @@
+import { Pencil, Plus, Trash2 } from "lucide-react";
+import { data, Link } from "react-router";
+import { z } from "zod";
+import { ConfirmSubmit } from "~/components/admin/confirm-submit.tsx";
+import { PageHeader } from "~/components/admin/page-header.tsx";
+import { emptyProductForm, ProductForm, type ProductFormState } from "~/components/admin/product-form.tsx";
+import { Badge } from "~/components/ui/badge.tsx";
+import { Button, buttonClass } from "~/components/ui/button.tsx";
+import { Card, CardContent, CardHeader } from "~/components/ui/card.tsx";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
+import { useFlashToast } from "~/components/ui/toaster.tsx";
+import { actionToast } from "~/lib/action-toast.ts";
+import { redirectWithToast } from "~/lib/flash.server.ts";
+import { formatMoney } from "~/lib/money.ts";
+import { requireAdmin } from "~server/auth/guards.ts";
+import {
+  type AdminProduct,
+  createAdminProduct,
+  deleteAdminProduct,
+  getAdminProduct,
+  listAdminProducts,
+  productFormValues,
+  productInputSchema,
+  updateAdminProduct,
+} from "~server/catalog/admin-products.ts";
+import { receiveImageUpload, uploadTooLarge } from "~server/media/upload-request.ts";
+import type { Route } from "./+types/products";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(context, request);
+  const url = new URL(request.url);
+  const db = context.database.db;
+  const editId = url.searchParams.get("edit");
+  const editing = editId ? await getAdminProduct(db, editId) : null;
+  return {
+    products: await listAdminProducts(db),
+    form: editing ? toFormState(editing) : url.searchParams.has("new") ? emptyProductForm : null,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdmin(context, request);
+  if (uploadTooLarge(request)) {
+    return data(
+      {
+        errors: {},
+        values: null,
+        toast: actionToast({
+          title: "Failed to save product",
+          description: "The image must be 5 MB or smaller",
+          variant: "destructive",
+        }),
+      },
+      { status: 413 },
+    );
+  }
+  const form = await request.formData();
+  const db = context.database.db;
+
+  if (form.get("intent") === "delete") {
+    const deleted = await deleteAdminProduct(db, String(form.get("id") ?? ""));
+    if (!deleted)
+      return data(
+        {
+          errors: {},
+          values: null,
+          toast: actionToast({ title: "Failed to delete product", variant: "destructive" }),
+        },
+        { status: 404 },
+      );
+    return redirectWithToast("/admin/products", {
+      title: "Product deleted successfully",
+      variant: "success",
+    });
+  }
+
+  const raw = productFormValues(form);
+  const id = String(form.get("id") ?? "") || undefined;
+  const values: ProductFormState = {
+    ...raw,
+    id,
+    weightType: raw.weightType ?? "30ml",
+    initialViewCount: raw.initialViewCount ?? "0",
+  };
+  // Without JavaScript the image file comes with the form instead of being uploaded first.
+  const upload = await receiveImageUpload(context, request, "imageFile", form);
+  if (upload && "error" in upload) return failed(values, { imageUrl: [upload.error] });
+  if (upload) raw.imageUrl = values.imageUrl = upload.url;
+
+  const parsed = productInputSchema.safeParse(raw);
+  if (!parsed.success) return failed(values, z.flattenError(parsed.error).fieldErrors);
+  const saved = id
+    ? await updateAdminProduct(db, id, parsed.data)
+    : await createAdminProduct(db, parsed.data);
+  if (!saved) return failed(values, {}, "This product no longer exists.");
+  return redirectWithToast("/admin/products", {
+    title: id ? "Product updated successfully" : "Product created successfully",
+    variant: "success",
+  });
+}
+
+function failed(
+  values: ProductFormState,
+  errors: Record<string, string[] | undefined>,
+  description = "Check the highlighted fields.",
+) {
+  return data(
+    {
+      errors,
+      values,
+      toast: actionToast({
+        title: "Failed to save product",
+        description: description,
+        variant: "destructive",
+      }),
+    },
+    { status: 400 },
+  );
+}
+
+function toFormState(p: AdminProduct): ProductFormState {
+  return {
+    id: p.id,
+    name: p.name,
+    slug: p.slug,
+    description: p.description,
+    price: (p.priceCents / 100).toFixed(2),
+    imageUrl: p.imageUrl ?? "",
+    imageUrls: p.imageUrls,
+    weightType: p.weightType,
+    soldOut: p.soldOut,
+    tags: p.tags,
+    initialViewCount: String(p.initialViewCount),
+    seoTitle: p.seoTitle ?? "",
+    seoDescription: p.seoDescription ?? "",
+    seoKeywords: p.seoKeywords,
+  };
+}
+
+export default function Products({ loaderData, actionData }: Route.ComponentProps) {
+  useFlashToast(actionData?.toast);
+  const form = actionData?.values ?? loaderData.form;
+  return (
+    <>
+      <PageHeader title="Products Management" subtitle={`${loaderData.products.length} products`}>
+        {!form && (
+          <Link to="?new" className={buttonClass()}>
+            <Plus aria-hidden />
+            Add Product
+          </Link>
+        )}
+      </PageHeader>
+
+      {form && (
+        <Card className="mb-8">
+          <CardHeader>
+            <h2 className="font-display text-xl font-semibold">
+              {form.id ? "Edit Product" : "Add New Product"}
+            </h2>
+          </CardHeader>
+          <CardContent>
+            {/* Re-mount after each failed save so the fields show what was submitted. */}
+            <ProductForm
+              key={actionData?.toast?.id ?? form.id ?? "new"}
+              initial={form}
+              errors={actionData?.errors ?? {}}
+            />
+          </CardContent>
+        </Card>
+      )}
+
+      <section aria-labelledby="all-products">
+        <h2 id="all-products" className="mb-3 font-display text-xl font-semibold">
+          All Products
+        </h2>
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Name</TableHead>
+              <TableHead>Price</TableHead>
+              <TableHead>Weight</TableHead>
+              <TableHead>Status</TableHead>
+              <TableHead className="text-right">Actions</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {loaderData.products.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={5} className="py-8 text-center text-muted-foreground">
+                  No products yet
+                </TableCell>
+              </TableRow>
+            )}
+            {loaderData.products.map((p) => (
+              <TableRow key={p.id}>
+                <TableCell className="font-medium">{p.name}</TableCell>
+                <TableCell>{formatMoney(p.priceCents)}</TableCell>
+                <TableCell>{p.weightType}</TableCell>
+                <TableCell>
+                  {p.soldOut ? (
+                    <Badge variant="destructive">Sold Out</Badge>
+                  ) : (
+                    <Badge variant="success">Available</Badge>
+                  )}
+                </TableCell>
+                <TableCell>
+                  <div className="flex justify-end gap-1">
+                    <Link
+                      to={`?edit=${p.id}`}
+                      aria-label={`Edit ${p.name}`}
+                      className={buttonClass({ variant: "ghost", size: "icon" })}
+                    >
+                      <Pencil aria-hidden />
+                    </Link>
+                    <ConfirmSubmit
+                      fields={{ intent: "delete", id: p.id }}
+                      title="Delete product"
+                      question="Are you sure you want to delete this product?"
+                    >
+                      <Button type="submit" variant="ghost" size="icon" aria-label={`Delete ${p.name}`}>
+                        <Trash2 className="text-destructive-text" aria-hidden />
+                      </Button>
+                    </ConfirmSubmit>
+                  </div>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </section>
+    </>
+  );
+}

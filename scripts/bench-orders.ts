@@ -1,0 +1,126 @@
+/**
+ * `npm run bench:orders`: loads 1,000,000 paid orders (with items) into a fresh PostgreSQL database
+ * and measures the admin order list and search through the same functions the admin page uses.
+ * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/shop_bench) is dropped and recreated.
+ * BENCH_ORDERS changes the number of orders.
+ */
+import { sql } from "drizzle-orm";
+import postgres from "postgres";
+import { openDatabase } from "../server/db/client.ts";
+import { listAdminOrders } from "../server/orders/admin-list.ts";
+
+const url = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/shop_bench";
+const total = Number(process.env.BENCH_ORDERS ?? 1_000_000);
+const runs = 30;
+
+async function recreateDatabase() {
+  const target = new URL(url);
+  const name = target.pathname.slice(1);
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`unsafe database name: ${name}`);
+  target.pathname = "/postgres";
+  const admin = postgres(target.toString(), { max: 1, onnotice: () => {} });
+  await admin.unsafe(`drop database if exists ${name} with (force)`);
+  await admin.unsafe(`create database ${name}`);
+  await admin.end();
+}
+
+async function main() {
+  await recreateDatabase();
+  const database = await openDatabase({ url, max: 4 });
+  await database.migrate();
+  const { db } = database;
+
+  let started = performance.now();
+  // Names, emails and coupon codes drawn from small lists, so searches hit realistic numbers of rows.
+  await db.execute(sql`
+    insert into orders (payment_status, status, name, email, phone, subtotal_cents, total_cents,
+                        coupon_code, coupon_discount_cents, paid_at, created_at)
+    select 'paid',
+           (array['pending','processing','shipped','delivered','cancelled'])[1 + i % 5]::order_status,
+           f.first || ' ' || l.last,
+           lower(f.first) || '.' || lower(l.last) || i || '@example.com',
+           '+1 555 ' || lpad((i % 10000)::text, 4, '0'),
+           2000 + (i % 80) * 100,
+           2000 + (i % 80) * 100 - case when i % 10 = 0 then 500 else 0 end,
+           case when i % 10 = 0 then (array['WELCOME10','SAVE5','SUMMER15','JOE20'])[1 + (i / 10) % 4] end,
+           case when i % 10 = 0 then 500 else 0 end,
+           now() - i * interval '20 seconds',
+           now() - i * interval '20 seconds'
+    from generate_series(1, ${total}) as i
+    cross join lateral (select (array['James','Maya','Priya','Daniel','Sofia','Liam','Noah','Emma','Olivia','Ava',
+                                       'Lucas','Mia','Ethan','Zoe','Aria','Leo','Nora','Ivy','Owen','Ruby'])[1 + i % 20] as first) f
+    cross join lateral (select (array['Smith','Johnson','Brown','Garcia','Miller','Davis','Lopez','Wilson','Anderson','Thomas',
+                                       'Moore','Martin','Lee','Clark','Lewis','Young','King','Wright','Hill','Scott',
+                                       'Green','Baker','Adams','Nelson','Carter','Mitchell','Roberts','Turner','Phillips','Campbell',
+                                       'Parker','Evans','Edwards','Collins','Stewart','Morris','Rogers','Reed','Cook','Morgan'])[1 + (i / 20) % 40] as last) l
+  `);
+  // Checkout creates unpaid orders too; 5% more of them, which every list must skip.
+  await db.execute(sql`
+    insert into orders (payment_status, name, email, subtotal_cents, total_cents, created_at)
+    select 'unpaid', 'Unpaid Buyer', 'unpaid' || i || '@example.com', 5000, 5000, now() - i * interval '3 minutes'
+    from generate_series(1, ${Math.floor(total / 20)}) as i
+  `);
+  await db.execute(sql`
+    insert into order_items (order_id, name, weight, unit_price_cents, quantity, line_total_cents)
+    select id, 'Pure Himalayan Shilajit Resin', '30g', 4999, 1, 4999 from orders
+  `);
+  await db.execute(sql`vacuum analyze orders`);
+  await db.execute(sql`vacuum analyze order_items`);
+  console.log(
+    `loaded ${total.toLocaleString("en-US")} paid orders in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+
+  const pages = Math.ceil(total / 10);
+  const sample = (await listAdminOrders(db, { page: Math.floor(pages / 3) })).orders[0]!;
+  const cases: [string, Parameters<typeof listAdminOrders>[1]][] = [
+    ["first page", { page: 1 }],
+    ["page 2", { page: 2 }],
+    [`deep page (${Math.floor(pages / 4).toLocaleString("en-US")})`, { page: Math.floor(pages / 4) }],
+    [`middle page (${Math.floor(pages / 2).toLocaleString("en-US")})`, { page: Math.floor(pages / 2) }],
+    [`last page (${pages.toLocaleString("en-US")})`, { page: pages }],
+    ["search exact email", { search: sample.email ?? "" }],
+    ["search order id prefix", { search: sample.id.slice(0, 8) }],
+    ["search name 'maya smith'", { search: "maya smith" }],
+    ["search email part 'priya.lee12'", { search: "priya.lee12" }],
+    ["search coupon 'joe20'", { search: "joe20" }],
+    ["search coupon 'joe20', page 3", { search: "joe20", page: 3 }],
+    ["search no match 'zzqx'", { search: "zzqx" }],
+  ];
+
+  const rows: string[][] = [];
+  for (const [label, options] of cases) {
+    await listAdminOrders(db, options); // warm-up
+    const times: number[] = [];
+    let matches = 0;
+    for (let i = 0; i < runs; i++) {
+      started = performance.now();
+      matches = (await listAdminOrders(db, options)).total;
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    rows.push([label, matches.toLocaleString("en-US"), ms(percentile(times, 50)), ms(percentile(times, 95))]);
+  }
+  printTable(["query", "matching orders", "p50", "p95"], rows);
+  await database.close();
+}
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+function ms(value: number) {
+  return `${value.toFixed(1)} ms`;
+}
+
+function printTable(head: string[], rows: string[][]) {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(" | ")} |`;
+  console.log(line(head));
+  console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
+  for (const row of rows) console.log(line(row));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

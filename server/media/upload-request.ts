@@ -1,0 +1,47 @@
+import type { RequestContext } from "../context.ts";
+import {
+  localMediaStore,
+  MAX_UPLOAD_BYTES,
+  type MediaStore,
+  storeImageUpload,
+  UploadRejected,
+} from "./uploads.ts";
+
+/** Room for the other form fields around a maximal image. */
+const MAX_BODY_BYTES = MAX_UPLOAD_BYTES + 256 * 1024;
+
+export function mediaStoreFor(context: RequestContext): MediaStore {
+  return localMediaStore(context.config.uploadsDir);
+}
+
+/** Refuses a body too big to hold an allowed image before reading it. */
+export function uploadTooLarge(request: Request): boolean {
+  return Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES;
+}
+
+/**
+ * Stores the image in multipart field `field` of an already read form, or reads the form first.
+ * null when no file was sent; `{ error }` with a reason the admin can act on.
+ */
+export async function receiveImageUpload(
+  context: RequestContext,
+  request: Request,
+  field: string,
+  form?: FormData,
+): Promise<{ url: string } | { error: string } | null> {
+  if (!form && uploadTooLarge(request)) return { error: "The image must be 5 MB or smaller" };
+  let file: FormDataEntryValue | null;
+  try {
+    file = (form ?? (await request.formData())).get(field);
+  } catch {
+    return { error: "Failed to upload file" };
+  }
+  if (!(file instanceof File) || file.size === 0) return null;
+  try {
+    return await storeImageUpload(mediaStoreFor(context), new Uint8Array(await file.arrayBuffer()));
+  } catch (error) {
+    if (error instanceof UploadRejected) return { error: error.message };
+    context.log.error({ err: error }, "upload failed");
+    return { error: "Failed to upload file" };
+  }
+}

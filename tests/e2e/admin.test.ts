@@ -1,0 +1,306 @@
+import type { Page } from "playwright-core";
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { orderItems } from "../../server/db/schema/index.ts";
+import { createContactMessage, createOrder } from "../factories/index.ts";
+import { signUpCustomer } from "../support/accounts.ts";
+import { expectNoSeriousA11yViolations } from "../support/axe.ts";
+import { setupE2E } from "../support/browser.ts";
+
+const admin = { email: "owner@example.com", password: "owner-password-123" };
+const customer = { email: "buyer@example.com", password: "buyer-password-123" };
+const base = Date.now() - 60 * 60 * 1000;
+
+const e2e = setupE2E({
+  env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password },
+  prepare: async (db) => {
+    // 23 paid orders (3 pages) and an unpaid one that must never show.
+    for (let i = 0; i < 23; i++) {
+      const order = await createOrder(db, {
+        paymentStatus: "paid",
+        name: i === 4 ? "Maya O'Brien" : `Buyer ${i}`,
+        email: `buyer${i}@example.com`,
+        couponCode: i === 6 ? "WELCOME10" : null,
+        shippingAddress: {
+          line1: `${i} Summit Road`,
+          city: "Denver",
+          state: "CO",
+          postalCode: "80202",
+          country: "US",
+        },
+        createdAt: new Date(base + i * 60_000),
+      });
+      await db.insert(orderItems).values({
+        orderId: order.id,
+        name: "Pure Himalayan Shilajit Resin",
+        weight: "30g",
+        unitPriceCents: 5999,
+        quantity: 1,
+        lineTotalCents: 5999,
+      });
+    }
+    await createOrder(db, { name: "Never Paid", email: "unpaid@example.com" });
+    await createContactMessage(db, {
+      name: "Jordan Miles",
+      message: "<img src=x onerror=\"document.title='pwned'\"> Do you ship to Canada?",
+    });
+  },
+});
+
+async function signInAsAdmin(page: Page) {
+  await page.goto("/admin/login");
+  await page.getByLabel("Email").fill(admin.email);
+  await page.getByLabel("Password").fill(admin.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL("**/admin/dashboard");
+}
+
+async function toast(page: Page, text: string) {
+  await page.locator("[data-sonner-toast]").filter({ hasText: text }).first().waitFor();
+}
+
+/** Toasts fade in and out; axe would measure their contrast half-transparent. Wait until they are gone. */
+async function toastsGone(page: Page) {
+  await expect.poll(() => page.locator("[data-sonner-toast]").count(), { timeout: 20_000 }).toBe(0);
+}
+
+describe("admin access", () => {
+  it("sends a signed-out visitor to the login page", async () => {
+    const page = await e2e.newPage();
+    await page.goto("/admin/products");
+    await page.waitForURL("**/admin/login");
+    await page.getByRole("heading", { name: "Admin Login" }).waitFor();
+    await expectNoSeriousA11yViolations(page, "admin login");
+  });
+
+  it("refuses a wrong password with 'Login failed'", async () => {
+    const page = await e2e.newPage();
+    await page.goto("/admin/login");
+    await page.getByLabel("Email").fill(admin.email);
+    await page.getByLabel("Password").fill("not-the-password");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await toast(page, "Login failed");
+    expect(new URL(page.url()).pathname).toBe("/admin/login");
+    expect(await page.getByLabel("Email").inputValue()).toBe(admin.email);
+  });
+
+  it("turns a customer away with 'Access Denied' and signs them out", async () => {
+    await signUpCustomer(e2e.app.url, customer);
+    const page = await e2e.newPage();
+    await page.goto("/admin/login");
+    await page.getByLabel("Email").fill(customer.email);
+    await page.getByLabel("Password").fill(customer.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "This account doesn't have admin privileges. Please contact an administrator." })
+      .waitFor();
+    await toast(page, "Access Denied");
+    await page.goto("/admin/dashboard");
+    await page.waitForURL("**/admin/login");
+  });
+
+  it("sends a signed-in customer from an admin page to the login with the permission toast", async () => {
+    const page = await e2e.newPage();
+    const cookie = await signUpCustomer(e2e.app.url, {
+      email: "second@example.com",
+      password: "second-password-1",
+    });
+    const [name, value] = cookie.split(";")[0]!.split("=");
+    await page.context().addCookies([{ name: name!, value: decodeURIComponent(value!), url: e2e.app.url }]);
+    await page.goto("/admin/orders");
+    await page.waitForURL("**/admin/login");
+    await toast(page, "You don't have permission to access the admin panel.");
+    await page.getByText("Access Denied").first().waitFor();
+  });
+
+  it("signs an admin in to the dashboard with its cards and activity", async () => {
+    const page = await e2e.newPage();
+    await signInAsAdmin(page);
+    await toast(page, "Login successful");
+    const card = (title: string) =>
+      page.getByRole("heading", { name: title }).locator("xpath=ancestor::*[@data-slot='card'][1]");
+    expect(await card("Total Products").innerText()).toContain("4");
+    expect(await card("Total Orders").innerText()).toContain("23");
+    expect(await card("Contact Messages").innerText()).toContain("1");
+    const activity = page
+      .getByRole("table")
+      .filter({ has: page.getByRole("columnheader", { name: "Event" }) });
+    expect(await activity.getByRole("row").count()).toBe(6); // header + 5 entries
+    await page.getByRole("img", { name: /Last 30 days: \$1,379\.77 revenue from 23 orders/ }).waitFor();
+    await toastsGone(page);
+    await expectNoSeriousA11yViolations(page, "dashboard");
+    // An admin visiting the login page goes straight to the dashboard.
+    await page.goto("/admin/login");
+    await page.waitForURL("**/admin/dashboard");
+  });
+
+  it("collapses the side navigation into a menu on small screens, with Sign Out", async () => {
+    const page = await e2e.newPage("mobile");
+    await signInAsAdmin(page);
+    expect(await page.getByRole("navigation", { name: "Admin" }).count()).toBe(0);
+    await page.getByRole("button", { name: "Open admin menu" }).click();
+    const menu = page.getByRole("dialog", { name: "Admin menu" });
+    for (const name of ["Dashboard", "Products", "Orders", "Contacts", "Emails"]) {
+      await menu.getByRole("link", { name }).waitFor();
+    }
+    await menu.getByRole("link", { name: "Orders" }).click();
+    await page.waitForURL("**/admin/orders");
+    await page.getByRole("button", { name: "Open admin menu" }).click();
+    await page.getByRole("dialog", { name: "Admin menu" }).getByRole("button", { name: "Sign Out" }).click();
+    await page.waitForURL("**/admin/login");
+    await page.goto("/admin/dashboard");
+    await page.waitForURL("**/admin/login");
+  });
+});
+
+describe("admin products", () => {
+  it("validates, creates with an uploaded image shown on the storefront, edits and deletes", async () => {
+    const page = await e2e.newPage();
+    await signInAsAdmin(page);
+    await page.goto("/admin/products");
+    await page.getByRole("heading", { name: "Products Management" }).waitFor();
+    await page.getByRole("link", { name: "Add Product" }).click();
+
+    await page.getByRole("button", { name: "Create Product" }).click();
+    await toast(page, "Failed to save product");
+    await page.getByText("Name is required").waitFor();
+    await page.getByText("Price is required").waitFor();
+
+    await page.getByLabel("Name", { exact: true }).fill("Alpine Gold Resin");
+    expect(await page.getByLabel("SEO title").inputValue()).toBe("Alpine Gold Resin | Peak Shilajit");
+    await page.getByText("33/60 characters").waitFor();
+    expect(await page.getByLabel("SEO description").inputValue()).toContain("Alpine Gold Resin");
+    await page.getByLabel("Price (USD)").fill("64.50");
+    await page.getByLabel("30g").check();
+    await page.getByRole("switch", { name: "Sold out" }).check();
+    await page.getByLabel("Tag 1", { exact: true }).fill("gold");
+    await page.getByRole("button", { name: "Add tag" }).click();
+    await page.getByLabel("Tag 2", { exact: true }).fill("   ");
+
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#c08a2e" } })
+      .png()
+      .toBuffer();
+    await page
+      .getByLabel("Upload image")
+      .setInputFiles({ name: "resin.png", mimeType: "image/png", buffer: png });
+    await toast(page, "File uploaded successfully");
+    const imageUrl = await page.getByLabel("Image URL", { exact: true }).inputValue();
+    expect(imageUrl).toMatch(/^\/uploads\/[0-9a-f-]+\.webp$/);
+    await page.getByRole("img", { name: "Main product preview" }).waitFor();
+    await toastsGone(page);
+    await expectNoSeriousA11yViolations(page, "product form");
+
+    await page.getByRole("button", { name: "Create Product" }).click();
+    await toast(page, "Product created successfully");
+    const row = page.getByRole("row").filter({ hasText: "Alpine Gold Resin" });
+    expect(await row.innerText()).toMatch(/\$64\.50\s+30g\s+Sold Out/);
+    // The storefront serves the uploaded image at that address.
+    const image = await page.request.get(imageUrl);
+    expect(image.status()).toBe(200);
+    expect(image.headers()["content-type"]).toBe("image/webp");
+
+    await row.getByRole("link", { name: "Edit Alpine Gold Resin" }).click();
+    expect(await page.getByLabel("Slug").inputValue()).toBe("alpine-gold-resin");
+    expect(await page.getByLabel("Tag 1", { exact: true }).inputValue()).toBe("gold");
+    expect(await page.getByLabel("Tag 2", { exact: true }).count()).toBe(0); // the blank tag was dropped
+    await page.getByLabel("Name", { exact: true }).fill("Alpine Gold Resin Deluxe");
+    await page.getByLabel("Price (USD)").fill("70");
+    await page.getByRole("button", { name: "Update Product" }).click();
+    await toast(page, "Product updated successfully");
+    const edited = page.getByRole("row").filter({ hasText: "Alpine Gold Resin Deluxe" });
+    expect(await edited.innerText()).toContain("$70.00");
+    await edited.getByRole("link", { name: /^Edit/ }).click();
+    expect(await page.getByLabel("Slug").inputValue()).toBe("alpine-gold-resin"); // unchanged by the rename
+
+    await page.goto("/admin/products");
+    await page.getByRole("button", { name: "Delete Alpine Gold Resin Deluxe" }).click();
+    const confirm = page.getByRole("alertdialog");
+    await confirm.getByText("Are you sure you want to delete this product?").waitFor();
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await toast(page, "Product deleted successfully");
+    await expect.poll(() => page.getByRole("row").filter({ hasText: "Alpine Gold Resin" }).count()).toBe(0);
+  });
+});
+
+describe("admin orders", () => {
+  it("pages, searches, changes a status and prints a packing slip", async () => {
+    const page = await e2e.newPage();
+    await signInAsAdmin(page);
+    await page.goto("/admin/orders");
+    await page.getByRole("heading", { name: "Orders Management" }).waitFor();
+    const rows = page.getByRole("table").getByRole("row");
+    expect(await rows.count()).toBe(11); // header + 10
+    expect(await page.getByText("Never Paid").count()).toBe(0);
+    expect(await rows.nth(1).innerText()).toContain("Buyer 22"); // newest first
+    const pagination = page.getByRole("navigation", { name: "Pagination" });
+    for (const n of [1, 2, 3]) await pagination.getByRole("link", { name: `Page ${n}` }).waitFor();
+    await pagination.getByRole("link", { name: "Page 3" }).click();
+    await page.waitForURL("**/admin/orders?page=3");
+    await expect.poll(() => rows.count()).toBe(4); // header + 3
+    await expectNoSeriousA11yViolations(page, "orders");
+
+    await page.getByRole("searchbox", { name: "Search orders" }).fill("o'BRIEN");
+    await page.waitForURL(/q=o%27BRIEN/);
+    await expect.poll(() => rows.count()).toBe(2);
+    expect(await rows.nth(1).innerText()).toContain("Maya O'Brien");
+    await page.getByRole("searchbox", { name: "Search orders" }).fill("welcome10");
+    await expect
+      .poll(async () => (await rows.count()) === 2 && (await rows.nth(1).innerText()).includes("Buyer 6"))
+      .toBe(true);
+
+    const select = rows.nth(1).getByRole("combobox", { name: /^Status of order #/ });
+    await select.selectOption("shipped");
+    await toast(page, "Order status updated");
+    await page
+      .locator("[data-sonner-toast]")
+      .filter({ hasText: /Order #[0-9a-f]{8} status changed to shipped/ })
+      .waitFor();
+    await page.getByRole("link", { name: "Refresh" }).click();
+    await expect.poll(() => rows.nth(1).getByRole("combobox").inputValue()).toBe("shipped");
+
+    await rows
+      .nth(1)
+      .getByRole("button", { name: /^View order/ })
+      .click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByText("6 Summit Road").waitFor();
+    await dialog.getByText("Pure Himalayan Shilajit Resin").waitFor();
+    await expectNoSeriousA11yViolations(page, "order dialog");
+    const [slip] = await Promise.all([
+      page.context().waitForEvent("page"),
+      dialog.getByRole("link", { name: "Print packing slip" }).click(),
+    ]);
+    await slip.waitForLoadState();
+    await slip.getByRole("heading", { name: "Packing slip" }).waitFor();
+    await slip.getByText("buyer6@example.com").waitFor();
+    await slip.emulateMedia({ media: "print" });
+    expect(await slip.getByRole("button", { name: "Print" }).isVisible()).toBe(false);
+    expect(await slip.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+      "rgb(255, 255, 255)",
+    );
+  });
+});
+
+describe("admin contacts", () => {
+  it("shows messages as text and deletes one after confirmation", async () => {
+    const page = await e2e.newPage();
+    await signInAsAdmin(page);
+    await page.goto("/admin/contacts");
+    await page.getByRole("heading", { name: "Contact Messages" }).waitFor();
+    await page.getByText("1 message").waitFor();
+    await page.getByText("<img src=x onerror=\"document.title='pwned'\"> Do you ship to Canada?").waitFor();
+    expect(await page.title()).not.toBe("pwned");
+    expect(await page.getByRole("link", { name: /^jordan\./ }).getAttribute("href")).toMatch(
+      /^mailto:jordan\./,
+    );
+    expect(await page.getByRole("link", { name: "+1 214 555 0142" }).getAttribute("href")).toBe(
+      "tel:+12145550142",
+    );
+    await expectNoSeriousA11yViolations(page, "contacts");
+    await page.getByRole("button", { name: "Delete message from Jordan Miles" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+    await toast(page, "Contact deleted");
+    await page.getByText("No contact messages found").waitFor();
+  });
+});
