@@ -11,6 +11,7 @@ describe("storefront without content", () => {
     await page.goto("/");
     const headings = await page.getByRole("main").getByRole("heading", { level: 2 }).allInnerTexts();
     expect(headings).toEqual([
+      "Shilajit Products",
       "Why Our Shilajit Is Superior",
       "Validate Your Product",
       "How to Use Shilajit",
@@ -18,6 +19,7 @@ describe("storefront without content", () => {
       "Why Choose Us",
     ]);
     await page.getByText("No blog posts available yet. Check back soon!").waitFor();
+    await page.getByText("No products available at the moment.").waitFor();
     await expectNoSeriousA11yViolations(page);
   });
 

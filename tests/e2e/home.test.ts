@@ -39,6 +39,7 @@ describe("home page", () => {
     await page.goto("/");
     const headings = await page.getByRole("main").getByRole("heading", { level: 2 }).allInnerTexts();
     expect(headings).toEqual([
+      "Shilajit Products",
       "Lab Tested & Certified",
       "Why Our Shilajit Is Superior",
       "Certified Authentic",

@@ -6,7 +6,15 @@ import { AddToCartForm } from "./add-to-cart-form.tsx";
 import { ProductImage } from "./product-image.tsx";
 
 /** One product in a grid: image and name link to the product page; Add to Cart adds one. */
-export function ProductCard({ product, priority = false }: { product: ProductSummary; priority?: boolean }) {
+export type ProductCardProps = {
+  product: ProductSummary;
+  priority?: boolean;
+  /** The card's name is a level-2 heading on /products, level 3 inside a home page section. */
+  headingLevel?: 2 | 3;
+};
+
+export function ProductCard({ product, priority = false, headingLevel = 2 }: ProductCardProps) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   const href = productPath(product.slug);
   return (
     <article className="group flex h-full flex-col overflow-hidden rounded-lg border bg-card shadow-sm transition-colors hover:border-primary/60">
@@ -26,11 +34,11 @@ export function ProductCard({ product, priority = false }: { product: ProductSum
         )}
       </Link>
       <div className="flex flex-1 flex-col gap-3 p-5">
-        <h2 className="font-display text-xl leading-snug font-semibold">
+        <Heading className="font-display text-xl leading-snug font-semibold">
           <Link to={href} className="rounded-sm hover:text-primary">
             {product.name}
           </Link>
-        </h2>
+        </Heading>
         <div className="flex items-center justify-between gap-2">
           <span className="text-lg font-semibold text-primary tabular-nums">
             {formatMoney(product.priceCents)}

@@ -2,7 +2,13 @@ import type { ProductSummary } from "~/lib/catalog.ts";
 import { ProductCard } from "./product-card.tsx";
 
 /** The product grid of /products and the home page; says so when there is nothing to show. */
-export function ProductGrid({ products }: { products: ProductSummary[] }) {
+export function ProductGrid({
+  products,
+  headingLevel,
+}: {
+  products: ProductSummary[];
+  headingLevel?: 2 | 3;
+}) {
   if (products.length === 0) {
     return (
       <p className="rounded-lg border bg-card px-6 py-12 text-center text-muted-foreground">
@@ -15,7 +21,7 @@ export function ProductGrid({ products }: { products: ProductSummary[] }) {
       {products.map((product, index) => (
         <li key={product.id}>
           {/* The first row is above the fold on most screens. */}
-          <ProductCard product={product} priority={index < 2} />
+          <ProductCard product={product} priority={index < 2} headingLevel={headingLevel} />
         </li>
       ))}
     </ul>

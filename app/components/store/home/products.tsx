@@ -12,7 +12,7 @@ export function ProductsSection({ products }: { products: ProductSummary[] }) {
       title="Shilajit Products"
       intro="Pure resin and drops, lab tested, batch verified."
     >
-      <ProductGrid products={products} />
+      <ProductGrid products={products} headingLevel={3} />
       <div className="mt-10 text-center">
         <Link to="/products" className={buttonClass({ variant: "outline" })}>
           View All Products
