@@ -58,6 +58,7 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_PUBLIC_URL: optionalUrl,
+  TRUST_PROXY: booleanFlag,
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
 });
 
@@ -89,6 +90,7 @@ function buildConfig(env: Env) {
         ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }
         : undefined,
     requireAdmin2fa: env.REQUIRE_ADMIN_2FA,
+    trustProxy: env.TRUST_PROXY,
     seed: env.SEED,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, shopInbox: env.SHOP_INBOX },
     stripe: env.STRIPE_SECRET_KEY

@@ -1,9 +1,11 @@
 import { mkdirSync } from "node:fs";
+import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { CLIENT_IP_HEADER } from "./auth/limits.ts";
 import type { RequestContext } from "./context.ts";
 import type { Services } from "./services.ts";
 
@@ -26,6 +28,7 @@ export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppO
   app.use(requestId());
   app.use(logRequests(services));
   app.use(compress());
+  app.use(identifyClient(services.config.trustProxy));
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/readyz", async (c) => {
@@ -78,6 +81,27 @@ export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppO
 function cacheFor(seconds: number, immutable: boolean) {
   return (_path: string, c: Context) => {
     c.header("Cache-Control", `public, max-age=${seconds}${immutable ? ", immutable" : ""}`);
+  };
+}
+
+/**
+ * Stamps every request with the client's address (rate limits, session records). Any value the
+ * client sent in that header is replaced; behind a reverse proxy (TRUST_PROXY) the address the
+ * proxy appended to X-Forwarded-For is used instead of the socket's.
+ */
+function identifyClient(trustProxy: boolean): MiddlewareHandler<Env> {
+  return async (c, next) => {
+    const forwarded = trustProxy ? c.req.header("x-forwarded-for")?.split(",").at(-1)?.trim() : undefined;
+    let address = forwarded;
+    if (!address) {
+      try {
+        address = getConnInfo(c).remote.address;
+      } catch {
+        address = undefined; // not a Node socket (e.g. app.request in tests)
+      }
+    }
+    c.req.raw.headers.set(CLIENT_IP_HEADER, address || "unknown");
+    await next();
   };
 }
 
