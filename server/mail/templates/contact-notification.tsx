@@ -1,5 +1,5 @@
 import { Link, Text } from "@react-email/components";
-import { EmailLayout, emailColors, paragraph } from "./layout.tsx";
+import { EmailLayout, emailColors, linkStyle, paragraph } from "./layout.tsx";
 
 export type ContactNotificationProps = { name: string; email: string; phone: string; message: string };
 
@@ -11,7 +11,11 @@ export function ContactNotification({ name, email, phone, message }: ContactNoti
     <EmailLayout preview={`New message from ${name}`} heading="New contact message">
       <Text style={label}>From</Text>
       <Text style={paragraph}>
-        {name} · <Link href={`mailto:${email}`}>{email}</Link> · {phone}
+        {name} ·{" "}
+        <Link href={`mailto:${email}`} style={linkStyle}>
+          {email}
+        </Link>{" "}
+        · {phone}
       </Text>
       <Text style={label}>Message</Text>
       <Text style={{ ...paragraph, whiteSpace: "pre-wrap" }}>{message}</Text>

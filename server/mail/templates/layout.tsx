@@ -89,3 +89,6 @@ export function EmailLayout({ preview, heading, children }: EmailLayoutProps) {
     </Html>
   );
 }
+
+/** Long links (tokens) must wrap instead of widening the message. */
+export const linkStyle: React.CSSProperties = { color: emailColors.gold, wordBreak: "break-all" };

@@ -1,6 +1,6 @@
 import { Button, Link, Text } from "@react-email/components";
 import { brand } from "../../../app/lib/brand.ts";
-import { buttonStyle, EmailLayout, emailColors, paragraph } from "./layout.tsx";
+import { buttonStyle, EmailLayout, emailColors, linkStyle, paragraph } from "./layout.tsx";
 
 export type VerifyEmailProps = { name: string; url: string };
 
@@ -16,7 +16,10 @@ export function VerifyEmail({ name, url }: VerifyEmailProps) {
         Verify Email
       </Button>
       <Text style={{ ...paragraph, color: emailColors.muted, fontSize: "13px", marginTop: "24px" }}>
-        Or open this link: <Link href={url}>{url}</Link>
+        Or open this link:{" "}
+        <Link href={url} style={linkStyle}>
+          {url}
+        </Link>
         <br />
         If you did not sign up, you can ignore this email.
       </Text>
