@@ -48,6 +48,10 @@ export function createAuth({ db, secret, publicUrl, secureCookies, mailer, log }
     basePath: "/api/auth",
     secret,
     trustedOrigins: [publicUrl],
+    // better-auth's own messages (e.g. "Invalid password") go to our JSON log, at debug level.
+    logger: {
+      log: (level, message, ...args) => log[level === "error" ? "error" : "debug"]({ args }, message),
+    },
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: {
