@@ -89,7 +89,7 @@ function cacheFor(seconds: number, immutable: boolean) {
  * client sent in that header is replaced; behind a reverse proxy (TRUST_PROXY) the address the
  * proxy appended to X-Forwarded-For is used instead of the socket's.
  */
-function identifyClient(trustProxy: boolean): MiddlewareHandler<Env> {
+export function identifyClient(trustProxy: boolean): MiddlewareHandler {
   return async (c, next) => {
     const forwarded = trustProxy ? c.req.header("x-forwarded-for")?.split(",").at(-1)?.trim() : undefined;
     let address = forwarded;
