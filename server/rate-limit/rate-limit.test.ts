@@ -48,11 +48,12 @@ describe("consumeRateLimit", () => {
 });
 
 describe("identifyClient", () => {
-  const seen = (trustProxy: boolean, headers: Record<string, string>) => {
+  const seen = async (trustProxy: boolean, headers: Record<string, string>) => {
     const app = new Hono();
     app.use(identifyClient(trustProxy));
     app.get("/", (c) => c.text(c.req.header(CLIENT_IP_HEADER) ?? ""));
-    return app.request("/", { headers }).then((r) => r.text());
+    const response = await app.request("/", { headers });
+    return response.text();
   };
 
   it("replaces whatever address the client claims", async () => {
