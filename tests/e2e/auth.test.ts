@@ -13,6 +13,7 @@ const users = {
   mobile: "mobile@example.com",
   devices: "devices@example.com",
   customer: "plain-customer@example.com",
+  noScript: "no-script@example.com",
 };
 
 const e2e = setupE2E({
@@ -109,6 +110,32 @@ describe("sign in", () => {
     expect(new URL(page.url()).pathname).toBe("/");
     await page.goto("/auth?mode=reset&token=abc");
     await page.getByRole("heading", { name: "Reset Your Password" }).waitFor();
+  });
+});
+
+describe("without JavaScript", () => {
+  it("switches tabs by link, validates, signs up and signs in with plain form posts", async () => {
+    const context = await e2e.browser.newContext({ baseURL: e2e.app.url, javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto("/auth");
+      await page.getByRole("link", { name: "New here? Create an account" }).click();
+      await page.getByLabel("Full Name").waitFor();
+      await page.getByRole("button", { name: "Sign Up", exact: true }).click();
+      await page.getByText("Please enter your full name.").waitFor();
+      await page.getByLabel("Full Name").fill("Noah Script");
+      await page.getByLabel("Email").fill("no-script-new@example.com");
+      await page.getByLabel("Password").fill("plain-forms");
+      await page.getByRole("button", { name: "Sign Up", exact: true }).click();
+      await page.getByRole("status").getByText("Please check your email to verify your account.").waitFor();
+
+      await signIn(page, users.noScript);
+      await page.waitForURL(`${e2e.app.url}/`);
+      await page.goto("/orders");
+      await page.getByRole("heading", { name: "My Orders" }).waitFor();
+    } finally {
+      await context.close();
+    }
   });
 });
 

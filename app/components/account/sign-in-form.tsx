@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import { FormAlert, FormField } from "~/components/ui/form-field.tsx";
 import type { AuthActionData } from "~/routes/account/auth-types.ts";
 import { SubmitButton } from "./submit-button.tsx";
+import { TabSwitch } from "./tab-switch.tsx";
 
 export function SignInForm({ result, redirectTo }: { result?: AuthActionData; redirectTo: string }) {
   const own = result?.intent === "signin" || result?.intent === "resend" ? result : undefined;
@@ -50,6 +51,9 @@ export function SignInForm({ result, redirectTo }: { result?: AuthActionData; re
           Sign In
         </SubmitButton>
       </Form>
+      <TabSwitch to={`/auth?tab=signup${redirectTo ? `&redirectTo=${encodeURIComponent(redirectTo)}` : ""}`}>
+        New here? Create an account
+      </TabSwitch>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { FormAlert, FormField } from "~/components/ui/form-field.tsx";
 import type { AuthActionData } from "~/routes/account/auth-types.ts";
 import { SubmitButton } from "./submit-button.tsx";
+import { TabSwitch } from "./tab-switch.tsx";
 
 export function SignUpForm({ result }: { result?: AuthActionData }) {
   const own = result?.intent === "signup" ? result : undefined;
@@ -38,6 +39,7 @@ export function SignUpForm({ result }: { result?: AuthActionData }) {
       <SubmitButton intent="signup" pendingLabel="Creating account...">
         Sign Up
       </SubmitButton>
+      <TabSwitch to="/auth">Already have an account? Sign in</TabSwitch>
     </Form>
   );
 }

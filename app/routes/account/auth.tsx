@@ -106,11 +106,17 @@ function SignInOrUp({
   redirectTo: string;
 }) {
   const [tab, setTab] = useState<Tab>(result?.tab ?? initialTab);
-  // An answer from the server may move to the other tab (sign-up done → Sign In).
+  // An answer from the server may move to the other tab (sign-up done → Sign In), and so may
+  // the ?tab= links that switch tabs without JavaScript.
   const [answered, setAnswered] = useState(result);
+  const [linked, setLinked] = useState(initialTab);
   if (result !== answered) {
     setAnswered(result);
     if (result?.tab) setTab(result.tab);
+  }
+  if (initialTab !== linked) {
+    setLinked(initialTab);
+    setTab(initialTab);
   }
   return (
     <>
