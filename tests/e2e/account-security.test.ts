@@ -8,12 +8,14 @@ import { totpCode } from "../support/totp.ts";
 
 const owner = "owner-2fa@example.com";
 const customer = "curious-customer@example.com";
+const changer = "changer@example.com";
 
 const e2e = setupE2E({
   env: mailReaderEnv,
   prepare: async (db) => {
     await createUser(db, { email: owner, role: "admin" });
     await createUser(db, { email: customer });
+    await createUser(db, { email: changer });
   },
 });
 
@@ -65,6 +67,36 @@ describe("two-factor authentication", () => {
     await toast(next, "Welcome back!").waitFor();
     await next.getByRole("button", { name: "Account menu" }).click();
     await next.getByRole("menu").getByText(owner).waitFor();
+  });
+});
+
+describe("change password", () => {
+  it("checks the current password and the new one, then signs out the other devices", async () => {
+    const [page, other] = [await e2e.newPage(), await e2e.newPage("mobile")];
+    for (const p of [page, other]) {
+      await p.goto("/auth?redirectTo=%2Faccount");
+      await signIn(p, changer);
+      await p.waitForURL("**/account");
+    }
+    const fill = async (current: string, next: string, confirm: string) => {
+      await page.getByLabel("Current Password").fill(current);
+      await page.getByLabel("New Password", { exact: true }).fill(next);
+      await page.getByLabel("Confirm New Password").fill(confirm);
+      await page.getByRole("button", { name: "Update Password" }).click();
+    };
+    await fill(DEFAULT_USER_PASSWORD, "changed-pass-1", "changed-pass-2");
+    await page.getByText("Passwords do not match.").waitFor();
+    await fill("not-my-password", "changed-pass-1", "changed-pass-1");
+    await page.getByText("Your current password is not correct.").waitFor();
+    await fill(DEFAULT_USER_PASSWORD, "changed-pass-1", "changed-pass-1");
+    await toast(page, "Password updated!").waitFor();
+
+    await page.reload();
+    await page.getByRole("heading", { name: "My Account" }).waitFor();
+    await other.reload();
+    await other.waitForURL("**/auth?redirectTo=%2Faccount");
+    await signIn(other, changer, "changed-pass-1");
+    await other.waitForURL("**/account");
   });
 });
 
