@@ -13,8 +13,14 @@ export default [
     route("product/:slug", "routes/store/product.tsx", { id: "product" }),
     route("products/:slug", "routes/store/product.tsx", { id: "products-slug" }),
     route("cart", "routes/store/cart.tsx"),
+    route("auth", "routes/account/auth.tsx"),
+    route("auth/two-factor", "routes/account/two-factor-challenge.tsx"),
+    route("account", "routes/account/account.tsx"),
+    route("account/two-factor", "routes/account/two-factor-setup.tsx"),
+    route("orders", "routes/account/orders.tsx"),
     route("*", "routes/store/not-found.tsx"),
   ]),
+  route("auth/sign-out", "routes/account/sign-out.tsx"),
   route("sitemap.xml", "routes/api/sitemap.ts"),
   route("robots.txt", "routes/api/robots.ts"),
 
@@ -23,7 +29,6 @@ export default [
   route("admin/login", "routes/admin/login.tsx"),
   ...prefix("admin", [
     index("routes/admin/index.tsx"),
-    route("two-factor", "routes/admin/two-factor.tsx"),
     route("orders/:orderId/print", "routes/admin/order-print.tsx"),
     route("upload", "routes/admin/upload.tsx"),
     route("sign-out", "routes/admin/sign-out.tsx"),
@@ -32,6 +37,8 @@ export default [
       route("products", "routes/admin/products.tsx"),
       route("orders", "routes/admin/orders.tsx"),
       route("contacts", "routes/admin/contacts.tsx"),
+      route("emails", "routes/admin/emails.tsx"),
+      route("emails/:id", "routes/admin/email.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

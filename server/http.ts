@@ -7,6 +7,7 @@ import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { CLIENT_IP_HEADER } from "./auth/limits.ts";
 import type { RequestContext } from "./context.ts";
 import { imageVariant } from "./media/variants.ts";
 import { clientIpOf } from "./rate-limit/client-ip.ts";
@@ -31,6 +32,7 @@ export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppO
   app.use(requestId());
   app.use(logRequests(services));
   app.use(compress());
+  app.use(identifyClient(services.config.trustProxy));
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/readyz", async (c) => {
@@ -92,7 +94,7 @@ export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppO
       ...services,
       log: services.log.child({ reqId: c.var.requestId }),
       requestId: c.var.requestId,
-      clientIp: clientIpOf(c.req.raw.headers, socketAddress(c), services.config.trustProxy),
+      clientIp: c.req.header(CLIENT_IP_HEADER) ?? "unknown",
     };
     const response = await handler!(c.req.raw, context);
     // Pages are personal (cart, account): never cached by shared caches, always revalidated.
@@ -116,6 +118,17 @@ function socketAddress(c: Context) {
 function cacheFor(seconds: number, immutable: boolean) {
   return (_path: string, c: Context) => {
     c.header("Cache-Control", `public, max-age=${seconds}${immutable ? ", immutable" : ""}`);
+  };
+}
+
+/**
+ * Stamps every request with the client's address (rate limits, session records), replacing any
+ * value the client sent in that header; better-auth's hooks read it from there.
+ */
+export function identifyClient(trustProxy: boolean): MiddlewareHandler {
+  return async (c, next) => {
+    c.req.raw.headers.set(CLIENT_IP_HEADER, clientIpOf(c.req.raw.headers, socketAddress(c), trustProxy));
+    await next();
   };
 }
 

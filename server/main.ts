@@ -8,6 +8,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
+import { startBackgroundJobs } from "./background.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { createHttpApp } from "./http.ts";
 import { createServices, type Services } from "./services.ts";
@@ -19,6 +20,7 @@ async function main() {
   const config = readConfigOrExit();
   const services = await createServices(config);
   await prepareDatabase(services);
+  const stopBackgroundJobs = startBackgroundJobs(services);
   const server = config.env === "development" ? await devServer(services) : prodServer(services);
   server.listen(config.port, config.host, () => {
     const address = server.address();
@@ -28,7 +30,7 @@ async function main() {
       `shop listening on http://localhost:${port}`,
     );
   });
-  handleShutdown(server, services);
+  handleShutdown(server, services, stopBackgroundJobs);
 }
 
 function readConfigOrExit(): Config {
@@ -66,7 +68,7 @@ async function devServer(services: Services): Promise<Server> {
 }
 
 /** SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close the database cleanly. */
-function handleShutdown(server: Server, services: Services) {
+function handleShutdown(server: Server, services: Services, stopBackgroundJobs: () => Promise<void>) {
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -78,6 +80,7 @@ function handleShutdown(server: Server, services: Services) {
       server.close(() => resolve());
       server.closeIdleConnections();
     });
+    await stopBackgroundJobs();
     await services.database.close();
     services.log.info("stopped");
     process.exit(0);

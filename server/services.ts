@@ -4,6 +4,7 @@ import { resolveAuthSecret } from "./auth/secret.ts";
 import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db/client.ts";
 import { createLogger, type Logger } from "./logger.ts";
+import { createMailer, type Mailer } from "./mail/mailer.ts";
 
 /**
  * Everything with state that the app needs, built once per process from the config and handed
@@ -14,6 +15,8 @@ export type Services = {
   log: Logger;
   database: Database;
   auth: Auth;
+  /** Sends mail: always into the outbox, over SMTP too when SMTP_URL is set. */
+  mailer: Mailer;
 };
 
 export async function createServices(config: Config, log = createLogger(config.logLevel)): Promise<Services> {
@@ -22,11 +25,19 @@ export async function createServices(config: Config, log = createLogger(config.l
     dataDir: path.join(config.dataDir, "db"),
   });
   await database.migrate();
+  const mailer = createMailer({
+    db: database.db,
+    log,
+    from: config.mail.from,
+    smtpUrl: config.mail.smtpUrl,
+  });
   const auth = createAuth({
     db: database.db,
     secret: resolveAuthSecret(config.authSecret, config.dataDir),
     publicUrl: config.publicUrl,
     secureCookies: config.publicUrl.startsWith("https://"),
+    mailer,
+    log,
   });
-  return { config, log, database, auth };
+  return { config, log, database, auth, mailer };
 }

@@ -1,24 +1,57 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin, twoFactor } from "better-auth/plugins";
+import { brand } from "../../app/lib/brand.ts";
 import type { Db } from "../db/client.ts";
 import * as schema from "../db/schema/index.ts";
+import type { Logger } from "../logger.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { CLIENT_IP_HEADER, rateLimitHook } from "./limits.ts";
 
 export type AuthOptions = {
   db: Db;
   secret: string;
   publicUrl: string;
   secureCookies: boolean;
+  mailer: Mailer;
+  log: Logger;
 };
 
-/** The better-auth instance: email + password accounts, roles (admin plugin) and TOTP two-factor. */
-export function createAuth({ db, secret, publicUrl, secureCookies }: AuthOptions) {
+/** Where the emailed reset link lands: the auth page in reset mode. */
+export const resetPasswordUrl = (publicUrl: string, token: string) =>
+  `${publicUrl}/auth?mode=reset&token=${encodeURIComponent(token)}`;
+
+/** Where the verification link sends the browser after better-auth checked the token. */
+export const VERIFIED_CALLBACK = "/auth?verified=1";
+
+const ONE_HOUR = 60 * 60;
+
+/**
+ * The better-auth instance: email + password accounts with required email verification and
+ * password reset through our mail module, roles (admin plugin), TOTP two-factor, and
+ * brute-force limits per client and per account.
+ */
+export function createAuth({ db, secret, publicUrl, secureCookies, mailer, log }: AuthOptions) {
+  // Mail goes to the outbox first and SMTP runs in the background; a failure here is logged,
+  // never passed on, so it cannot fail sign-up or reveal anything to the caller.
+  const sendSafely = async (work: () => Promise<unknown>) => {
+    try {
+      await work();
+    } catch (error) {
+      log.error({ err: error }, "could not queue auth email");
+    }
+  };
+
   return betterAuth({
-    appName: "Shilajit Shop",
+    appName: brand.name,
     baseURL: publicUrl,
     basePath: "/api/auth",
     secret,
     trustedOrigins: [publicUrl],
+    // better-auth's own messages (e.g. "Invalid password") go to our JSON log, at debug level.
+    logger: {
+      log: (level, message, ...args) => log[level === "error" ? "error" : "debug"]({ args }, message),
+    },
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: {
@@ -30,17 +63,62 @@ export function createAuth({ db, secret, publicUrl, secureCookies }: AuthOptions
         rateLimit: schema.rateLimit,
       },
     }),
-    emailAndPassword: { enabled: true, minPasswordLength: 6, maxPasswordLength: 128 },
-    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
-    rateLimit: { enabled: true, storage: "database", window: 60, max: 100 },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      requireEmailVerification: true,
+      resetPasswordTokenExpiresIn: ONE_HOUR,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: ({ user, token }) =>
+        sendSafely(() =>
+          mailer.send({
+            to: user.email,
+            subject: "Reset your password",
+            template: "reset-password",
+            props: { name: user.name, url: resetPasswordUrl(publicUrl, token) },
+          }),
+        ),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: false,
+      expiresIn: 24 * ONE_HOUR,
+      sendVerificationEmail: ({ user, url }) =>
+        sendSafely(() =>
+          mailer.send({
+            to: user.email,
+            subject: "Verify your email address",
+            template: "verify-email",
+            props: { name: user.name, url },
+          }),
+        ),
+    },
+    // Sessions live 30 days and are extended once a day while in use; no cookie cache, so a
+    // revoked session (sign-out everywhere, password change) ends at once on every device.
+    session: { expiresIn: 30 * 24 * ONE_HOUR, updateAge: 24 * ONE_HOUR, cookieCache: { enabled: false } },
+    // better-auth's own per-IP limiter guards direct HTTP calls to /api/auth/*; the hook below adds
+    // per-account limits and also covers the server-side calls our pages make.
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 100,
+      customRules: {
+        "/sign-in/email": { window: 60, max: 10 },
+        "/sign-up/email": { window: 60, max: 5 },
+        "/request-password-reset": { window: 60, max: 5 },
+        "/send-verification-email": { window: 60, max: 5 },
+      },
+    },
+    hooks: { before: rateLimitHook(db) },
     advanced: {
       useSecureCookies: secureCookies,
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       database: { generateId: () => crypto.randomUUID() },
     },
-    plugins: [
-      admin({ defaultRole: "customer", adminRoles: ["admin"] }),
-      twoFactor({ issuer: "Shilajit Shop" }),
-    ],
+    plugins: [admin({ defaultRole: "customer", adminRoles: ["admin"] }), twoFactor({ issuer: brand.name })],
   });
 }
 

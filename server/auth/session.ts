@@ -7,6 +7,7 @@ export type SessionUser = {
   name: string;
   role: string;
   emailVerified: boolean;
+  twoFactorEnabled: boolean;
 };
 
 /** The signed-in user of this request, or null. Never throws for a missing or broken session. */
@@ -14,18 +15,30 @@ export async function getSessionUser(context: RequestContext, request: Request):
   try {
     const session = await context.auth.api.getSession({ headers: request.headers });
     if (!session) return null;
-    const { id, email, name, role, emailVerified } = session.user;
-    return { id, email, name, role: role ?? "customer", emailVerified };
+    const { id, email, name, role, emailVerified, twoFactorEnabled } = session.user;
+    return {
+      id,
+      email,
+      name,
+      role: role ?? "customer",
+      emailVerified,
+      twoFactorEnabled: Boolean(twoFactorEnabled),
+    };
   } catch (error) {
     context.log.warn({ err: error }, "session lookup failed");
     return null;
   }
 }
 
+/** `/auth?redirectTo=<this page>`: sign in, then come back here. */
+export function signInUrl(request: Request): string {
+  const url = new URL(request.url);
+  return `/auth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`;
+}
+
 /** For customer pages: the signed-in user, or a redirect to /auth that comes back here afterwards. */
 export async function requireUser(context: RequestContext, request: Request): Promise<SessionUser> {
   const user = await getSessionUser(context, request);
   if (user) return user;
-  const url = new URL(request.url);
-  throw redirect(`/auth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  throw redirect(signInUrl(request));
 }

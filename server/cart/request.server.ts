@@ -35,6 +35,11 @@ export async function readGuestCartId(context: RequestContext, request: Request)
   return typeof value === "string" ? value : null;
 }
 
+/** A Set-Cookie value that removes the guest cart cookie (after its cart joined an account). */
+export function clearGuestCartCookie(context: RequestContext): Promise<string> {
+  return cartCookie(context).serialize("", { maxAge: 0 });
+}
+
 async function ownerOf(context: RequestContext, request: Request, userId: string | null): Promise<CartOwner> {
   return userId ? { userId } : { guestCartId: await readGuestCartId(context, request) };
 }

@@ -1,5 +1,7 @@
 import { eq } from "drizzle-orm";
+import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestAuth } from "../../tests/support/auth.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
 import { contactMessages, mailOutbox } from "../db/schema/index.ts";
 import { contactSchema, submitContactMessage } from "./contact.ts";
@@ -37,15 +39,21 @@ describe("contactSchema", () => {
 describe("submitContactMessage", () => {
   it("stores the message and queues an escaped notification for the shop inbox", async () => {
     const { db } = database;
-    const message = await submitContactMessage(db, contactSchema.parse(valid), "inbox@shop.example");
+    const { mailer } = createTestAuth(db);
+    const inbox = "inbox@shop.example";
+    const message = await submitContactMessage(
+      db,
+      { mailer, log: pino({ level: "silent" }), inbox },
+      contactSchema.parse(valid),
+    );
     const [stored] = await db.select().from(contactMessages).where(eq(contactMessages.id, message.id));
     expect(stored).toMatchObject(valid);
     const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.to, "inbox@shop.example"));
     expect(mail).toMatchObject({ status: "stored", template: "contact-notification" });
     expect(mail!.subject).toBe("New contact message from Jordan <b>Miles</b>");
-    expect(mail!.text).toContain("Email: jordan@example.com");
+    expect(mail!.text).toContain("jordan@example.com");
     expect(mail!.text).toContain("Do you ship to Canada?");
-    expect(mail!.html).toContain("Jordan &lt;b&gt;Miles&lt;/b&gt;");
+    expect(mail!.html).toMatch(/Jordan &lt;b&gt;Miles&lt;\/b&gt;/);
     expect(mail!.html).not.toContain("<b>");
   });
 });

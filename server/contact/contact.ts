@@ -1,6 +1,9 @@
 import { z } from "zod";
 import type { Db } from "../db/client.ts";
-import { contactMessages, mailOutbox } from "../db/schema/index.ts";
+import { contactMessages } from "../db/schema/index.ts";
+import type { Logger } from "../logger.ts";
+import { sendContactNotification } from "../mail/contact.ts";
+import type { Mailer } from "../mail/mailer.ts";
 
 /** The contact form: all four fields required, the email in a valid format. */
 export const contactSchema = z.object({
@@ -22,57 +25,20 @@ export const contactSchema = z.object({
 export type ContactInput = z.infer<typeof contactSchema>;
 export type ContactMessage = typeof contactMessages.$inferSelect;
 
-/** Stores the message and queues the notification to the shop's inbox, both or neither. */
+/**
+ * Stores the message, then emails the shop's inbox through the mail module. The message is what
+ * matters (admins read it under Contacts), so a failed notification is logged, not shown.
+ */
 export async function submitContactMessage(
   db: Db,
+  mail: { mailer: Mailer; log: Logger; inbox: string },
   input: ContactInput,
-  inbox: string,
 ): Promise<ContactMessage> {
-  return db.transaction(async (tx) => {
-    const [message] = await tx.insert(contactMessages).values(input).returning();
-    await queueContactNotification(tx, message!, inbox);
-    return message!;
-  });
-}
-
-const escapes: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => escapes[c]!);
-
-/**
- * Puts the "new contact message" email for the shop's inbox into the outbox (status 'stored').
- * Kept this small on purpose: it moves to the mail module, which sends through SMTP when set.
- */
-export async function queueContactNotification(db: Db, message: ContactMessage, inbox: string) {
-  const fields: [string, string][] = [
-    ["Name", message.name],
-    ["Email", message.email],
-    ["Phone", message.phone],
-  ];
-  const text = [...fields.map(([k, v]) => `${k}: ${v}`), "", message.message].join("\n");
-  const html = [
-    "<h1>New contact message</h1>",
-    "<table>",
-    ...fields.map(([k, v]) => `<tr><th align="left">${k}</th><td>${escapeHtml(v)}</td></tr>`),
-    "</table>",
-    `<p style="white-space:pre-wrap">${escapeHtml(message.message)}</p>`,
-  ].join("\n");
-  const [row] = await db
-    .insert(mailOutbox)
-    .values({
-      to: inbox,
-      // Header injection is impossible (the mail module encodes headers), but keep the subject one line.
-      subject: `New contact message from ${message.name.replace(/[\r\n]+/g, " ")}`,
-      html,
-      text,
-      template: "contact-notification",
-      status: "stored",
-    })
-    .returning();
-  return row!;
+  const [message] = await db.insert(contactMessages).values(input).returning();
+  try {
+    await sendContactNotification(mail.mailer, mail.inbox, input);
+  } catch (error) {
+    mail.log.error({ err: error, contactId: message!.id }, "contact notification not queued");
+  }
+  return message!;
 }

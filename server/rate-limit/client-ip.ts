@@ -1,10 +1,11 @@
 /**
  * The client's address for rate limits: the socket's peer address, or — only when the shop runs
- * behind a proxy that overwrites it (TRUST_PROXY=true) — the first hop of X-Forwarded-For.
- * Trusting the header otherwise would let any client pick a fresh address per request.
+ * behind a reverse proxy (TRUST_PROXY=true) — the last X-Forwarded-For hop, the one that proxy
+ * appended (earlier hops are whatever the client sent). Trusting the header otherwise would let any
+ * client pick a fresh address per request.
  */
 export function clientIpOf(headers: Headers, socketAddress: string | undefined, trustProxy: boolean): string {
-  const forwarded = trustProxy ? headers.get("x-forwarded-for")?.split(",")[0]?.trim() : undefined;
+  const forwarded = trustProxy ? headers.get("x-forwarded-for")?.split(",").at(-1)?.trim() : undefined;
   if (forwarded) return forwarded.slice(0, 100);
   return normalizeIp(socketAddress) ?? "unknown";
 }

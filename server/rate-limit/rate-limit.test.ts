@@ -1,9 +1,12 @@
 import { eq } from "drizzle-orm";
+import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
+import { CLIENT_IP_HEADER } from "../auth/limits.ts";
 import { rateLimitHits } from "../db/schema/index.ts";
+import { identifyClient } from "../http.ts";
 import { clientIpOf } from "./client-ip.ts";
-import { hitRateLimit, hitRateLimits } from "./rate-limit.ts";
+import { describeWait, hitRateLimit, hitRateLimits } from "./rate-limit.ts";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -65,11 +68,42 @@ describe("hitRateLimit", () => {
 });
 
 describe("clientIpOf", () => {
-  it("uses the first X-Forwarded-For hop only behind a trusted proxy, else the socket address", () => {
-    const forwarded = new Headers({ "x-forwarded-for": "203.0.113.9, 10.0.0.1" });
+  it("uses the last X-Forwarded-For hop only behind a trusted proxy, else the socket address", () => {
+    const forwarded = new Headers({ "x-forwarded-for": "198.51.100.1, 203.0.113.9" });
     expect(clientIpOf(forwarded, "10.0.0.1", true)).toBe("203.0.113.9");
     expect(clientIpOf(forwarded, "10.0.0.1", false)).toBe("10.0.0.1");
     expect(clientIpOf(new Headers(), "::ffff:127.0.0.1", true)).toBe("127.0.0.1");
     expect(clientIpOf(new Headers(), undefined, false)).toBe("unknown");
+  });
+});
+
+describe("describeWait", () => {
+  it("describes the wait in words", () => {
+    expect(describeWait(1)).toBe("1 second");
+    expect(describeWait(45)).toBe("45 seconds");
+    expect(describeWait(60)).toBe("1 minute");
+    expect(describeWait(601)).toBe("11 minutes");
+  });
+});
+
+describe("identifyClient", () => {
+  const seen = async (trustProxy: boolean, headers: Record<string, string>) => {
+    const app = new Hono();
+    app.use(identifyClient(trustProxy));
+    app.get("/", (c) => c.text(c.req.header(CLIENT_IP_HEADER) ?? ""));
+    const response = await app.request("/", { headers });
+    return response.text();
+  };
+
+  it("replaces whatever address the client claims", async () => {
+    expect(await seen(false, { [CLIENT_IP_HEADER]: "1.2.3.4", "x-forwarded-for": "5.6.7.8" })).toBe(
+      "unknown",
+    );
+  });
+
+  it("behind a trusted proxy takes the address the proxy appended", async () => {
+    expect(await seen(true, { [CLIENT_IP_HEADER]: "1.2.3.4", "x-forwarded-for": "9.9.9.9, 5.6.7.8" })).toBe(
+      "5.6.7.8",
+    );
   });
 });

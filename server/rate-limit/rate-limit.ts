@@ -34,7 +34,7 @@ export const validityLimits = (ip: string): RateLimitRule[] => [
   { key: `validity:d:${ip}`, limit: 100, windowMs: DAY },
 ];
 
-// Rows older than this are deleted opportunistically; every window in use is shorter.
+// Rows older than this are deleted; every window in use is at most this long.
 const KEEP_MS = 24 * 60 * 60 * 1000;
 
 /**
@@ -53,8 +53,7 @@ export async function hitRateLimit(db: Db, rule: RateLimitRule, now = new Date()
     .returning({ count: rateLimitHits.count });
   const count = row!.count;
   // The first hit of a window is rare enough to pay for the clean-up of old windows.
-  if (count === 1)
-    await db.delete(rateLimitHits).where(lt(rateLimitHits.windowStart, new Date(now.getTime() - KEEP_MS)));
+  if (count === 1) await pruneRateLimitHits(db, new Date(now.getTime() - KEEP_MS));
   const retryAfterSeconds = Math.max(
     1,
     Math.ceil((windowStart.getTime() + rule.windowMs - now.getTime()) / 1000),
@@ -73,4 +72,16 @@ export async function hitRateLimits(
   const denied = results.filter((r) => !r.allowed);
   if (denied.length === 0) return results[0] ?? { allowed: true, count: 0, retryAfterSeconds: 0 };
   return denied.reduce((a, b) => (a.retryAfterSeconds >= b.retryAfterSeconds ? a : b));
+}
+
+/** Deletes windows that started before `olderThan` (they can no longer limit anything). */
+export async function pruneRateLimitHits(db: Db, olderThan: Date) {
+  await db.delete(rateLimitHits).where(lt(rateLimitHits.windowStart, olderThan));
+}
+
+/** "3 minutes" / "40 seconds", for limit messages. */
+export function describeWait(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
 }

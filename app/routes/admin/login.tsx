@@ -10,7 +10,7 @@ import { type ActionToast, actionToast } from "~/lib/action-toast.ts";
 import { brand } from "~/lib/brand.ts";
 import { redirectWithToast } from "~/lib/flash.server.ts";
 import { signInAdmin, signOutSession, verifyAdminTotp } from "~server/auth/admin-login.ts";
-import { getAdminCandidate } from "~server/auth/guards.ts";
+import { getSessionUser } from "~server/auth/session.ts";
 import type { Route } from "./+types/login";
 
 const ACCESS_DENIED = "This account doesn't have admin privileges. Please contact an administrator.";
@@ -21,7 +21,7 @@ export function meta() {
 
 /** An admin goes straight on; anyone else signed in is signed out and told why. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await getAdminCandidate(context, request);
+  const user = await getSessionUser(context, request);
   if (user?.role === "admin") throw redirect("/admin/dashboard");
   if (!user) return { denied: false };
   const headers = new Headers();

@@ -41,7 +41,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   try {
-    await submitContactMessage(db, parsed.data, context.config.mail.shopInbox ?? brand.supportEmail);
+    const inbox = context.config.mail.shopInbox ?? brand.supportEmail;
+    await submitContactMessage(db, { mailer: context.mailer, log: context.log, inbox }, parsed.data);
   } catch (error) {
     context.log.error({ err: error }, "contact message could not be stored");
     return data(

@@ -1,0 +1,27 @@
+import { isAPIError } from "better-auth/api";
+
+export type AuthFailure = { status: number; code?: string; message: string };
+export type AuthOutcome<T> = { ok: true; value: T } | { ok: false; error: AuthFailure };
+
+/**
+ * Runs one server-side better-auth call and turns its refusals (wrong password, unverified email,
+ * rate limit, bad token…) into a value the action can show; anything else is a real fault and throws.
+ */
+export async function tryAuth<T>(call: Promise<T>): Promise<AuthOutcome<T>> {
+  try {
+    return { ok: true, value: await call };
+  } catch (error) {
+    if (!isAPIError(error)) throw error;
+    const body = (error.body ?? {}) as { code?: string; message?: string };
+    return {
+      ok: false,
+      error: { status: error.statusCode, code: body.code, message: body.message || error.message },
+    };
+  }
+}
+
+/** Copies the Set-Cookie lines better-auth produced (session created, rotated or cleared). */
+export function cookiesFrom(source: Headers, into = new Headers()): Headers {
+  for (const cookie of source.getSetCookie()) into.append("Set-Cookie", cookie);
+  return into;
+}

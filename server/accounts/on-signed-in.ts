@@ -1,0 +1,26 @@
+import { mergeGuestCartIntoUserCart } from "../cart/merge.ts";
+import { clearGuestCartCookie, readGuestCartId } from "../cart/request.server.ts";
+import type { RequestContext } from "../context.ts";
+
+/**
+ * Runs after every successful sign-in (password, or password + two-factor code), before the
+ * redirect: the guest cart of this browser joins the account's cart, and its cookie is cleared.
+ * A failed merge is logged; signing in still succeeds. Returns headers to add to the response.
+ */
+export async function onSignedIn(
+  context: RequestContext,
+  request: Request,
+  userId: string,
+): Promise<Headers> {
+  context.log.info({ userId }, "signed in");
+  const headers = new Headers();
+  const guestCartId = await readGuestCartId(context, request);
+  if (!guestCartId) return headers;
+  try {
+    await mergeGuestCartIntoUserCart(context.database.db, guestCartId, userId);
+    headers.append("Set-Cookie", await clearGuestCartCookie(context));
+  } catch (error) {
+    context.log.error({ err: error, userId }, "guest cart merge failed");
+  }
+  return headers;
+}

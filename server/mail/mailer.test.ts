@@ -1,0 +1,128 @@
+import { eq } from "drizzle-orm";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
+import { startSmtpServer, type TestSmtpServer } from "../../tests/support/smtp.ts";
+import { mailOutbox } from "../db/schema/index.ts";
+import { createMailer } from "./mailer.ts";
+
+const log = pino({ level: "silent" });
+const from = "Peak Shilajit <orders@shop.test>";
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.destroy();
+});
+
+const outboxRow = async (id: string) =>
+  (await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0]!;
+
+describe("mailer without SMTP", () => {
+  it("keeps the rendered message (HTML and plain text) in the outbox as 'stored'", async () => {
+    const mailer = createMailer({ db: database.db, log, from });
+    const id = await mailer.send({
+      to: "reader@example.com",
+      subject: "Verify your email address",
+      template: "verify-email",
+      props: { name: "Ada", url: "https://shop.test/verify?token=abc" },
+    });
+    const row = await outboxRow(id);
+    expect(row).toMatchObject({
+      to: "reader@example.com",
+      status: "stored",
+      template: "verify-email",
+      attempts: 0,
+    });
+    expect(row.html).toContain("<html");
+    expect(row.html).toContain("https://shop.test/verify?token=abc");
+    expect(row.html).toContain("Peak Shilajit");
+    expect(row.text).toContain("Hi Ada");
+    expect(row.text).toContain("https://shop.test/verify?token=abc");
+    expect(row.text).not.toContain("<");
+  });
+});
+
+describe("mailer with SMTP", () => {
+  let smtp: TestSmtpServer;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+  });
+  afterAll(() => smtp.close());
+
+  it("delivers in the background and records the message as sent", async () => {
+    const mailer = createMailer({ db: database.db, log, from, smtpUrl: smtp.url });
+    const id = await mailer.send({
+      to: "buyer@example.com",
+      subject: "Reset your password",
+      template: "reset-password",
+      props: { name: "Grace", url: "https://shop.test/auth?mode=reset&token=t1" },
+    });
+    await mailer.idle();
+    const row = await outboxRow(id);
+    expect(row).toMatchObject({ status: "sent", attempts: 1, lastError: null });
+    expect(row.sentAt).toBeInstanceOf(Date);
+    const mail = smtp.received.find((m) => m.to.includes("buyer@example.com"))!;
+    expect(mail.from).toBe("orders@shop.test");
+    expect(mail.raw).toContain("Subject: Reset your password");
+    expect(mail.raw).toContain("text/html");
+    expect(mail.raw).toContain("text/plain");
+    await mailer.stop();
+  });
+});
+
+describe("mailer with a failing SMTP server", () => {
+  let smtp: TestSmtpServer;
+  beforeAll(async () => {
+    smtp = await startSmtpServer({ refuse: true });
+  });
+  afterAll(() => smtp.close());
+
+  it("returns at once, retries with backoff, records each error and finally gives up", async () => {
+    const mailer = createMailer({
+      db: database.db,
+      log,
+      from,
+      smtpUrl: smtp.url,
+      retryBaseMs: 40,
+      maxAttempts: 3,
+    });
+    const id = await mailer.send({
+      to: "down@example.com",
+      subject: "New contact message",
+      template: "contact-notification",
+      props: { name: "Lin", email: "lin@example.com", phone: "555-0100", message: "Hello" },
+    });
+    // The caller got its id back before any delivery finished: the request is never held up.
+    expect((await outboxRow(id)).status).toBe("pending");
+    await mailer.idle();
+
+    let row = await outboxRow(id);
+    expect(row).toMatchObject({ status: "pending", attempts: 1 });
+    expect(row.lastError).toContain("Mailbox temporarily unavailable");
+    expect(row.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now() - 5);
+
+    // Not due yet: nothing is attempted before the backoff has passed.
+    expect(await mailer.deliverDue()).toBe(0);
+
+    // Once the backoff has passed, the retry loop tries again, until maxAttempts.
+    await expect
+      .poll(
+        async () => {
+          await mailer.deliverDue();
+          return (await outboxRow(id)).status;
+        },
+        { timeout: 5000 },
+      )
+      .toBe("failed");
+    row = await outboxRow(id);
+    expect(row.attempts).toBe(3);
+    expect(row.lastError).toContain("451");
+    expect(smtp.attempts()).toBe(3);
+    // A failed message is not retried any more.
+    expect(await mailer.deliverDue()).toBe(0);
+    await mailer.stop();
+  });
+});

@@ -1,0 +1,17 @@
+import { render } from "@react-email/render";
+import { createElement } from "react";
+import { type MailTemplateName, type MailTemplateProps, mailTemplates } from "./templates/index.ts";
+
+export type RenderedMail = { html: string; text: string };
+
+/** Renders a template to the HTML and plain-text bodies every message carries. */
+export async function renderMail<T extends MailTemplateName>(
+  template: T,
+  props: MailTemplateProps<T>,
+): Promise<RenderedMail> {
+  // The registry is keyed by name, so TypeScript cannot pair a template with its props by itself.
+  const component = mailTemplates[template] as unknown as React.FC<Record<string, unknown>>;
+  const element = createElement(component, props as Record<string, unknown>);
+  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
+  return { html, text };
+}

@@ -1,0 +1,17 @@
+import type * as React from "react";
+import { ContactNotification } from "./contact-notification.tsx";
+import { ResetPassword } from "./reset-password.tsx";
+import { VerifyEmail } from "./verify-email.tsx";
+
+/**
+ * Every email template by name. The name is stored with each outbox row; later mails
+ * (order confirmation, shipping, subscription) are added here and build on EmailLayout.
+ */
+export const mailTemplates = {
+  "verify-email": VerifyEmail,
+  "reset-password": ResetPassword,
+  "contact-notification": ContactNotification,
+} satisfies Record<string, React.FC<never>>;
+
+export type MailTemplateName = keyof typeof mailTemplates;
+export type MailTemplateProps<T extends MailTemplateName> = React.ComponentProps<(typeof mailTemplates)[T]>;

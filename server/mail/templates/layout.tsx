@@ -1,0 +1,94 @@
+import { Body, Container, Head, Heading, Hr, Html, Preview, Section, Text } from "@react-email/components";
+import type * as React from "react";
+import { brand } from "../../../app/lib/brand.ts";
+
+/** The brand's look in email: dark page, gold accents, cream text (inline styles: mail clients ignore CSS files). */
+export const emailColors = {
+  page: "#0c0a07",
+  card: "#16130e",
+  border: "#3d3528",
+  text: "#f3ead5",
+  muted: "#b3a68c",
+  gold: "#d6a945",
+  onGold: "#17120a",
+} as const;
+
+export const paragraph: React.CSSProperties = {
+  color: emailColors.text,
+  fontSize: "15px",
+  lineHeight: "24px",
+  margin: "0 0 16px",
+};
+
+export const buttonStyle: React.CSSProperties = {
+  backgroundColor: emailColors.gold,
+  borderRadius: "8px",
+  color: emailColors.onGold,
+  display: "inline-block",
+  fontSize: "15px",
+  fontWeight: 600,
+  padding: "12px 24px",
+  textDecoration: "none",
+};
+
+export type EmailLayoutProps = { preview: string; heading: string; children: React.ReactNode };
+
+/** Every email shares this frame: brand name, heading, content, and a footer with the support address. */
+export function EmailLayout({ preview, heading, children }: EmailLayoutProps) {
+  return (
+    <Html lang="en">
+      <Head />
+      <Preview>{preview}</Preview>
+      <Body
+        style={{
+          backgroundColor: emailColors.page,
+          fontFamily: "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif",
+          margin: 0,
+          padding: "24px 0",
+        }}
+      >
+        <Container
+          style={{
+            backgroundColor: emailColors.card,
+            border: `1px solid ${emailColors.border}`,
+            borderRadius: "12px",
+            maxWidth: "560px",
+            padding: "32px",
+          }}
+        >
+          <Text
+            style={{
+              color: emailColors.gold,
+              fontFamily: "Georgia, 'Times New Roman', serif",
+              fontSize: "22px",
+              fontWeight: 600,
+              letterSpacing: "0.5px",
+              margin: "0 0 24px",
+            }}
+          >
+            {brand.name}
+          </Text>
+          <Heading
+            as="h1"
+            style={{
+              color: emailColors.text,
+              fontFamily: "Georgia, 'Times New Roman', serif",
+              fontSize: "24px",
+              margin: "0 0 16px",
+            }}
+          >
+            {heading}
+          </Heading>
+          <Section>{children}</Section>
+          <Hr style={{ borderColor: emailColors.border, margin: "32px 0 16px" }} />
+          <Text style={{ color: emailColors.muted, fontSize: "12px", lineHeight: "18px", margin: 0 }}>
+            {brand.legalName} · {brand.office} · Questions? Write to {brand.supportEmail}
+          </Text>
+        </Container>
+      </Body>
+    </Html>
+  );
+}
+
+/** Long links (tokens) must wrap instead of widening the message. */
+export const linkStyle: React.CSSProperties = { color: emailColors.gold, wordBreak: "break-all" };

@@ -1,0 +1,38 @@
+import pino from "pino";
+import { type Auth, createAuth } from "../../server/auth/auth.ts";
+import { CLIENT_IP_HEADER } from "../../server/auth/limits.ts";
+import type { Db } from "../../server/db/client.ts";
+import { createMailer, type Mailer, type MailerOptions } from "../../server/mail/mailer.ts";
+
+export const TEST_PUBLIC_URL = "http://shop.test";
+
+/** The app's better-auth setup on a test database, with its mailer (outbox only unless smtpUrl). */
+export function createTestAuth(db: Db, mail: Partial<MailerOptions> = {}): { auth: Auth; mailer: Mailer } {
+  const log = pino({ level: "silent" });
+  const mailer = createMailer({ db, log, from: "Shop <shop@shop.test>", ...mail });
+  const auth = createAuth({
+    db,
+    secret: "integration-test-secret-0123456789abcdef",
+    publicUrl: TEST_PUBLIC_URL,
+    secureCookies: false,
+    mailer,
+    log,
+  });
+  return { auth, mailer };
+}
+
+/** Request headers from a given client address, optionally carrying cookies. */
+export function clientHeaders(ip = "203.0.113.1", cookie?: string): Headers {
+  const headers = new Headers({ [CLIENT_IP_HEADER]: ip, origin: TEST_PUBLIC_URL });
+  if (cookie) headers.set("cookie", cookie);
+  return headers;
+}
+
+/** `name=value; name2=value2` from Set-Cookie lines (what a browser would send back). */
+export function cookieHeader(responseHeaders: Headers): string {
+  return responseHeaders
+    .getSetCookie()
+    .map((line) => line.split(";")[0]!)
+    .filter((pair) => !pair.endsWith("="))
+    .join("; ");
+}
