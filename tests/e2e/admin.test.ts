@@ -2,8 +2,8 @@ import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { orderItems } from "../../server/db/schema/index.ts";
-import { createContactMessage, createOrder } from "../factories/index.ts";
-import { signUpCustomer } from "../support/accounts.ts";
+import { createContactMessage, createOrder, createUser } from "../factories/index.ts";
+import { signIn } from "../support/accounts.ts";
 import { expectNoSeriousA11yViolations } from "../support/axe.ts";
 import { setupE2E } from "../support/browser.ts";
 
@@ -14,6 +14,9 @@ const base = Date.now() - 60 * 60 * 1000;
 const e2e = setupE2E({
   env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password },
   prepare: async (db) => {
+    // Verified customers (sign-up through the page needs the emailed link first).
+    await createUser(db, { email: customer.email, password: customer.password });
+    await createUser(db, { email: "second@example.com", password: "second-password-1" });
     // 23 paid orders (3 pages) and an unpaid one that must never show.
     for (let i = 0; i < 23; i++) {
       const order = await createOrder(db, {
@@ -85,7 +88,6 @@ describe("admin access", () => {
   });
 
   it("turns a customer away with 'Access Denied' and signs them out", async () => {
-    await signUpCustomer(e2e.app.url, customer);
     const page = await e2e.newPage();
     await page.goto("/admin/login");
     await page.getByLabel("Email").fill(customer.email);
@@ -102,10 +104,7 @@ describe("admin access", () => {
 
   it("sends a signed-in customer from an admin page to the login with the permission toast", async () => {
     const page = await e2e.newPage();
-    const cookie = await signUpCustomer(e2e.app.url, {
-      email: "second@example.com",
-      password: "second-password-1",
-    });
+    const cookie = await signIn(e2e.app.url, { email: "second@example.com", password: "second-password-1" });
     const [name, value] = cookie.split(";")[0]!.split("=");
     await page.context().addCookies([{ name: name!, value: decodeURIComponent(value!), url: e2e.app.url }]);
     await page.goto("/admin/orders");

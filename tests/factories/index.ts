@@ -3,5 +3,6 @@ export * from "./catalog.ts";
 export * from "./content.ts";
 export * from "./coupons.ts";
 export * from "./creators.ts";
+export * from "./mail.ts";
 export * from "./orders.ts";
 export { daysFromNow, uniqueSuffix } from "./unique.ts";

@@ -1,17 +1,3 @@
-/** Signs up a customer through the auth API; returns the Cookie header of their session. */
-export async function signUpCustomer(
-  baseUrl: string,
-  account: { email: string; password: string; name?: string },
-): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: baseUrl },
-    body: JSON.stringify({ name: account.name ?? "Casey Customer", ...account }),
-  });
-  if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
-  return cookieHeader(response);
-}
-
 /** Signs in through the auth API; returns the Cookie header of the session. */
 export async function signIn(baseUrl: string, account: { email: string; password: string }): Promise<string> {
   const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
