@@ -1,5 +1,6 @@
 import type * as React from "react";
 import { ContactNotification } from "./contact-notification.tsx";
+import { OrderConfirmation } from "./order-confirmation.tsx";
 import { ResetPassword } from "./reset-password.tsx";
 import { VerifyEmail } from "./verify-email.tsx";
 
@@ -11,6 +12,7 @@ export const mailTemplates = {
   "verify-email": VerifyEmail,
   "reset-password": ResetPassword,
   "contact-notification": ContactNotification,
+  "order-confirmation": OrderConfirmation,
 } satisfies Record<string, React.FC<never>>;
 
 export type MailTemplateName = keyof typeof mailTemplates;
