@@ -34,7 +34,11 @@ const buyer: Buyer = {
 
 function recordingMailer() {
   const sent: MailMessage[] = [];
-  return { sent, send: async (message: MailMessage) => (sent.push(message), "id") };
+  const send = async (message: MailMessage) => {
+    sent.push(message);
+    return "id";
+  };
+  return { sent, send };
 }
 
 /** A guest cart with `quantity` of a $59.99 product. */

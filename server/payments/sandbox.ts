@@ -60,7 +60,7 @@ export async function paySandboxSession(
       .from(sandboxSessions)
       .where(eq(sandboxSessions.id, sessionId))
       .for("update");
-    if (!session || session.status !== "open" || session.expiresAt <= now) {
+    if (session?.status !== "open" || session.expiresAt <= now) {
       return { ok: false, reason: "not_open", message: messages.not_open };
     }
     if (session.method === "card" && card !== SANDBOX_SUCCESS_CARD) {
