@@ -16,6 +16,7 @@ import type { MailMessage } from "../mail/mailer.ts";
 import { fulfilOrder } from "../orders/fulfil.ts";
 import type { Buyer } from "../payments/provider.ts";
 import { expireSandboxSessions, paySandboxSession, sandboxProvider } from "../payments/sandbox.ts";
+import { renewSubscription } from "../subscriptions/renew.ts";
 import { startCheckout } from "./checkout.ts";
 import { completePayment } from "./complete.ts";
 
@@ -161,6 +162,15 @@ describe("sandbox payment and fulfilment", () => {
     await fulfilOrder(database.db, recordingMailer(), { orderId: started.orderId, buyer });
     const rows = await database.db.select().from(subscriptions).where(eq(subscriptions.userId, customer.id));
     expect(rows).toMatchObject([{ status: "active", provider: "sandbox", monthlyTotalCents: 5099 }]);
+
+    // A renewal: a new paid order at the subscribed price, the period a month on, one email.
+    const mailer = recordingMailer();
+    const renewed = await renewSubscription(database.db, mailer, rows[0]!.id);
+    if (!renewed.ok) throw new Error(renewed.reason);
+    const [renewal] = await database.db.select().from(orders).where(eq(orders.id, renewed.orderId));
+    expect(renewal).toMatchObject({ paymentStatus: "paid", totalCents: 5099, email: buyer.email });
+    expect(renewed.currentPeriodEnd.getTime()).toBeGreaterThan(rows[0]!.currentPeriodEnd!.getTime());
+    expect(mailer.sent).toMatchObject([{ template: "subscription-renewal", to: buyer.email }]);
   });
 
   it("cancel and expiry release the coupon reservation and expire the order", async () => {
