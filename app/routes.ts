@@ -13,6 +13,9 @@ export default [
     route("product/:slug", "routes/store/product.tsx", { id: "product" }),
     route("products/:slug", "routes/store/product.tsx", { id: "products-slug" }),
     route("cart", "routes/store/cart.tsx"),
+    route("checkout", "routes/store/checkout.tsx"),
+    route("payment-success", "routes/store/payment-success.tsx"),
+    route("paypal-success", "routes/store/paypal-success.tsx"),
     route("auth", "routes/account/auth.tsx"),
     route("auth/two-factor", "routes/account/two-factor-challenge.tsx"),
     route("account", "routes/account/account.tsx"),
@@ -21,6 +24,9 @@ export default [
     route("*", "routes/store/not-found.tsx"),
   ]),
   route("auth/sign-out", "routes/account/sign-out.tsx"),
+  // The sandbox provider's hosted pages (test mode): outside the store layout, like a real provider.
+  route("sandbox/pay/:sessionId", "routes/sandbox/pay.tsx", { id: "sandbox-card" }),
+  route("sandbox/paypal/:sessionId", "routes/sandbox/pay.tsx", { id: "sandbox-paypal" }),
   route("sitemap.xml", "routes/api/sitemap.ts"),
   route("robots.txt", "routes/api/robots.ts"),
 

@@ -1,35 +1,122 @@
 import { Package } from "lucide-react";
 import { Link } from "react-router";
+import { Badge, type BadgeVariant } from "~/components/ui/badge.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { brand } from "~/lib/brand.ts";
+import { formatMoney } from "~/lib/money.ts";
 import { requireUser } from "~server/auth/session.ts";
+import { listCustomerOrders } from "~server/orders/customer-orders.ts";
 import type { Route } from "./+types/orders";
 
 export function meta() {
   return [{ title: `My Orders | ${brand.name}` }];
 }
 
-/**
- * Signed-in customers only. Orders come into existence with checkout (another issue), which adds
- * the list of this user's paid orders here; until then every customer's list is empty.
- */
+/** Signed-in customers only; their own paid orders, newest first. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(context, request);
-  return null;
+  const user = await requireUser(context, request);
+  const orders = await listCustomerOrders(context.database.db, user.id);
+  return {
+    orders: orders.map((order) => ({
+      id: order.id,
+      createdAt: order.createdAt.toISOString(),
+      status: order.status,
+      totalCents: order.totalCents,
+      paymentMethod: order.paymentMethod,
+      purchaseType: order.purchaseType,
+      shippingAddress: order.shippingAddress,
+      name: order.name,
+      items: order.items.map(({ id, name, weight, quantity, lineTotalCents }) => ({
+        id,
+        name,
+        weight,
+        quantity,
+        lineTotalCents,
+      })),
+    })),
+  };
 }
 
-export default function Orders() {
+/** Spec colours: completed (delivered) green, pending yellow, cancelled red, otherwise grey. */
+function statusVariant(status: string): BadgeVariant {
+  if (status === "delivered") return "success";
+  if (status === "pending") return "warning";
+  if (status === "cancelled") return "destructive";
+  return "muted";
+}
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+
+export default function Orders({ loaderData }: Route.ComponentProps) {
+  const { orders } = loaderData;
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-12 sm:px-6">
       <h1 className="font-display text-4xl font-semibold text-primary">My Orders</h1>
-      <div className="mt-10 flex flex-col items-center gap-4 rounded-lg border bg-card px-6 py-16 text-center">
-        <Package className="size-12 text-muted-foreground" aria-hidden />
-        <h2 className="font-display text-2xl">No orders yet</h2>
-        <p className="text-muted-foreground">When you place an order, it will show up here.</p>
-        <Link to="/products" className={buttonClass({ className: "mt-2" })}>
-          Start Shopping
-        </Link>
-      </div>
+      {orders.length === 0 ? (
+        <div className="mt-10 flex flex-col items-center gap-4 rounded-lg border bg-card px-6 py-16 text-center">
+          <Package className="size-12 text-muted-foreground" aria-hidden />
+          <h2 className="font-display text-2xl">No orders yet</h2>
+          <p className="text-muted-foreground">When you place an order, it will show up here.</p>
+          <Link to="/products" className={buttonClass({ className: "mt-2" })}>
+            Start Shopping
+          </Link>
+        </div>
+      ) : (
+        <ul className="mt-8 flex flex-col gap-5">
+          {orders.map((order) => (
+            <li key={order.id}>
+              <article aria-labelledby={`order-${order.id}`} className="rounded-lg border bg-card p-5">
+                <header className="flex flex-wrap items-center justify-between gap-3">
+                  <div>
+                    <h2 id={`order-${order.id}`} className="font-display text-xl font-semibold">
+                      Order #{order.id.slice(0, 8)}
+                    </h2>
+                    <p className="text-sm text-muted-foreground">
+                      <time dateTime={order.createdAt}>{dateFormat.format(new Date(order.createdAt))}</time>
+                      {order.purchaseType === "subscription" ? " · Monthly subscription" : ""}
+                    </p>
+                  </div>
+                  <Badge variant={statusVariant(order.status)} className="capitalize">
+                    {order.status}
+                  </Badge>
+                </header>
+                <ul className="mt-4 flex flex-col gap-2 border-t pt-4 text-sm">
+                  {order.items.map((item) => (
+                    <li key={item.id} className="flex justify-between gap-3">
+                      <span>
+                        {item.name} ({item.weight}) × {item.quantity}
+                      </span>
+                      <span>{formatMoney(item.lineTotalCents)}</span>
+                    </li>
+                  ))}
+                </ul>
+                <dl className="mt-4 grid gap-1 border-t pt-4 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-4">
+                  <dt className="text-muted-foreground">Total</dt>
+                  <dd className="font-semibold">{formatMoney(order.totalCents)}</dd>
+                  <dt className="text-muted-foreground">Payment</dt>
+                  <dd>{order.paymentMethod === "paypal" ? "PayPal" : "Card"}</dd>
+                  {order.shippingAddress && (
+                    <>
+                      <dt className="text-muted-foreground">Shipping to</dt>
+                      <dd>
+                        {[
+                          order.name,
+                          order.shippingAddress.line1,
+                          order.shippingAddress.line2,
+                          `${order.shippingAddress.city}, ${order.shippingAddress.state} ${order.shippingAddress.postalCode}`,
+                          order.shippingAddress.country,
+                        ]
+                          .filter(Boolean)
+                          .join(", ")}
+                      </dd>
+                    </>
+                  )}
+                </dl>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }

@@ -23,6 +23,7 @@ import { formatDateTime } from "~/lib/dates.ts";
 import { formatMoney } from "~/lib/money.ts";
 import { requireAdmin } from "~server/auth/guards.ts";
 import { listAdminOrders } from "~server/orders/admin-list.ts";
+import { sendShippedEmail } from "~server/orders/notify.ts";
 import { ORDER_STATUSES, updateOrderStatus } from "~server/orders/status.ts";
 import type { Route } from "./+types/orders";
 
@@ -59,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const change = await updateOrderStatus(context.database.db, parsed.data.orderId, parsed.data.status);
     if (!change) return failure();
-    // change.becameShipped: the shipping email is sent here once the mail module (accounts work) is merged.
+    if (change.becameShipped) await sendShippedEmail(context.database.db, context.mailer, change.id);
     return {
       toast: actionToast({
         title: "Order status updated",

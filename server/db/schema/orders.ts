@@ -67,6 +67,8 @@ export const orders = pgTable(
     stripeSessionId: text("stripe_session_id"),
     paypalOrderId: text("paypal_order_id"),
     subscriptionId: uuid("subscription_id"),
+    /** The cart the order was made from, emptied at fulfilment (a guest's cart has no user id). */
+    cartId: uuid("cart_id"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,6 +1,9 @@
 import type * as React from "react";
 import { ContactNotification } from "./contact-notification.tsx";
+import { OrderConfirmation } from "./order-confirmation.tsx";
+import { OrderShipped } from "./order-shipped.tsx";
 import { ResetPassword } from "./reset-password.tsx";
+import { SubscriptionRenewal } from "./subscription-renewal.tsx";
 import { VerifyEmail } from "./verify-email.tsx";
 
 /**
@@ -11,6 +14,9 @@ export const mailTemplates = {
   "verify-email": VerifyEmail,
   "reset-password": ResetPassword,
   "contact-notification": ContactNotification,
+  "order-confirmation": OrderConfirmation,
+  "order-shipped": OrderShipped,
+  "subscription-renewal": SubscriptionRenewal,
 } satisfies Record<string, React.FC<never>>;
 
 export type MailTemplateName = keyof typeof mailTemplates;

@@ -1,0 +1,332 @@
+import { CreditCard, ShieldCheck, Tag, Wallet, X } from "lucide-react";
+import type * as React from "react";
+import { useEffect, useState } from "react";
+import { data, Form, redirect, useNavigate, useNavigation } from "react-router";
+import { useCart } from "~/components/store/use-cart.ts";
+import { Badge } from "~/components/ui/badge.tsx";
+import { Button } from "~/components/ui/button.tsx";
+import { Input } from "~/components/ui/input.tsx";
+import { Label } from "~/components/ui/label.tsx";
+import { showToast, useFlashToast } from "~/components/ui/toaster.tsx";
+import { useHydrated } from "~/hooks/use-hydrated.ts";
+import { actionToast } from "~/lib/action-toast.ts";
+import { brand } from "~/lib/brand.ts";
+import { checkoutFormSchema, checkoutToasts } from "~/lib/checkout-form.ts";
+import { type CouponTerms, type PurchaseType, priceCheckout } from "~/lib/checkout-pricing.ts";
+import { redirectWithToast } from "~/lib/flash.server.ts";
+import { formatMoney } from "~/lib/money.ts";
+import { getSessionUser } from "~server/auth/session.ts";
+import { loadCart } from "~server/cart/request.server.ts";
+import { startCheckout } from "~server/checkout/checkout.ts";
+import { paymentProvider, requestCartId, sweepExpiredSessions } from "~server/checkout/request.server.ts";
+import { hasVisibleCoupon, validateCoupon } from "~server/coupons/coupons.ts";
+import type { Route } from "./+types/checkout";
+
+export function meta() {
+  return [{ title: `Checkout | ${brand.name}` }, { name: "robots", content: "noindex" }];
+}
+
+const authUrl = `/auth?redirectTo=${encodeURIComponent("/checkout")}`;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getSessionUser(context, request);
+  const cart = await loadCart(context, request, user?.id ?? null);
+  if (cart.lines.length === 0) throw await redirectWithToast("/products", checkoutToasts.cartEmpty);
+  sweepExpiredSessions(context);
+  return { signedIn: Boolean(user), showCoupon: await hasVisibleCoupon(context.database.db) };
+}
+
+type AppliedCoupon = CouponTerms & { code: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = checkoutFormSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ toast: actionToast(checkoutToasts.couponError), applied: null }, 400);
+  const form = parsed.data;
+  const db = context.database.db;
+  const user = await getSessionUser(context, request);
+  const cart = await loadCart(context, request, user?.id ?? null);
+  if (cart.lines.length === 0) throw await redirectWithToast("/products", checkoutToasts.cartEmpty);
+
+  // The applied coupon is re-checked on every post; the browser only ever sends its code.
+  const check = async (code: string) => {
+    const result = await validateCoupon(db, code, cart.subtotalCents);
+    if (!result.ok) return result;
+    const { code: stored, discountType, discountValueHundredths } = result.coupon;
+    return { ok: true as const, applied: { code: stored, discountType, discountValueHundredths } };
+  };
+
+  if (form.intent === "remove-coupon") {
+    return { toast: actionToast(checkoutToasts.couponRemoved), applied: null };
+  }
+  if (form.intent === "apply-coupon") {
+    if (!form.couponCode) return data({ toast: actionToast(checkoutToasts.emptyCode), applied: null }, 400);
+    const result = await check(form.couponCode);
+    if (!result.ok) {
+      return data(
+        { toast: actionToast({ ...result.rejection, variant: "destructive" }), applied: null },
+        400,
+      );
+    }
+    const saved = priceCheckout({
+      subtotalCents: cart.subtotalCents,
+      totalQuantity: cart.quantity,
+      purchaseType: user ? form.purchaseType : "one_time",
+      coupon: result.applied,
+    }).couponDiscountCents;
+    return {
+      toast: actionToast({
+        title: "Coupon Applied!",
+        description: `You saved ${formatMoney(saved)} with code ${result.applied.code}`,
+        variant: "success",
+      }),
+      applied: result.applied as AppliedCoupon,
+    };
+  }
+
+  if (form.purchaseType === "subscription" && !user)
+    throw await redirectWithToast(authUrl, checkoutToasts.authRequired);
+  try {
+    const result = await startCheckout(db, paymentProvider(context), {
+      cartId: await requestCartId(context, request, user?.id ?? null),
+      userId: user?.id ?? null,
+      purchaseType: form.purchaseType,
+      paymentMethod: form.paymentMethod,
+      couponCode: form.appliedCoupon || null,
+    });
+    if (result.ok) return redirect(result.url);
+    if (result.reason === "empty_cart") throw await redirectWithToast("/products", checkoutToasts.cartEmpty);
+    if (result.reason === "sign_in_required")
+      throw await redirectWithToast(authUrl, checkoutToasts.authRequired);
+    const toast =
+      result.reason === "coupon"
+        ? { ...result.rejection, variant: "destructive" as const }
+        : checkoutToasts.paymentFailed(
+            "Some items in your cart are sold out or no longer available. Remove them first.",
+          );
+    return data({ toast: actionToast(toast), applied: null }, 400);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    context.log.error({ err: error }, "checkout failed");
+    return data({ toast: actionToast(checkoutToasts.processingError), applied: null }, 500);
+  }
+}
+
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  const { signedIn, showCoupon } = loaderData;
+  const cart = useCart();
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const [purchaseType, setPurchaseType] = useState<PurchaseType>("one_time");
+  const [paymentMethod, setPaymentMethod] = useState<"card" | "paypal">("card");
+  const [code, setCode] = useState("");
+  const [applied, setApplied] = useState<AppliedCoupon | null>(null);
+  useFlashToast(actionData?.toast);
+
+  // Each action answer says which coupon is applied now (none after a removal or a refusal).
+  useEffect(() => {
+    if (!actionData) return;
+    setApplied(actionData.applied);
+    if (actionData.applied) setCode("");
+  }, [actionData]);
+
+  // Signing out (in another tab, or the session ending) drops a chosen subscription.
+  useEffect(() => {
+    if (!signedIn) setPurchaseType("one_time");
+  }, [signedIn]);
+
+  const breakdown = priceCheckout({
+    subtotalCents: cart.subtotalCents,
+    totalQuantity: cart.quantity,
+    purchaseType,
+    coupon: applied,
+  });
+  const paying = navigation.state !== "idle" && navigation.formData?.get("intent") === "pay";
+
+  function choosePurchaseType(value: PurchaseType) {
+    if (value === "subscription" && !signedIn) {
+      showToast(checkoutToasts.signInRequired);
+      navigate(authUrl);
+      return;
+    }
+    setPurchaseType(value);
+  }
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6 lg:px-8">
+      <h1 className="mb-8 font-display text-4xl font-semibold">Checkout</h1>
+      <Form method="post" className="grid gap-8 lg:grid-cols-[1fr_22rem]">
+        <input type="hidden" name="appliedCoupon" value={applied?.code ?? ""} />
+        <div className="flex flex-col gap-6">
+          <fieldset className="rounded-lg border bg-card p-5">
+            <legend className="px-1 font-display text-xl font-semibold">Purchase Type</legend>
+            <div className="mt-2 grid gap-3">
+              <Choice
+                name="purchaseType"
+                value="one_time"
+                checked={purchaseType === "one_time"}
+                onChange={() => choosePurchaseType("one_time")}
+                title="One-time purchase"
+                detail="Pay once, no commitment."
+              />
+              <Choice
+                name="purchaseType"
+                value="subscription"
+                checked={purchaseType === "subscription"}
+                onChange={() => choosePurchaseType("subscription")}
+                title="Monthly subscription"
+                detail={`Save 15% every month (20% with 2 or more items: Bulk Bonus). Free shipping, cancel anytime.${signedIn ? "" : " Sign in to subscribe."}`}
+              />
+            </div>
+          </fieldset>
+          <fieldset className="rounded-lg border bg-card p-5">
+            <legend className="px-1 font-display text-xl font-semibold">Payment Method</legend>
+            <div className="mt-2 grid gap-3 sm:grid-cols-2">
+              <Choice
+                name="paymentMethod"
+                value="card"
+                checked={paymentMethod === "card"}
+                onChange={() => setPaymentMethod("card")}
+                title="Credit / Debit Card"
+                icon={<CreditCard className="size-4" aria-hidden />}
+              />
+              <Choice
+                name="paymentMethod"
+                value="paypal"
+                checked={paymentMethod === "paypal"}
+                onChange={() => setPaymentMethod("paypal")}
+                title="PayPal"
+                icon={<Wallet className="size-4" aria-hidden />}
+              />
+            </div>
+          </fieldset>
+          {showCoupon && (
+            <section aria-labelledby="coupon-title" className="rounded-lg border bg-card p-5">
+              <h2
+                id="coupon-title"
+                className="mb-3 flex items-center gap-2 font-display text-xl font-semibold"
+              >
+                <Tag className="size-4" aria-hidden /> Coupon Code
+              </h2>
+              {applied ? (
+                <div className="flex flex-wrap items-center gap-3">
+                  <Badge variant="success">
+                    {applied.code} applied: -{formatMoney(breakdown.couponDiscountCents)}
+                  </Badge>
+                  <Button type="submit" name="intent" value="remove-coupon" variant="ghost" size="sm">
+                    <X className="size-4" aria-hidden /> Remove
+                  </Button>
+                </div>
+              ) : (
+                <div className="flex gap-2">
+                  <Label htmlFor="couponCode" className="sr-only">
+                    Coupon code
+                  </Label>
+                  <Input
+                    id="couponCode"
+                    name="couponCode"
+                    value={code}
+                    onChange={(event) => setCode(event.target.value.toUpperCase())}
+                    placeholder="Enter coupon code"
+                    autoComplete="off"
+                    className="uppercase"
+                    maxLength={50}
+                  />
+                  <Button
+                    type="submit"
+                    name="intent"
+                    value="apply-coupon"
+                    variant="outline"
+                    disabled={hydrated && code.trim() === ""}
+                  >
+                    Apply
+                  </Button>
+                </div>
+              )}
+            </section>
+          )}
+        </div>
+        <section aria-labelledby="summary-title" className="h-fit rounded-lg border bg-card p-5">
+          <h2 id="summary-title" className="mb-4 font-display text-xl font-semibold">
+            Order Summary
+          </h2>
+          <ul className="mb-4 flex flex-col gap-2 text-sm">
+            {cart.lines.map((line) => (
+              <li key={line.lineId} className="flex justify-between gap-3">
+                <span>
+                  {line.name} ({line.weight}) × {line.quantity}
+                </span>
+                <span>{formatMoney(line.lineTotalCents)}</span>
+              </li>
+            ))}
+          </ul>
+          <dl className="flex flex-col gap-2 border-t pt-4 text-sm">
+            <Row label="Subtotal" value={formatMoney(breakdown.subtotalCents)} />
+            {breakdown.subscriptionDiscountCents > 0 && (
+              <Row
+                label={`Subscription discount (${breakdown.subscriptionDiscountBasisPoints / 100}%${breakdown.subscriptionDiscountBasisPoints === 2000 ? ", Bulk Bonus" : ""})`}
+                value={`-${formatMoney(breakdown.subscriptionDiscountCents)}`}
+              />
+            )}
+            {applied && (
+              <Row
+                label={`Coupon (${applied.code})`}
+                value={`-${formatMoney(breakdown.couponDiscountCents)}`}
+              />
+            )}
+            <Row label="Shipping" value="Free shipping" />
+            <div className="flex justify-between border-t pt-3 text-base font-semibold">
+              <dt>Total</dt>
+              <dd>{formatMoney(breakdown.totalCents)}</dd>
+            </div>
+          </dl>
+          <Button type="submit" name="intent" value="pay" className="mt-5 w-full" disabled={paying}>
+            {paying ? "Processing..." : `Pay ${formatMoney(breakdown.totalCents)}`}
+          </Button>
+          <p className="mt-3 flex items-center gap-2 text-xs text-muted-foreground">
+            <ShieldCheck className="size-4" aria-hidden /> Prices are confirmed on our server before payment.
+          </p>
+        </section>
+      </Form>
+    </div>
+  );
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex justify-between gap-3">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
+function Choice(props: {
+  name: string;
+  value: string;
+  checked: boolean;
+  onChange: () => void;
+  title: string;
+  detail?: string;
+  icon?: React.ReactNode;
+}) {
+  return (
+    <label className="flex cursor-pointer items-start gap-3 rounded-md border p-3 has-checked:border-primary has-checked:bg-primary/5">
+      <input
+        type="radio"
+        name={props.name}
+        value={props.value}
+        checked={props.checked}
+        onChange={props.onChange}
+        className="mt-1 accent-primary"
+      />
+      <span className="flex flex-col gap-1">
+        <span className="flex items-center gap-2 font-medium">
+          {props.icon}
+          {props.title}
+        </span>
+        {props.detail && <span className="text-sm text-muted-foreground">{props.detail}</span>}
+      </span>
+    </label>
+  );
+}

@@ -1,0 +1,114 @@
+import { eq } from "drizzle-orm";
+import { type CheckoutBreakdown, type PurchaseType, priceCheckout } from "../../app/lib/checkout-pricing.ts";
+import { priceCart } from "../cart/cart.ts";
+import { reserveCouponUse } from "../coupons/coupons.ts";
+import type { CouponRejection } from "../coupons/rules.ts";
+import type { Db } from "../db/client.ts";
+import { orderItems, orders } from "../db/schema/index.ts";
+import type { PaymentMethod, PaymentProvider } from "../payments/provider.ts";
+
+export const PAYMENT_SESSION_MINUTES = 30;
+
+export type CheckoutRequest = {
+  cartId: string | null;
+  userId: string | null;
+  purchaseType: PurchaseType;
+  paymentMethod: PaymentMethod;
+  couponCode: string | null;
+  now?: Date;
+};
+
+export type CheckoutResult =
+  | { ok: true; orderId: string; url: string; breakdown: CheckoutBreakdown }
+  | { ok: false; reason: "empty_cart" | "unavailable_lines" | "sign_in_required" }
+  | { ok: false; reason: "coupon"; rejection: CouponRejection };
+
+class CouponRefused extends Error {
+  constructor(readonly rejection: CouponRejection) {
+    super(rejection.title);
+  }
+}
+
+/**
+ * Starts a payment: prices the cart from the database (nothing the browser sends about prices or
+ * quantities is used), re-validates and reserves the coupon, creates the unpaid order with its
+ * items and opens a payment session — all in one transaction, so a refusal leaves nothing behind.
+ */
+export async function startCheckout(
+  db: Db,
+  provider: PaymentProvider,
+  input: CheckoutRequest,
+): Promise<CheckoutResult> {
+  const now = input.now ?? new Date();
+  if (input.purchaseType === "subscription" && !input.userId)
+    return { ok: false, reason: "sign_in_required" };
+  const cart = await priceCart(db, input.cartId);
+  if (cart.lines.length === 0) return { ok: false, reason: "empty_cart" };
+  if (cart.hasUnavailableLines) return { ok: false, reason: "unavailable_lines" };
+  const expiresAt = new Date(now.getTime() + PAYMENT_SESSION_MINUTES * 60_000);
+
+  try {
+    return await db.transaction(async (tx) => {
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          userId: input.userId,
+          cartId: input.cartId,
+          purchaseType: input.purchaseType,
+          paymentMethod: input.paymentMethod,
+          provider: provider.name,
+          subtotalCents: cart.subtotalCents,
+          totalCents: cart.subtotalCents,
+        })
+        .returning({ id: orders.id });
+      const orderId = order!.id;
+      let coupon = null;
+      if (input.couponCode) {
+        const check = await reserveCouponUse(tx, {
+          code: input.couponCode,
+          orderId,
+          subtotalCents: cart.subtotalCents,
+          expiresAt,
+          now,
+        });
+        if (!check.ok) throw new CouponRefused(check.rejection);
+        coupon = check.coupon;
+      }
+      const breakdown = priceCheckout({
+        subtotalCents: cart.subtotalCents,
+        totalQuantity: cart.quantity,
+        purchaseType: input.purchaseType,
+        coupon,
+        shippingCents: 0,
+      });
+      await tx
+        .update(orders)
+        .set({
+          subscriptionDiscountCents: breakdown.subscriptionDiscountCents,
+          couponId: coupon?.id ?? null,
+          couponCode: coupon?.code ?? null,
+          couponDiscountCents: breakdown.couponDiscountCents,
+          shippingCents: breakdown.shippingCents,
+          totalCents: breakdown.totalCents,
+        })
+        .where(eq(orders.id, orderId));
+      await tx.insert(orderItems).values(
+        cart.lines.map((line) => ({
+          orderId,
+          productId: line.productId,
+          name: line.name,
+          weight: line.weight,
+          unitPriceCents: line.unitPriceCents ?? 0,
+          quantity: line.quantity,
+          lineTotalCents: line.lineTotalCents,
+          imageUrl: line.imageUrl,
+        })),
+      );
+      const session = await provider.createSession(tx, { orderId, method: input.paymentMethod, expiresAt });
+      return { ok: true as const, orderId, url: session.url, breakdown };
+    });
+  } catch (error) {
+    if (error instanceof CouponRefused) return { ok: false, reason: "coupon", rejection: error.rejection };
+    throw error;
+  }
+}

@@ -1,0 +1,57 @@
+import { Section, Text } from "@react-email/components";
+import { formatMoney } from "../../../app/lib/money.ts";
+import { EmailLayout, emailColors, paragraph } from "./layout.tsx";
+
+export type OrderConfirmationProps = {
+  name: string;
+  shortId: string;
+  purchaseType: "one_time" | "subscription";
+  items: { name: string; weight: string; quantity: number; lineTotalCents: number }[];
+  subtotalCents: number;
+  subscriptionDiscountCents: number;
+  couponCode: string | null;
+  couponDiscountCents: number;
+  shippingCents: number;
+  totalCents: number;
+};
+
+const row = { ...paragraph, margin: "0 0 6px" };
+const muted = { ...row, color: emailColors.muted };
+
+/** Sent once when an order is paid: what was bought, what it cost, what happens next. */
+export function OrderConfirmation(props: OrderConfirmationProps) {
+  const lines: [string, string][] = [["Subtotal", formatMoney(props.subtotalCents)]];
+  if (props.subscriptionDiscountCents > 0) {
+    lines.push(["Subscription discount", `-${formatMoney(props.subscriptionDiscountCents)}`]);
+  }
+  if (props.couponCode && props.couponDiscountCents > 0) {
+    lines.push([`Coupon ${props.couponCode}`, `-${formatMoney(props.couponDiscountCents)}`]);
+  }
+  lines.push(["Shipping", props.shippingCents === 0 ? "Free" : formatMoney(props.shippingCents)]);
+  return (
+    <EmailLayout preview={`Order #${props.shortId} confirmed`} heading="Thank you for your order!">
+      <Text style={paragraph}>
+        Hi {props.name}, we received your payment for order #{props.shortId}
+        {props.purchaseType === "subscription" ? " (monthly subscription)" : ""}.
+      </Text>
+      <Section>
+        {props.items.map((item) => (
+          <Text key={`${item.name}-${item.weight}`} style={row}>
+            {item.name} ({item.weight}) × {item.quantity} — {formatMoney(item.lineTotalCents)}
+          </Text>
+        ))}
+      </Section>
+      <Section>
+        {lines.map(([label, value]) => (
+          <Text key={label} style={muted}>
+            {label}: {value}
+          </Text>
+        ))}
+        <Text style={{ ...row, fontWeight: 600 }}>Total: {formatMoney(props.totalCents)}</Text>
+      </Section>
+      <Text style={paragraph}>
+        What's next: we are preparing your order and will email you the tracking information once it ships.
+      </Text>
+    </EmailLayout>
+  );
+}

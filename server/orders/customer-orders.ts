@@ -1,0 +1,39 @@
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { orderItems, orders } from "../db/schema/index.ts";
+
+export type OrderView = typeof orders.$inferSelect & { items: (typeof orderItems.$inferSelect)[] };
+
+async function withItems(db: Db, rows: (typeof orders.$inferSelect)[]): Promise<OrderView[]> {
+  if (rows.length === 0) return [];
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(
+      inArray(
+        orderItems.orderId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(orderItems.name));
+  return rows.map((row) => ({ ...row, items: items.filter((item) => item.orderId === row.id) }));
+}
+
+/** A customer's own paid orders, newest first (unpaid and expired orders never show). */
+export async function listCustomerOrders(db: Db, userId: string): Promise<OrderView[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.paymentStatus, "paid")))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+  return withItems(db, rows);
+}
+
+/** One paid order with its items, or null. */
+export async function getPaidOrder(db: Db, orderId: string): Promise<OrderView | null> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, "paid")));
+  return (await withItems(db, rows))[0] ?? null;
+}

@@ -1,0 +1,174 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { createCoupon, createUser, DEFAULT_USER_PASSWORD } from "../factories/index.ts";
+import { expectNoSeriousA11yViolations } from "../support/axe.ts";
+import { setupE2E } from "../support/browser.ts";
+import { addFromGrid, openStorePage, waitForCartQuantity } from "../support/store.ts";
+
+// Demo data: Gold Grade $89.99 (30g), Liquid Drops $39.99 (30ml); coupons WELCOME10, SAVE5 (min $40), EXPIRED20.
+const buyerA = "buyer-a@example.com";
+const buyerB = "buyer-b@example.com";
+const e2e = setupE2E({
+  prepare: async (db) => {
+    await createUser(db, { email: buyerA, name: "Avery Buyer" });
+    await createUser(db, { email: buyerB, name: "Blake Buyer" });
+    await createCoupon(db, { code: "USEDUP", usageLimit: 1, usedCount: 1 });
+  },
+});
+
+const gold = "Gold Grade Shilajit Resin";
+const drops = "Liquid Shilajit Drops";
+
+const toast = (page: Page, text: string) =>
+  page.getByRole("region", { name: /Notifications/ }).getByText(text);
+
+async function signIn(page: Page, email: string) {
+  await page.goto("/auth?redirectTo=%2Fproducts");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(DEFAULT_USER_PASSWORD);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await page.waitForURL(/\/products$/);
+}
+
+async function fillBuyer(page: Page, name: string, email: string) {
+  await page.getByLabel("Full name").fill(name);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Phone").fill("555-0100");
+  await page.getByLabel("Address").fill("1 Main St");
+  await page.getByLabel("City").fill("Austin");
+  await page.getByLabel("State").fill("TX");
+  await page.getByLabel("ZIP code").fill("78701");
+}
+
+async function applyCoupon(page: Page, typed: string) {
+  const input = page.getByRole("textbox", { name: "Coupon code" });
+  await input.fill(typed);
+  expect(await input.inputValue()).toBe(typed.toUpperCase());
+  await page.getByRole("button", { name: "Apply" }).click();
+}
+
+async function openCheckout(page: Page) {
+  await openStorePage(page, "/checkout");
+  await page.getByRole("heading", { name: "Checkout", level: 1 }).waitFor();
+}
+
+describe("checkout", () => {
+  it("guest one-time card purchase with a coupon: declined card, then paid; a reload processes nothing twice", async () => {
+    const page = await e2e.newPage();
+    await openStorePage(page, "/products");
+    await addFromGrid(page, gold, 1);
+    await openCheckout(page);
+    expect(await page.getByRole("button", { name: "Apply" }).isDisabled()).toBe(true);
+    await applyCoupon(page, "welcome10");
+    await toast(page, "Coupon Applied!").waitFor();
+    await toast(page, "You saved $9.00 with code WELCOME10").waitFor();
+    await page.getByText("WELCOME10 applied: -$9.00").waitFor();
+    expect(await page.getByRole("region", { name: "Order Summary" }).innerText()).toMatch(/Total\s+\$80\.99/);
+    await expectNoSeriousA11yViolations(page, "checkout");
+
+    await page.getByRole("button", { name: "Pay $80.99" }).click();
+    await page.waitForURL(/\/sandbox\/pay\//);
+    await page.getByText("Test mode").waitFor();
+    await page.getByText("$80.99").first().waitFor();
+    await fillBuyer(page, "Gale Guest", "gale@example.com");
+    await page.getByLabel("Card number").fill("4000 0000 0000 0002");
+    await page.getByRole("button", { name: "Pay $80.99" }).click();
+    expect(await page.getByRole("alert").innerText()).toContain("Your card was declined");
+    await expectNoSeriousA11yViolations(page, "sandbox card page");
+
+    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+    await page.getByRole("button", { name: "Pay $80.99" }).click();
+    await page.waitForURL(/\/payment-success\?session_id=/);
+    await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
+    const card = await page.getByRole("region", { name: /^Order #/ }).innerText();
+    expect(card).toMatch(/Items\s+1/);
+    expect(card).toContain("WELCOME10 (-$9.00)");
+    expect(card).toMatch(/Total\s+\$80\.99/);
+    await page.getByRole("heading", { name: "What's Next?" }).waitFor();
+    await waitForCartQuantity(page, 0);
+
+    const orderHeading = await page.getByRole("heading", { name: /^Order #/ }).innerText();
+    await page.reload();
+    await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
+    expect(await page.getByRole("heading", { name: /^Order #/ }).innerText()).toBe(orderHeading);
+  });
+
+  it("shows every coupon refusal as a toast", async () => {
+    const page = await e2e.newPage();
+    await openStorePage(page, "/products");
+    await addFromGrid(page, drops, 1);
+    await openCheckout(page);
+    const cases = [
+      ["nope", "Invalid Coupon", "Coupon code not found or inactive"],
+      ["expired20", "Expired Coupon", "This coupon has expired or is not yet active"],
+      ["save5", "Minimum Order Not Met", "Minimum order amount is $40.00"],
+      ["usedup", "Usage Limit Reached", "This coupon has reached its usage limit"],
+    ] as const;
+    for (const [code, title, description] of cases) {
+      await applyCoupon(page, code);
+      await toast(page, title).waitFor();
+      await toast(page, description).waitFor();
+    }
+  });
+
+  it("cancel on the sandbox page returns to checkout with the cart intact", async () => {
+    const page = await e2e.newPage();
+    await openStorePage(page, "/products");
+    await addFromGrid(page, drops, 1);
+    await openCheckout(page);
+    await page.getByRole("button", { name: "Pay $39.99" }).click();
+    await page.waitForURL(/\/sandbox\/pay\//);
+    await page.getByRole("button", { name: "Cancel and return to checkout" }).click();
+    await page.waitForURL(/\/checkout$/);
+    await waitForCartQuantity(page, 1);
+  });
+
+  it("subscription needs sign-in: a guest is sent to /auth", async () => {
+    const page = await e2e.newPage();
+    await openStorePage(page, "/products");
+    await addFromGrid(page, drops, 1);
+    await openCheckout(page);
+    // The choice is refused (stays one-time), so click rather than check.
+    await page.getByRole("radio", { name: /Monthly subscription/ }).click();
+    await toast(page, "Sign In Required").waitFor();
+    await page.waitForURL(/\/auth/);
+  });
+
+  it("signed-in subscription by PayPal with 2 items gets 20%; only the owner sees it in My Orders", async () => {
+    const page = await e2e.newPage();
+    await signIn(page, buyerA);
+    await openStorePage(page, "/products");
+    await addFromGrid(page, drops, 1);
+    await addFromGrid(page, drops, 2);
+    await openCheckout(page);
+    await page.getByRole("radio", { name: /Monthly subscription/ }).check();
+    await page.getByRole("radio", { name: "PayPal" }).check();
+    const summary = page.getByRole("region", { name: "Order Summary" });
+    await expect.poll(() => summary.innerText()).toMatch(/Bulk Bonus\)\s+-\$16\.00/);
+    expect(await summary.innerText()).toMatch(/Total\s+\$63\.98/);
+    await page.getByRole("button", { name: "Pay $63.98" }).click();
+    await page.waitForURL(/\/sandbox\/paypal\//);
+    await fillBuyer(page, "Avery Buyer", buyerA);
+    await page.getByRole("button", { name: "Pay $63.98 with PayPal" }).click();
+    await page.waitForURL(/\/paypal-success\?token=/);
+    await page.getByRole("heading", { name: "PayPal Payment Successful!" }).waitFor();
+    expect(await page.getByRole("region", { name: /^Order #/ }).innerText()).toMatch(
+      /Payment method\s+PayPal/,
+    );
+
+    await openStorePage(page, "/orders");
+    const orders = page.getByRole("article");
+    expect(await orders.count()).toBe(1);
+    const text = await orders.first().innerText();
+    expect(text).toContain("Monthly subscription");
+    expect(text).toMatch(/Total\s+\$63\.98/);
+    expect(text).toContain("Shipping to");
+    expect(text).toContain("1 Main St");
+    await expectNoSeriousA11yViolations(page, "my orders");
+
+    const other = await e2e.newPage();
+    await signIn(other, buyerB);
+    await openStorePage(other, "/orders");
+    await other.getByRole("heading", { name: "No orders yet" }).waitFor();
+  });
+});
