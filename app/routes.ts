@@ -36,6 +36,7 @@ export default [
       route("dashboard", "routes/admin/dashboard.tsx"),
       route("products", "routes/admin/products.tsx"),
       route("orders", "routes/admin/orders.tsx"),
+      route("coupons", "routes/admin/coupons.tsx"),
       route("contacts", "routes/admin/contacts.tsx"),
       route("emails", "routes/admin/emails.tsx"),
       route("emails/:id", "routes/admin/email.tsx"),

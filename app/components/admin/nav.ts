@@ -6,6 +6,7 @@ import {
   MessageSquare,
   Package,
   ShoppingCart,
+  TicketPercent,
 } from "lucide-react";
 
 export type AdminNavItem = { to: string; label: string; icon: LucideIcon };
@@ -19,6 +20,7 @@ export const adminNavItems: AdminNavItem[] = [
   { to: "/admin/dashboard", label: "Dashboard", icon: LayoutDashboard },
   { to: "/admin/products", label: "Products", icon: Package },
   { to: "/admin/orders", label: "Orders", icon: ShoppingCart },
+  { to: "/admin/coupons", label: "Coupons", icon: TicketPercent },
   { to: "/admin/contacts", label: "Contacts", icon: MessageSquare },
   { to: "/admin/emails", label: "Emails", icon: Mail },
 ];
