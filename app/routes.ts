@@ -38,6 +38,7 @@ export default [
       route("orders", "routes/admin/orders.tsx"),
       route("coupons", "routes/admin/coupons.tsx"),
       route("contacts", "routes/admin/contacts.tsx"),
+      route("validity", "routes/admin/validity.tsx"),
       route("emails", "routes/admin/emails.tsx"),
       route("emails/:id", "routes/admin/email.tsx"),
     ]),

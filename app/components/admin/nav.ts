@@ -5,6 +5,7 @@ import {
   Mail,
   MessageSquare,
   Package,
+  ShieldCheck,
   ShoppingCart,
   TicketPercent,
 } from "lucide-react";
@@ -22,6 +23,7 @@ export const adminNavItems: AdminNavItem[] = [
   { to: "/admin/orders", label: "Orders", icon: ShoppingCart },
   { to: "/admin/coupons", label: "Coupons", icon: TicketPercent },
   { to: "/admin/contacts", label: "Contacts", icon: MessageSquare },
+  { to: "/admin/validity", label: "Validity", icon: ShieldCheck },
   { to: "/admin/emails", label: "Emails", icon: Mail },
 ];
 
