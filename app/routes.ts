@@ -38,6 +38,10 @@ export default [
       route("orders", "routes/admin/orders.tsx"),
       route("coupons", "routes/admin/coupons.tsx"),
       route("contacts", "routes/admin/contacts.tsx"),
+      route("blog", "routes/admin/blog.tsx"),
+      // One editor module for both modes, two route ids.
+      route("blog/new", "routes/admin/blog-editor.tsx", { id: "admin-blog-new" }),
+      route("blog/:id/edit", "routes/admin/blog-editor.tsx", { id: "admin-blog-edit" }),
       route("validity", "routes/admin/validity.tsx"),
       route("emails", "routes/admin/emails.tsx"),
       route("emails/:id", "routes/admin/email.tsx"),

@@ -4,6 +4,7 @@ import {
   type LucideIcon,
   Mail,
   MessageSquare,
+  Newspaper,
   Package,
   ShieldCheck,
   ShoppingCart,
@@ -23,6 +24,7 @@ export const adminNavItems: AdminNavItem[] = [
   { to: "/admin/orders", label: "Orders", icon: ShoppingCart },
   { to: "/admin/coupons", label: "Coupons", icon: TicketPercent },
   { to: "/admin/contacts", label: "Contacts", icon: MessageSquare },
+  { to: "/admin/blog", label: "Blog", icon: Newspaper },
   { to: "/admin/validity", label: "Validity", icon: ShieldCheck },
   { to: "/admin/emails", label: "Emails", icon: Mail },
 ];
