@@ -17,12 +17,13 @@ describe("admin blog", () => {
     await page.getByRole("button", { name: "Create Post" }).click();
     await page.getByText("Title is required").waitFor();
     await page.getByText("Content is required").waitFor();
+    await expectNoSeriousA11yViolations(page, "blog editor with errors");
 
-    await page.getByLabel("Title").fill("Altitude & Energy");
+    await page.getByLabel("Title", { exact: true }).fill("Altitude & Energy");
     expect(await page.getByLabel("Slug").inputValue()).toBe("altitude-energy");
     expect(await page.getByLabel("SEO Title").inputValue()).toContain("Altitude & Energy");
-    await page.getByLabel("Content").fill("Resin from **high** places.");
-    expect(await page.getByLabel("Content").getAttribute("rows")).toBe("15");
+    await page.getByLabel("Content", { exact: true }).fill("Resin from **high** places.");
+    expect(await page.getByLabel("Content", { exact: true }).getAttribute("rows")).toBe("15");
     await page.getByRole("button", { name: "Preview" }).click();
     const preview = page.getByRole("region", { name: "Content preview" });
     await preview.locator("strong", { hasText: "high" }).waitFor();
@@ -34,7 +35,7 @@ describe("admin blog", () => {
     await row.getByText("Admin").waitFor();
 
     await page.getByRole("link", { name: "Edit Altitude & Energy" }).click();
-    await page.getByLabel("Title").fill("Altitude and Energy");
+    await page.getByLabel("Title", { exact: true }).fill("Altitude and Energy");
     expect(await page.getByLabel("Slug").inputValue()).toBe("altitude-energy");
     await page.getByRole("button", { name: "Update Post" }).click();
     await waitForToast(page, "Blog post updated successfully");
