@@ -37,6 +37,7 @@ export default [
       route("products", "routes/admin/products.tsx"),
       route("orders", "routes/admin/orders.tsx"),
       route("coupons", "routes/admin/coupons.tsx"),
+      route("content-creators", "routes/admin/content-creators.tsx"),
       route("contacts", "routes/admin/contacts.tsx"),
       route("blog", "routes/admin/blog.tsx"),
       // One editor module for both modes, two route ids.

@@ -9,6 +9,7 @@ import {
   ShieldCheck,
   ShoppingCart,
   TicketPercent,
+  Users,
 } from "lucide-react";
 
 export type AdminNavItem = { to: string; label: string; icon: LucideIcon };
@@ -23,6 +24,7 @@ export const adminNavItems: AdminNavItem[] = [
   { to: "/admin/products", label: "Products", icon: Package },
   { to: "/admin/orders", label: "Orders", icon: ShoppingCart },
   { to: "/admin/coupons", label: "Coupons", icon: TicketPercent },
+  { to: "/admin/content-creators", label: "Content Creators", icon: Users },
   { to: "/admin/contacts", label: "Contacts", icon: MessageSquare },
   { to: "/admin/blog", label: "Blog", icon: Newspaper },
   { to: "/admin/validity", label: "Validity", icon: ShieldCheck },
