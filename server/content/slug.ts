@@ -1,23 +1,10 @@
 import { and, eq, like, ne, or } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+import { slugify } from "../../app/lib/slug.ts";
 import type { Db } from "../db/client.ts";
 
-/**
- * The admin spec's slug rule: lowercase, non-alphanumeric characters removed, spaces to
- * hyphens, repeated hyphens collapsed, edge hyphens trimmed. Accents are folded first
- * ("Café" -> "cafe") so they are not simply dropped.
- */
-export function slugify(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9\s-]/g, "")
-    .trim()
-    .replace(/\s+/g, "-")
-    .replace(/-+/g, "-")
-    .replace(/^-+|-+$/g, "");
-}
+// The rule itself lives with the app so the blog editor can preview slugs in the browser.
+export { slugify };
 
 type SluggedTable = PgTable & { id: AnyPgColumn; slug: AnyPgColumn };
 

@@ -12,7 +12,15 @@ type UploadResult = { url: string } | { error: string };
  * The main product image: upload a file or give a URL. With JavaScript the file is uploaded at once
  * (/admin/upload) and its URL fills the field; without it the file goes with the form.
  */
-export function ImageUpload({ defaultUrl, error }: { defaultUrl: string; error?: string }) {
+export function ImageUpload({
+  defaultUrl,
+  error,
+  previewAlt = "Main product preview",
+}: {
+  defaultUrl: string;
+  error?: string;
+  previewAlt?: string;
+}) {
   const [url, setUrl] = useState(defaultUrl);
   const fetcher = useFetcher<UploadResult>();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -36,7 +44,7 @@ export function ImageUpload({ defaultUrl, error }: { defaultUrl: string; error?:
       <div className="flex items-start gap-4">
         <div className="flex size-24 shrink-0 items-center justify-center overflow-hidden rounded-md border bg-muted">
           {url ? (
-            <img src={url} alt="Main product preview" className="size-full object-cover" />
+            <img src={url} alt={previewAlt} className="size-full object-cover" />
           ) : (
             <ImageUp className="size-8 text-muted-foreground" aria-hidden />
           )}

@@ -4,8 +4,12 @@ import {
   type LucideIcon,
   Mail,
   MessageSquare,
+  Newspaper,
   Package,
+  ShieldCheck,
   ShoppingCart,
+  TicketPercent,
+  Users,
 } from "lucide-react";
 
 export type AdminNavItem = { to: string; label: string; icon: LucideIcon };
@@ -19,7 +23,11 @@ export const adminNavItems: AdminNavItem[] = [
   { to: "/admin/dashboard", label: "Dashboard", icon: LayoutDashboard },
   { to: "/admin/products", label: "Products", icon: Package },
   { to: "/admin/orders", label: "Orders", icon: ShoppingCart },
+  { to: "/admin/coupons", label: "Coupons", icon: TicketPercent },
+  { to: "/admin/content-creators", label: "Content Creators", icon: Users },
   { to: "/admin/contacts", label: "Contacts", icon: MessageSquare },
+  { to: "/admin/blog", label: "Blog", icon: Newspaper },
+  { to: "/admin/validity", label: "Validity", icon: ShieldCheck },
   { to: "/admin/emails", label: "Emails", icon: Mail },
 ];
 

@@ -8,6 +8,7 @@ import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from "~/lib/seo-limits.ts";
 import { Field } from "./field.tsx";
 import { ImageUpload } from "./image-upload.tsx";
 import { ListField } from "./list-field.tsx";
+import { SeoFields } from "./seo-fields.tsx";
 
 /** What the form shows: the product being edited, or what the admin typed when saving failed. */
 export type ProductFormState = {
@@ -190,53 +191,19 @@ export function ProductForm({
 
       <section className="flex flex-col gap-4 rounded-lg border p-4">
         <h3 className="font-display text-lg font-semibold">SEO</h3>
-        <Field
-          id="seoTitle"
-          label="SEO title"
-          error={error("seoTitle")}
-          hint={<span aria-live="polite">{`${seoTitle.length}/${SEO_TITLE_MAX} characters`}</span>}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              name="seoTitle"
-              maxLength={SEO_TITLE_MAX}
-              value={seoTitle}
-              onChange={(e) => {
-                setSeoTitle(e.target.value);
-                setAutoTitle(e.target.value === "");
-              }}
-            />
-          )}
-        </Field>
-        <Field
-          id="seoDescription"
-          label="SEO description"
-          error={error("seoDescription")}
-          hint={
-            <span aria-live="polite">{`${seoDescription.length}/${SEO_DESCRIPTION_MAX} characters`}</span>
-          }
-        >
-          {(control) => (
-            <Textarea
-              {...control}
-              name="seoDescription"
-              rows={3}
-              maxLength={SEO_DESCRIPTION_MAX}
-              value={seoDescription}
-              onChange={(e) => {
-                setSeoDescription(e.target.value);
-                setAutoDescription(e.target.value === "");
-              }}
-            />
-          )}
-        </Field>
-        <ListField
-          name="seoKeywords"
-          label="SEO keywords"
-          itemLabel="Keyword"
-          addLabel="Add keyword"
-          defaultValue={initial.seoKeywords}
+        <SeoFields
+          title={seoTitle}
+          description={seoDescription}
+          onTitle={(value) => {
+            setSeoTitle(value);
+            setAutoTitle(value === "");
+          }}
+          onDescription={(value) => {
+            setSeoDescription(value);
+            setAutoDescription(value === "");
+          }}
+          keywords={initial.seoKeywords}
+          errors={errors}
         />
       </section>
 

@@ -1,10 +1,18 @@
 import type * as React from "react";
 import { cn } from "~/lib/cn.ts";
 
-/** A table that scrolls sideways inside its own box on narrow screens instead of the page. */
+/**
+ * A table that scrolls sideways inside its own box on narrow screens instead of the page. The box
+ * is focusable so keyboard users can scroll it even when the table holds no buttons or links.
+ */
 export function Table({ className, ...props }: React.ComponentProps<"table">) {
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto rounded-lg border">
+    <div
+      data-slot="table-container"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+      tabIndex={0}
+      className="relative w-full overflow-x-auto rounded-lg border focus-visible:outline-2 focus-visible:outline-ring"
+    >
       <table data-slot="table" className={cn("w-full caption-bottom text-sm", className)} {...props} />
     </div>
   );

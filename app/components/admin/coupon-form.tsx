@@ -1,0 +1,146 @@
+import { Form, Link, useNavigation } from "react-router";
+import { Field } from "~/components/admin/field.tsx";
+import { FormSwitch } from "~/components/admin/form-switch.tsx";
+import { Button, buttonClass } from "~/components/ui/button.tsx";
+import { fieldClass, Input } from "~/components/ui/input.tsx";
+
+export type CouponFormState = {
+  id?: string;
+  code: string;
+  discountType: string;
+  discountValue: string;
+  contentCreatorId: string;
+  validUntil: string;
+  usageLimit: string;
+  showOnFrontend: boolean;
+};
+
+export const emptyCouponForm: CouponFormState = {
+  code: "",
+  discountType: "percentage",
+  discountValue: "",
+  contentCreatorId: "",
+  validUntil: "",
+  usageLimit: "",
+  showOnFrontend: true,
+};
+
+export type CreatorOption = { id: string; username: string; fullName: string | null };
+
+/** The create/edit coupon form; posts to the coupons action, which validates it. */
+export function CouponForm({
+  initial,
+  errors,
+  creators,
+}: {
+  initial: CouponFormState;
+  errors: Record<string, string[] | undefined>;
+  creators: CreatorOption[];
+}) {
+  const busy = useNavigation().state === "submitting";
+  const error = (name: string) => errors[name]?.[0];
+  const editing = Boolean(initial.id);
+  return (
+    <Form method="post" className="grid gap-4" noValidate>
+      <input type="hidden" name="intent" value="save" />
+      {initial.id && <input type="hidden" name="id" value={initial.id} />}
+      <Field id="code" label="Coupon Code" error={error("code")}>
+        {(p) => (
+          <Input
+            {...p}
+            name="code"
+            defaultValue={initial.code}
+            maxLength={20}
+            className="uppercase"
+            onInput={(e) => {
+              e.currentTarget.value = e.currentTarget.value.toUpperCase();
+            }}
+            required
+          />
+        )}
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="discountType" label="Discount Type" error={error("discountType")}>
+          {(p) => (
+            <select
+              {...p}
+              name="discountType"
+              defaultValue={initial.discountType}
+              className={`${fieldClass} h-10`}
+            >
+              <option value="percentage">Percentage (%)</option>
+              <option value="fixed">Fixed amount ($)</option>
+            </select>
+          )}
+        </Field>
+        <Field id="discountValue" label="Discount Value" error={error("discountValue")}>
+          {(p) => (
+            <Input
+              {...p}
+              name="discountValue"
+              type="number"
+              inputMode="decimal"
+              step="0.01"
+              min="0.01"
+              defaultValue={initial.discountValue}
+            />
+          )}
+        </Field>
+      </div>
+      <Field id="contentCreatorId" label="Content Creator (Optional)" error={error("contentCreatorId")}>
+        {(p) => (
+          <select
+            {...p}
+            name="contentCreatorId"
+            defaultValue={initial.contentCreatorId}
+            className={`${fieldClass} h-10`}
+          >
+            <option value="">No content creator</option>
+            {creators.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.fullName ? `${c.fullName} (@${c.username})` : `@${c.username}`}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          id="validUntil"
+          label="Valid Until (Optional)"
+          error={error("validUntil")}
+          hint={editing ? "Leave empty to keep the current date" : "Leave empty for one year"}
+        >
+          {(p) => <Input {...p} name="validUntil" type="date" defaultValue={initial.validUntil} />}
+        </Field>
+        <Field
+          id="usageLimit"
+          label="Total Usage Limit (Optional)"
+          error={error("usageLimit")}
+          hint="Empty means unlimited"
+        >
+          {(p) => (
+            <Input
+              {...p}
+              name="usageLimit"
+              type="number"
+              inputMode="numeric"
+              min="1"
+              step="1"
+              defaultValue={initial.usageLimit}
+            />
+          )}
+        </Field>
+      </div>
+      <FormSwitch name="showOnFrontend" label="Show on Frontend" defaultChecked={initial.showOnFrontend} />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Link to="/admin/coupons" className={buttonClass({ variant: "outline" })}>
+          Cancel
+        </Link>
+        <Button type="submit" disabled={busy}>
+          {busy ? "Saving..." : editing ? "Update Coupon" : "Create Coupon"}
+        </Button>
+      </div>
+    </Form>
+  );
+}

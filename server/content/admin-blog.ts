@@ -1,0 +1,138 @@
+import { desc, eq } from "drizzle-orm";
+import { z } from "zod";
+import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from "../../app/lib/seo-limits.ts";
+import type { Db } from "../db/client.ts";
+import { isUuid } from "../db/ids.ts";
+import { blogPosts } from "../db/schema/index.ts";
+import { slugify, uniqueSlug } from "./slug.ts";
+
+/** A stored upload (/uploads/…) or an absolute http(s) URL; never javascript: or data:. */
+const imageUrl = z
+  .string()
+  .trim()
+  .max(1000)
+  .refine(
+    (v) => v === "" || /^\/[^/]/.test(v) || /^https?:\/\//i.test(v),
+    "Enter a URL starting with / or https://",
+  );
+
+export const blogPostInputSchema = z.object({
+  title: z.string().trim().min(1, "Title is required").max(200, "Title must be at most 200 characters"),
+  slug: z.string().trim().max(200).default(""),
+  excerpt: z.string().trim().max(1000, "Excerpt must be at most 1000 characters").default(""),
+  content: z.string().trim().min(1, "Content is required").max(200_000, "Content is too long"),
+  featuredImageUrl: imageUrl.default(""),
+  authorName: z
+    .string()
+    .trim()
+    .max(100)
+    .transform((v) => v || "Admin"),
+  published: z.boolean(),
+  seoTitle: z.string().trim().max(SEO_TITLE_MAX, `SEO title must be at most ${SEO_TITLE_MAX} characters`),
+  seoDescription: z
+    .string()
+    .trim()
+    .max(SEO_DESCRIPTION_MAX, `SEO description must be at most ${SEO_DESCRIPTION_MAX} characters`),
+  seoKeywords: z.array(z.string().trim().max(100)).transform((items) => items.filter(Boolean)),
+});
+
+export type BlogPostInput = z.output<typeof blogPostInputSchema>;
+export type AdminBlogPost = typeof blogPosts.$inferSelect;
+
+export function blogPostFormValues(form: FormData) {
+  const text = (name: string) => String(form.get(name) ?? "");
+  return {
+    title: text("title"),
+    slug: text("slug"),
+    excerpt: text("excerpt"),
+    content: text("content"),
+    featuredImageUrl: text("imageUrl"),
+    authorName: text("authorName"),
+    published: form.get("published") === "on",
+    seoTitle: text("seoTitle"),
+    seoDescription: text("seoDescription"),
+    seoKeywords: form.getAll("seoKeywords").map(String),
+  };
+}
+export type BlogPostFormValues = ReturnType<typeof blogPostFormValues>;
+
+export function listAdminPosts(db: Db): Promise<AdminBlogPost[]> {
+  return db.select().from(blogPosts).orderBy(desc(blogPosts.createdAt));
+}
+
+export async function getAdminPost(db: Db, id: string): Promise<AdminBlogPost | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db.select().from(blogPosts).where(eq(blogPosts.id, id));
+  return row ?? null;
+}
+
+function columns(input: BlogPostInput) {
+  const { slug: _slug, ...fields } = input;
+  return {
+    ...fields,
+    featuredImageUrl: input.featuredImageUrl || null,
+    seoTitle: input.seoTitle || null,
+    seoDescription: input.seoDescription || null,
+  };
+}
+
+/** A new post; the slug is the given one or made from the title, unique either way. */
+export async function createAdminPost(
+  db: Db,
+  input: BlogPostInput,
+  now = new Date(),
+): Promise<AdminBlogPost> {
+  const [row] = await db
+    .insert(blogPosts)
+    .values({
+      ...columns(input),
+      slug: await uniqueSlug(db, blogPosts, slugify(input.slug || input.title)),
+      publishedAt: input.published ? now : null,
+    })
+    .returning();
+  return row!;
+}
+
+/**
+ * Saves over a post. The slug is not regenerated from a changed title (links keep working); a
+ * blank slug field is filled from the title. Publishing stamps published_at once; unpublishing clears it.
+ */
+export async function updateAdminPost(
+  db: Db,
+  id: string,
+  input: BlogPostInput,
+  now = new Date(),
+): Promise<AdminBlogPost | null> {
+  const current = await getAdminPost(db, id);
+  if (!current) return null;
+  const wanted = slugify(input.slug || input.title);
+  const slug =
+    wanted === current.slug ? current.slug : await uniqueSlug(db, blogPosts, wanted, { exceptId: id });
+  const [row] = await db
+    .update(blogPosts)
+    .set({
+      ...columns(input),
+      slug,
+      publishedAt: input.published ? (current.publishedAt ?? now) : null,
+    })
+    .where(eq(blogPosts.id, id))
+    .returning();
+  return row ?? null;
+}
+
+/** The list's publish/unpublish toggle. */
+export async function setPostPublished(db: Db, id: string, published: boolean, now = new Date()) {
+  if (!isUuid(id)) return false;
+  const rows = await db
+    .update(blogPosts)
+    .set({ published, publishedAt: published ? now : null })
+    .where(eq(blogPosts.id, id))
+    .returning({ id: blogPosts.id });
+  return rows.length > 0;
+}
+
+export async function deleteAdminPost(db: Db, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const rows = await db.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createContentCreator, createCoupon } from "../../tests/factories/index.ts";
+import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
+import {
+  couponInputSchema,
+  couponStatus,
+  createAdminCoupon,
+  deleteAdminCoupon,
+  listAdminCoupons,
+  setCouponFlag,
+  updateAdminCoupon,
+} from "./admin-coupons.ts";
+import { hasVisibleCoupon, validateCoupon } from "./coupons.ts";
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.destroy());
+
+const form = (overrides: Record<string, unknown> = {}) => ({
+  code: "summer25",
+  discountType: "percentage",
+  discountValue: "25",
+  contentCreatorId: "",
+  validUntil: "",
+  usageLimit: "",
+  showOnFrontend: true,
+  ...overrides,
+});
+const parse = (overrides: Record<string, unknown> = {}) => couponInputSchema.parse(form(overrides));
+const messages = (overrides: Record<string, unknown>) => {
+  const result = couponInputSchema.safeParse(form(overrides));
+  return result.success ? [] : result.error.issues.map((i) => i.message);
+};
+
+describe("coupon form validation", () => {
+  it("upper-cases the code and converts values to hundredths", () => {
+    const input = parse({ code: " summer25 ", discountValue: "12.5", usageLimit: "3" });
+    expect(input).toMatchObject({
+      code: "SUMMER25",
+      discountValue: 1250,
+      usageLimit: 3,
+      contentCreatorId: null,
+    });
+  });
+  it("gives the spec's messages", () => {
+    expect(messages({ code: "AB" })).toContain("Code must be at least 3 characters");
+    expect(messages({ code: "A".repeat(21) })).toContain("Code must be at most 20 characters");
+    expect(messages({ discountValue: "0" })).toContain("Discount value must be greater than 0");
+    expect(messages({ discountValue: "" })).toContain("Discount value must be greater than 0");
+    expect(messages({ usageLimit: "0" })).toContain("Usage limit must be at least 1");
+  });
+});
+
+describe("admin coupons", () => {
+  it("creates an active coupon valid for a year by default and refuses a duplicate code", async () => {
+    const now = new Date("2026-01-10T12:00:00Z");
+    const created = await createAdminCoupon(database.db, parse({ code: "YEARLONG" }), now);
+    expect(created.ok && created.coupon).toMatchObject({
+      isActive: true,
+      validFrom: now,
+      validUntil: new Date("2027-01-10T12:00:00Z"),
+    });
+    const duplicate = await createAdminCoupon(database.db, parse({ code: "yearlong" }));
+    expect(duplicate).toEqual({
+      ok: false,
+      field: "code",
+      message: "A coupon with the code YEARLONG already exists",
+    });
+  });
+
+  it("updates a coupon, keeping its expiry when none is given, and lists the creator", async () => {
+    const creator = await createContentCreator(database.db, { username: "maya", fullName: "Maya Stone" });
+    const coupon = await createCoupon(database.db, { code: "EDITME" });
+    const saved = await updateAdminCoupon(
+      database.db,
+      coupon.id,
+      parse({ code: "EDITED", discountType: "fixed", discountValue: "5", contentCreatorId: creator.id }),
+    );
+    expect(saved.ok && saved.coupon).toMatchObject({
+      code: "EDITED",
+      discountType: "fixed",
+      discountValueHundredths: 500,
+      validUntil: coupon.validUntil,
+    });
+    const listed = (await listAdminCoupons(database.db)).find((c) => c.id === coupon.id);
+    expect(listed).toMatchObject({ creatorUsername: "maya", creatorFullName: "Maya Stone" });
+  });
+
+  it("a disabled coupon is refused at checkout; hiding all coupons hides the checkout box", async () => {
+    const { db } = database;
+    const coupon = await createCoupon(db, { code: "TOGGLE10" });
+    expect((await validateCoupon(db, "TOGGLE10", 5000)).ok).toBe(true);
+    await setCouponFlag(db, coupon.id, "isActive", false);
+    expect((await validateCoupon(db, "TOGGLE10", 5000)).ok).toBe(false);
+    await setCouponFlag(db, coupon.id, "isActive", true);
+
+    for (const c of await listAdminCoupons(db)) await setCouponFlag(db, c.id, "showOnFrontend", false);
+    expect(await hasVisibleCoupon(db)).toBe(false);
+    await setCouponFlag(db, coupon.id, "showOnFrontend", true);
+    expect(await hasVisibleCoupon(db)).toBe(true);
+  });
+
+  it("deletes a coupon", async () => {
+    const coupon = await createCoupon(database.db);
+    expect(await deleteAdminCoupon(database.db, coupon.id)).toBe(true);
+    expect(await deleteAdminCoupon(database.db, coupon.id)).toBe(false);
+  });
+
+  it("derives the display status", () => {
+    const now = new Date("2026-06-01T00:00:00Z");
+    expect(couponStatus({ isActive: false, validUntil: null }, now)).toBe("Inactive");
+    expect(couponStatus({ isActive: true, validUntil: new Date("2026-05-01") }, now)).toBe("Expired");
+    expect(couponStatus({ isActive: true, validUntil: null }, now)).toBe("Active");
+  });
+});

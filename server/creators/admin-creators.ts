@@ -1,0 +1,134 @@
+import { desc, eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../db/client.ts";
+import { isUuid } from "../db/ids.ts";
+import { contentCreators, coupons } from "../db/schema/index.ts";
+import { hashPassword } from "./password.ts";
+
+const password = z.string().min(6, "Password must be at least 6 characters").max(200, "Password is too long");
+
+/** The creator form; on edit a blank password keeps the current one. */
+export function creatorInputSchema(mode: "create" | "edit") {
+  return z.object({
+    username: z
+      .string()
+      .trim()
+      .min(3, "Username must be at least 3 characters")
+      .max(50, "Username must be at most 50 characters"),
+    password: mode === "create" ? password : z.union([z.literal("").transform(() => null), password]),
+    fullName: z.string().trim().max(100, "Full name must be at most 100 characters"),
+    email: z.union([z.literal(""), z.email("Invalid email address").max(254)]),
+    commissionRate: z
+      .string()
+      .trim()
+      .transform((v) => (v === "" ? "0" : v))
+      .refine(
+        (v) => /^-?\d+(\.\d{1,2})?$/.test(v),
+        "Commission rate must be a number with at most 2 decimals",
+      )
+      .transform((v) => Math.round(Number(v) * 100))
+      .refine((v) => v >= 0, "Commission rate must be at least 0")
+      .refine((v) => v <= 10_000, "Commission rate cannot exceed 100%"),
+  });
+}
+export type CreatorInput = z.output<ReturnType<typeof creatorInputSchema>>;
+
+export function creatorFormValues(form: FormData) {
+  const text = (name: string) => String(form.get(name) ?? "");
+  return {
+    username: text("username"),
+    password: text("password"),
+    fullName: text("fullName"),
+    email: text("email").trim(),
+    commissionRate: text("commissionRate"),
+  };
+}
+
+/** Everything the list shows; the password hash never leaves this module. */
+const listColumns = {
+  id: contentCreators.id,
+  username: contentCreators.username,
+  fullName: contentCreators.fullName,
+  email: contentCreators.email,
+  commissionBasisPoints: contentCreators.commissionBasisPoints,
+  isActive: contentCreators.isActive,
+  createdAt: contentCreators.createdAt,
+};
+
+export function listAdminCreators(db: Db) {
+  return db.select(listColumns).from(contentCreators).orderBy(desc(contentCreators.createdAt));
+}
+export type AdminCreator = Awaited<ReturnType<typeof listAdminCreators>>[number];
+
+export type CreatorSaveResult = { ok: true } | { ok: false; field?: "username"; message: string };
+
+async function usernameTaken(db: Db, username: string, exceptId?: string) {
+  const [row] = await db
+    .select({ id: contentCreators.id })
+    .from(contentCreators)
+    .where(eq(contentCreators.username, username));
+  return row !== undefined && row.id !== exceptId;
+}
+
+const taken = (username: string): CreatorSaveResult => ({
+  ok: false,
+  field: "username",
+  message: `The username ${username} is already taken`,
+});
+
+export async function createAdminCreator(db: Db, input: CreatorInput): Promise<CreatorSaveResult> {
+  if (await usernameTaken(db, input.username)) return taken(input.username);
+  await db.insert(contentCreators).values({
+    username: input.username,
+    passwordHash: await hashPassword(input.password!),
+    fullName: input.fullName || null,
+    email: input.email || null,
+    commissionBasisPoints: input.commissionRate,
+    isActive: true,
+  });
+  return { ok: true };
+}
+
+export async function updateAdminCreator(
+  db: Db,
+  id: string,
+  input: CreatorInput,
+): Promise<CreatorSaveResult> {
+  if (!isUuid(id)) return { ok: false, message: "This content creator no longer exists" };
+  if (await usernameTaken(db, input.username, id)) return taken(input.username);
+  const rows = await db
+    .update(contentCreators)
+    .set({
+      username: input.username,
+      fullName: input.fullName || null,
+      email: input.email || null,
+      commissionBasisPoints: input.commissionRate,
+      ...(input.password ? { passwordHash: await hashPassword(input.password) } : {}),
+    })
+    .where(eq(contentCreators.id, id))
+    .returning({ id: contentCreators.id });
+  return rows.length ? { ok: true } : { ok: false, message: "This content creator no longer exists" };
+}
+
+export async function setCreatorActive(db: Db, id: string, isActive: boolean): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const rows = await db
+    .update(contentCreators)
+    .set({ isActive })
+    .where(eq(contentCreators.id, id))
+    .returning({ id: contentCreators.id });
+  return rows.length > 0;
+}
+
+/** Deletes a creator; their coupons stay and keep working, without a creator. */
+export async function deleteAdminCreator(db: Db, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  return db.transaction(async (tx) => {
+    await tx.update(coupons).set({ contentCreatorId: null }).where(eq(coupons.contentCreatorId, id));
+    const rows = await tx
+      .delete(contentCreators)
+      .where(eq(contentCreators.id, id))
+      .returning({ id: contentCreators.id });
+    return rows.length > 0;
+  });
+}

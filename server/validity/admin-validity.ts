@@ -1,0 +1,77 @@
+import { desc, eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../db/client.ts";
+import { isUuid } from "../db/ids.ts";
+import { validityCodes, validityLookups } from "../db/schema/index.ts";
+
+const CODE_MAX = 100;
+/** How many codes one bulk paste may hold, and how many lookups the log shows. */
+export const BULK_MAX = 1000;
+export const LOOKUP_LOG_SIZE = 50;
+
+export const validityCodeSchema = z
+  .string()
+  .trim()
+  .min(1, "Please enter a code")
+  .max(CODE_MAX, `A code must be at most ${CODE_MAX} characters`);
+
+export function listValidityCodes(db: Db) {
+  return db
+    .select({ id: validityCodes.id, code: validityCodes.code, createdAt: validityCodes.createdAt })
+    .from(validityCodes)
+    .orderBy(desc(validityCodes.createdAt));
+}
+
+export function listValidityLookups(db: Db) {
+  return db.select().from(validityLookups).orderBy(desc(validityLookups.createdAt)).limit(LOOKUP_LOG_SIZE);
+}
+
+export type AddCodeResult = { ok: true } | { ok: false; message: string };
+
+/** Adds one code (already trimmed by the schema); the product name is always the default. */
+export async function addValidityCode(db: Db, code: string): Promise<AddCodeResult> {
+  const inserted = await db
+    .insert(validityCodes)
+    .values({ code, productName: "Default Product" })
+    .onConflictDoNothing({ target: validityCodes.code })
+    .returning({ id: validityCodes.id });
+  return inserted.length ? { ok: true } : { ok: false, message: `The code ${code} already exists` };
+}
+
+/** Splits a paste on new lines, commas and whitespace; blanks and repeats are dropped. */
+export function parseBulkCodes(text: string): string[] {
+  return [
+    ...new Set(
+      text
+        .split(/[\s,;]+/)
+        .map((c) => c.trim())
+        .filter(Boolean),
+    ),
+  ];
+}
+
+export type BulkResult = { added: number; duplicates: string[] } | { error: string };
+
+/** Adds many codes at once; ones that already exist are reported, not added twice. */
+export async function addValidityCodes(db: Db, codes: string[]): Promise<BulkResult> {
+  if (codes.length === 0) return { error: "Please enter a code" };
+  if (codes.length > BULK_MAX) return { error: `Add at most ${BULK_MAX} codes at once` };
+  const tooLong = codes.find((c) => c.length > CODE_MAX);
+  if (tooLong) return { error: `A code must be at most ${CODE_MAX} characters` };
+  const inserted = await db
+    .insert(validityCodes)
+    .values(codes.map((code) => ({ code, productName: "Default Product" })))
+    .onConflictDoNothing({ target: validityCodes.code })
+    .returning({ code: validityCodes.code });
+  const added = new Set(inserted.map((r) => r.code));
+  return { added: added.size, duplicates: codes.filter((c) => !added.has(c)) };
+}
+
+export async function deleteValidityCode(db: Db, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const rows = await db
+    .delete(validityCodes)
+    .where(eq(validityCodes.id, id))
+    .returning({ id: validityCodes.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,102 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { couponUsages } from "../../server/db/schema/index.ts";
+import { createContentCreator, createCoupon, createOrder } from "../factories/index.ts";
+import { adminEnv, confirmDelete, signInAsAdmin, waitForToast } from "../support/admin.ts";
+import { expectNoSeriousA11yViolations } from "../support/axe.ts";
+import { setupE2E } from "../support/browser.ts";
+
+let usedOrderId = "";
+
+const e2e = setupE2E({
+  seed: "none",
+  env: adminEnv,
+  prepare: async (db) => {
+    await createContentCreator(db, { username: "maya", fullName: "Maya Stone" });
+    const coupon = await createCoupon(db, { code: "USED10" });
+    const order = await createOrder(db, { paymentStatus: "paid", email: "buyer@example.com" });
+    usedOrderId = order.id;
+    await db.insert(couponUsages).values({
+      couponId: coupon.id,
+      orderId: order.id,
+      userEmail: "buyer@example.com",
+      discountCents: 599,
+      usedAt: new Date("2026-03-04T15:06:00Z"),
+    });
+  },
+});
+
+const signIn = (page: Page) => signInAsAdmin(page, "/admin/coupons");
+const toast = waitForToast;
+const row = (page: Page, code: string) => page.getByRole("row").filter({ hasText: code });
+
+describe("admin coupons", () => {
+  it("shows a coupon's usage details", async () => {
+    const page = await e2e.newPage();
+    await signIn(page);
+    await page.getByRole("link", { name: "View usage of USED10" }).click();
+    const dialog = page.getByRole("dialog", { name: /Coupon Usage Details/ });
+    await dialog.getByRole("cell", { name: "buyer@example.com" }).waitFor();
+    expect(await dialog.getByRole("row").nth(1).innerText()).toContain(`${usedOrderId.slice(0, 8)}...`);
+    expect(await dialog.getByRole("row").nth(1).innerText()).toContain("$5.99");
+    expect(await dialog.getByRole("row").nth(1).innerText()).toContain("Mar 04, 2026 15:06");
+    await expectNoSeriousA11yViolations(page, "coupon usage");
+  });
+
+  it("validates, creates, refuses a duplicate, edits, toggles and deletes coupons", async () => {
+    const page = await e2e.newPage("mobile");
+    await signIn(page);
+    await page.getByRole("link", { name: "Create Coupon" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create New Coupon" });
+    await dialog.getByLabel("Coupon Code").fill("ab");
+    await dialog.getByLabel("Discount Value").fill("0");
+    await dialog.getByLabel("Total Usage Limit (Optional)").fill("0");
+    await dialog.getByRole("button", { name: "Create Coupon" }).click();
+    await dialog.getByText("Code must be at least 3 characters").waitFor();
+    await dialog.getByText("Discount value must be greater than 0").waitFor();
+    await dialog.getByText("Usage limit must be at least 1").waitFor();
+    expect(await dialog.getByLabel("Coupon Code").inputValue()).toBe("AB");
+    await expectNoSeriousA11yViolations(page, "coupon form with errors");
+
+    await dialog.getByLabel("Coupon Code").fill("used10");
+    await dialog.getByLabel("Discount Value").fill("15");
+    await dialog.getByLabel("Total Usage Limit (Optional)").fill("");
+    await dialog.getByRole("button", { name: "Create Coupon" }).click();
+    await dialog.getByText("A coupon with the code USED10 already exists").waitFor();
+
+    await dialog.getByLabel("Coupon Code").fill("spring15");
+    await dialog.getByLabel("Content Creator (Optional)").selectOption({ label: "Maya Stone (@maya)" });
+    await dialog.getByRole("button", { name: "Create Coupon" }).click();
+    await toast(page, "Coupon created successfully!");
+    await row(page, "SPRING15").getByText("Maya Stone").waitFor();
+    expect(await row(page, "SPRING15").innerText()).toContain("15%");
+    expect(await page.getByRole("heading", { level: 1 }).innerText()).toContain("(2)");
+
+    await page.getByRole("link", { name: "Edit SPRING15" }).click();
+    const edit = page.getByRole("dialog", { name: "Edit Coupon" });
+    expect(await edit.getByLabel("Discount Value").inputValue()).toBe("15.00");
+    await edit.getByLabel("Discount Type").selectOption("fixed");
+    await edit.getByLabel("Discount Value").fill("7.5");
+    await edit.getByRole("button", { name: "Update Coupon" }).click();
+    await toast(page, "Coupon updated successfully!");
+    await row(page, "SPRING15").getByText("$7.50").waitFor();
+
+    await page.getByRole("button", { name: "Disable SPRING15" }).click();
+    await toast(page, "Coupon status updated successfully!");
+    await row(page, "SPRING15").getByText("Inactive").waitFor();
+    await page.getByRole("button", { name: "Hide SPRING15 on the storefront" }).click();
+    await toast(page, "Coupon visibility updated successfully!");
+    await row(page, "SPRING15").getByText("Hidden").waitFor();
+    await page.getByRole("button", { name: "Enable SPRING15" }).click();
+    await row(page, "SPRING15").getByText("Active", { exact: true }).waitFor();
+
+    for (const code of ["SPRING15", "USED10"]) {
+      await page.getByRole("button", { name: `Delete ${code}` }).click();
+      await confirmDelete(page, "Are you sure you want to delete this coupon?");
+      await toast(page, "Coupon deleted successfully!");
+      await row(page, code).waitFor({ state: "detached" });
+    }
+    await page.getByText("No coupons found").waitFor();
+    await expectNoSeriousA11yViolations(page, "coupons empty");
+  });
+});

@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { adminEnv, confirmDelete, signInAsAdmin, waitForToast } from "../support/admin.ts";
+import { expectNoSeriousA11yViolations } from "../support/axe.ts";
+import { setupE2E } from "../support/browser.ts";
+
+const e2e = setupE2E({ seed: "none", env: adminEnv });
+
+describe("admin content creators", () => {
+  it("validates, creates, edits, deactivates and deletes a content creator", async () => {
+    const page = await e2e.newPage("mobile");
+    await signInAsAdmin(page, "/admin/content-creators");
+    await page.getByText("No content creators found").waitFor();
+    await page.getByText("Total 0 content creators").waitFor();
+
+    await page.getByRole("link", { name: "Add Content Creator" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create Content Creator" });
+    await dialog.getByLabel("Username").fill("ab");
+    await dialog.getByLabel("Email (Optional)").fill("not-an-email");
+    await dialog.getByLabel("Commission Rate (%)").fill("101");
+    await dialog.getByRole("button", { name: "Create Content Creator" }).click();
+    await dialog.getByText("Username must be at least 3 characters").waitFor();
+    await dialog.getByText("Password must be at least 6 characters").waitFor();
+    await dialog.getByText("Invalid email address").waitFor();
+    await dialog.getByText("Commission rate cannot exceed 100%").waitFor();
+    await expectNoSeriousA11yViolations(page, "creator form with errors");
+
+    await dialog.getByLabel("Username").fill("mayastone");
+    await dialog.getByLabel("Password").fill("creator-secret");
+    await dialog.getByLabel("Email (Optional)").fill("maya@example.com");
+    await dialog.getByLabel("Commission Rate (%)").fill("12.5");
+    await dialog.getByRole("button", { name: "Create Content Creator" }).click();
+    await waitForToast(page, "Content creator created successfully!");
+    const row = page.getByRole("row").filter({ hasText: "mayastone" });
+    await row.getByText("12.50%").waitFor();
+    await page.getByText("Total 1 content creators").waitFor();
+
+    await page.getByRole("link", { name: "Edit mayastone" }).click();
+    const edit = page.getByRole("dialog", { name: "Edit Content Creator" });
+    expect(await edit.getByLabel("Password").inputValue()).toBe("");
+    await edit.getByLabel("Full Name (Optional)").fill("Maya Stone");
+    await edit.getByRole("button", { name: "Update Content Creator" }).click();
+    await waitForToast(page, "Content creator updated successfully!");
+    await row.getByText("Maya Stone").waitFor();
+
+    await page.getByRole("button", { name: "Deactivate mayastone" }).click();
+    await waitForToast(page, "Content creator status updated successfully!");
+    await row.getByText("Inactive").waitFor();
+
+    await page.getByRole("button", { name: "Delete mayastone" }).click();
+    await confirmDelete(
+      page,
+      "Are you sure you want to delete this content creator? Their coupons will be kept but unlinked from them.",
+    );
+    await waitForToast(page, "Content creator deleted successfully!");
+    await page.getByText("No content creators found").waitFor();
+    await expectNoSeriousA11yViolations(page, "creators empty");
+  });
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { adminEnv, confirmDelete, signInAsAdmin, waitForToast } from "../support/admin.ts";
+import { expectNoSeriousA11yViolations } from "../support/axe.ts";
+import { setupE2E } from "../support/browser.ts";
+import { waitForHydration } from "../support/page.ts";
+
+const e2e = setupE2E({ seed: "none", env: adminEnv });
+
+describe("admin validity codes", () => {
+  it("adds codes (one and in bulk), which verify on /validity and show in the lookup log, and deletes them", async () => {
+    const page = await e2e.newPage("mobile");
+    await signInAsAdmin(page, "/admin/validity");
+    await page.getByText("No validity codes found").waitFor();
+    await expectNoSeriousA11yViolations(page, "validity codes empty");
+
+    const code = page.getByRole("textbox", { name: "Code", exact: true });
+    const add = page.getByRole("button", { name: "Add Code" });
+    await code.fill("   ");
+    await add.click();
+    await page.getByRole("main").getByText("Please enter a code").first().waitFor();
+
+    await code.fill("  LOT-2026 ");
+    await add.click();
+    await waitForToast(page, "Validity code added successfully");
+    await page.getByRole("cell", { name: "LOT-2026", exact: true }).waitFor();
+
+    await code.fill("LOT-2026");
+    await add.click();
+    await page.getByRole("main").getByText("The code LOT-2026 already exists").waitFor();
+    expect(await code.inputValue()).toBe("LOT-2026");
+
+    await page.getByRole("textbox", { name: "Codes" }).fill("BULK-A\nBULK-B, LOT-2026");
+    await page.getByRole("button", { name: "Add All Codes" }).click();
+    await waitForToast(page, "2 validity codes added");
+    await page.getByRole("cell", { name: "BULK-B", exact: true }).waitFor();
+
+    // The storefront sees the new code right away, and the lookup lands in the log.
+    const shop = await e2e.newPage();
+    await shop.goto("/validity");
+    await waitForHydration(shop);
+    await shop.getByRole("textbox", { name: "Batch Number" }).fill("LOT-2026");
+    await shop.getByRole("button", { name: "Verify Product" }).click();
+    await shop.getByRole("status").getByText("VALID", { exact: true }).waitFor();
+
+    await page.reload();
+    const lookups = page.getByRole("region", { name: "Recent Lookups" });
+    await lookups.getByRole("row").filter({ hasText: "LOT-2026" }).getByText("Valid").waitFor();
+
+    await page.getByRole("button", { name: "Delete BULK-A" }).click();
+    await confirmDelete(page, "Are you sure you want to delete this validity code?");
+    await waitForToast(page, "Validity code deleted successfully");
+    await page.getByRole("cell", { name: "BULK-A", exact: true }).waitFor({ state: "detached" });
+    await expectNoSeriousA11yViolations(page, "validity codes");
+  });
+});
