@@ -4,6 +4,7 @@ import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderItems } from "../../server/db/schema/index.ts";
 import {
+  createBlogPost,
   createContactMessage,
   createOrder,
   createOutboxMail,
@@ -31,6 +32,7 @@ const secrets = {
 let app: RunningApp;
 let orderId = "";
 let mailId = "";
+let postId = "";
 let productId = "";
 let contactId = "";
 
@@ -52,7 +54,11 @@ async function adminRoutes(): Promise<AdminRoute[]> {
       if (!child) throw new Error(`layout ${id} has no child route`);
       return urlOf(child.id);
     }
-    return `/${fullPath(id)}`.replace(/\/+/g, "/").replace(":orderId", orderId).replace(":id", mailId);
+    return `/${fullPath(id)}`
+      .replace(/\/+/g, "/")
+      .replace(":orderId", orderId)
+      .replace("/blog/:id", `/blog/${postId}`)
+      .replace("/emails/:id", `/emails/${mailId}`);
   };
   return Object.values(routes)
     .filter((r) => r?.id.startsWith("routes/admin/") && r.id !== "routes/admin/login")
@@ -71,6 +77,7 @@ beforeAll(async () => {
     prepare: async (db) => {
       await createUser(db, { email: customer.email, password: customer.password });
       mailId = (await createOutboxMail(db, { subject: secrets.mail })).id;
+      postId = (await createBlogPost(db)).id;
       productId = (await createProduct(db, { name: secrets.product })).id;
       contactId = (await createContactMessage(db, { message: secrets.contact })).id;
       const order = await createOrder(db, {

@@ -9,7 +9,8 @@ import { setupE2E } from "../support/browser.ts";
 
 const admin = { email: "owner@example.com", password: "owner-password-123" };
 const customer = { email: "buyer@example.com", password: "buyer-password-123" };
-const base = Date.now() - 60 * 60 * 1000;
+// Orders from the last hour, but never before local midnight: they must all count as "today".
+const base = Math.max(Date.now() - 60 * 60 * 1000, new Date().setHours(0, 0, 0, 0) + 1000);
 
 const e2e = setupE2E({
   env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password },
