@@ -8,6 +8,16 @@ type Violation = { id: string; impact: string | null; help: string; nodes: { tar
 
 /** Runs axe-core in the page and fails with a readable list when anything serious or critical is found. */
 export async function expectNoSeriousA11yViolations(page: Page, label = page.url()) {
+  // Let finite animations (a toast fading in or out, a sheet sliding) end first: axe would measure
+  // the contrast of a half-transparent frame. Endless ones (spinners) are not waited for.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   await page.addScriptTag({ content: axeSource });
   const violations = await page.evaluate(async () => {
     // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global just above
