@@ -1,13 +1,7 @@
 import { findCart } from "../cart/cart.ts";
 import { readGuestCartId } from "../cart/request.server.ts";
 import type { RequestContext } from "../context.ts";
-import type { PaymentProvider } from "../payments/provider.ts";
-import { expireSandboxSessions, sandboxProvider } from "../payments/sandbox.ts";
-
-/** The provider checkout uses. Only the sandbox exists yet; Stripe/PayPal plug in here by config. */
-export function paymentProvider(_context: RequestContext): PaymentProvider {
-  return sandboxProvider;
-}
+import { expireSandboxSessions } from "../payments/sandbox.ts";
 
 /** The requester's cart id (signed-in user's, or the guest cookie's). */
 export async function requestCartId(context: RequestContext, request: Request, userId: string | null) {

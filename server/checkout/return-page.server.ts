@@ -1,7 +1,7 @@
 import type { RequestContext } from "../context.ts";
 import type { OrderView } from "../orders/customer-orders.ts";
+import { providerForSession } from "../payments/registry.ts";
 import { completePayment } from "./complete.ts";
-import { paymentProvider } from "./request.server.ts";
 
 /**
  * The return pages' work: completes the session (once; a reload shows the same order) and
@@ -9,7 +9,9 @@ import { paymentProvider } from "./request.server.ts";
  */
 export async function processReturn(context: RequestContext, sessionId: string): Promise<OrderView | null> {
   try {
-    return await completePayment(context.database.db, context.mailer, paymentProvider(context), sessionId);
+    const provider = await providerForSession(context, sessionId);
+    if (!provider) return null;
+    return await completePayment(context.database.db, context.mailer, provider, sessionId);
   } catch (error) {
     context.log.error({ err: error, sessionId }, "payment return processing failed");
     return null;

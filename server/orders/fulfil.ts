@@ -10,7 +10,7 @@ import {
   subscriptions,
 } from "../db/schema/index.ts";
 import type { Mailer } from "../mail/mailer.ts";
-import type { Buyer } from "../payments/provider.ts";
+import type { PaidSession } from "../payments/provider.ts";
 
 export type FulfilResult = { orderId: string; fulfilled: boolean };
 
@@ -23,7 +23,7 @@ export type FulfilResult = { orderId: string; fulfilled: boolean };
 export async function fulfilOrder(
   db: Db,
   mailer: Pick<Mailer, "send">,
-  input: { orderId: string; buyer: Buyer; now?: Date },
+  input: PaidSession & { now?: Date },
 ): Promise<FulfilResult> {
   const now = input.now ?? new Date();
   const { name, email, phone, address } = input.buyer;
@@ -62,7 +62,7 @@ export async function fulfilOrder(
         .values({
           userId: paid.userId,
           provider: paid.provider,
-          providerSubscriptionId: `sub_${paid.id}`,
+          providerSubscriptionId: input.providerSubscriptionId ?? `sub_${paid.id}`,
           status: "active",
           items: items.map((item) => ({
             productId: item.productId ?? "",

@@ -6,9 +6,20 @@ export type PaymentMethod = "card" | "paypal";
 /** What a provider tells us about the person who paid. */
 export type Buyer = { name: string; email: string; phone: string; address: ShippingAddress };
 
+/** What confirming a paid session tells fulfilment. */
+export type PaidSession = {
+  orderId: string;
+  buyer: Buyer;
+  /** The provider's id of the recurring agreement a subscription checkout started. */
+  providerSubscriptionId?: string;
+};
+
+/** The subscription row fields a provider needs to act on it. */
+export type SubscriptionRef = { id: string; providerSubscriptionId: string | null };
+
 /**
- * The seam between checkout and whoever takes the money. Only the built-in sandbox implements it
- * today; Stripe and PayPal plug in here later without touching checkout or fulfilment.
+ * The seam between checkout and whoever takes the money: the built-in sandbox, Stripe or PayPal
+ * (server/payments/registry.ts picks one). Checkout, return pages and fulfilment only see this.
  */
 export interface PaymentProvider {
   readonly name: "sandbox" | "stripe" | "paypal";
@@ -18,7 +29,12 @@ export interface PaymentProvider {
     input: { orderId: string; method: PaymentMethod; expiresAt: Date },
   ): Promise<{ sessionId: string; url: string }>;
   /** The order and buyer of a paid session; null while unpaid, unknown, cancelled or expired. */
-  confirm(db: Db, sessionId: string): Promise<{ orderId: string; buyer: Buyer } | null>;
+  confirm(db: Db, sessionId: string): Promise<PaidSession | null>;
   /** Gives up on an unpaid session; returns the order id when it was still open. */
   cancel(db: Db, sessionId: string): Promise<string | null>;
+  /**
+   * "Cancel anytime": stops renewals at the end of the paid period, with the provider first and
+   * then on our row (cancel_at_period_end = true). Throws when the provider refuses.
+   */
+  cancelSubscription(db: Db, subscription: SubscriptionRef): Promise<void>;
 }

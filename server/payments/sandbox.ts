@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, lt } from "drizzle-orm";
 import { releaseCouponReservation } from "../coupons/coupons.ts";
 import type { Db, Tx } from "../db/client.ts";
-import { orderItems, orders, sandboxSessions } from "../db/schema/index.ts";
+import { orderItems, orders, sandboxSessions, subscriptions } from "../db/schema/index.ts";
 import type { Buyer, PaymentMethod, PaymentProvider } from "./provider.ts";
 
 export const SANDBOX_SUCCESS_CARD = "4242424242424242";
@@ -138,5 +138,12 @@ export const sandboxProvider: PaymentProvider = {
   },
   cancel(db, sessionId) {
     return db.transaction((tx) => closeSession(tx, sessionId, "canceled"));
+  },
+  async cancelSubscription(db, subscription) {
+    // No one else to tell: renewSubscription ends it at the period end.
+    await db
+      .update(subscriptions)
+      .set({ cancelAtPeriodEnd: true })
+      .where(eq(subscriptions.id, subscription.id));
   },
 };

@@ -18,8 +18,9 @@ import { formatMoney } from "~/lib/money.ts";
 import { getSessionUser } from "~server/auth/session.ts";
 import { loadCart } from "~server/cart/request.server.ts";
 import { startCheckout } from "~server/checkout/checkout.ts";
-import { paymentProvider, requestCartId, sweepExpiredSessions } from "~server/checkout/request.server.ts";
+import { requestCartId, sweepExpiredSessions } from "~server/checkout/request.server.ts";
 import { hasVisibleCoupon, validateCoupon } from "~server/coupons/coupons.ts";
+import { checkoutProvider } from "~server/payments/registry.ts";
 import type { Route } from "./+types/checkout";
 
 export function meta() {
@@ -86,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.purchaseType === "subscription" && !user)
     throw await redirectWithToast(authUrl, checkoutToasts.authRequired);
   try {
-    const result = await startCheckout(db, paymentProvider(context), {
+    const result = await startCheckout(db, checkoutProvider(context, form.paymentMethod), {
       cartId: await requestCartId(context, request, user?.id ?? null),
       userId: user?.id ?? null,
       purchaseType: form.purchaseType,

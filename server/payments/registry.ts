@@ -1,0 +1,44 @@
+import { eq } from "drizzle-orm";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/client.ts";
+import { orders } from "../db/schema/index.ts";
+import type { PaymentMethod, PaymentProvider } from "./provider.ts";
+import { sandboxProvider } from "./sandbox.ts";
+
+export type ProviderName = PaymentProvider["name"];
+
+type ProviderServices = { config: Pick<Config, "stripe" | "paypal">; database: { db: Db } };
+
+/**
+ * The provider a new checkout uses: card → Stripe and PayPal → PayPal when their keys are
+ * configured; the built-in sandbox otherwise (the default without keys).
+ */
+export function checkoutProvider(services: ProviderServices, method: PaymentMethod): PaymentProvider {
+  if (method === "card" && services.config.stripe) return providerNamed(services, "stripe");
+  if (method === "paypal" && services.config.paypal) return providerNamed(services, "paypal");
+  return sandboxProvider;
+}
+
+/** The provider that owns an existing order or subscription (it keeps its provider for life). */
+export function providerNamed(_services: ProviderServices, name: ProviderName): PaymentProvider {
+  switch (name) {
+    case "sandbox":
+      return sandboxProvider;
+    case "stripe":
+    case "paypal":
+      throw new Error(`The ${name} payment provider is not configured`);
+  }
+}
+
+/** The provider of the order a return URL's session id / token belongs to; null when unknown. */
+export async function providerForSession(
+  services: ProviderServices,
+  sessionId: string,
+): Promise<PaymentProvider | null> {
+  const [order] = await services.database.db
+    .select({ provider: orders.provider })
+    .from(orders)
+    .where(eq(orders.providerSessionId, sessionId))
+    .limit(1);
+  return order ? providerNamed(services, order.provider) : null;
+}
