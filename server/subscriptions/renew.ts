@@ -1,23 +1,18 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { orderItems, orders, subscriptions } from "../db/schema/index.ts";
+import { subscriptions } from "../db/schema/index.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import type { ProviderName } from "../payments/registry.ts";
+import { addMonth, insertRenewalOrder, sendRenewalEmail } from "./renewal-order.ts";
 
 export type RenewResult =
   | { ok: true; orderId: string; currentPeriodEnd: Date }
-  | { ok: false; reason: "not_found" | "not_active" | "canceled_at_period_end" };
-
-function addMonth(date: Date): Date {
-  const next = new Date(date);
-  next.setMonth(next.getMonth() + 1);
-  return next;
-}
+  | { ok: false; reason: "not_found" | "not_active" | "canceled_at_period_end" | "duplicate" };
 
 /**
- * One monthly renewal of a sandbox subscription: a new paid order with the subscribed items at
- * the subscribed price (the coupon was for the first order only), shipped to the address of the
- * previous order, the period moved on a month, and a renewal email. A subscription cancelled at
- * period end ends instead. The row lock keeps two renewals from running at once.
+ * One monthly renewal of a sandbox subscription (we are the biller): a new paid order, the period
+ * moved on a month, and a renewal email. A subscription cancelled at period end ends instead.
+ * The row lock keeps two renewals from running at once.
  */
 export async function renewSubscription(
   db: Db,
@@ -40,67 +35,58 @@ export async function renewSubscription(
         .where(eq(subscriptions.id, subscriptionId));
       return { ok: false as const, reason: "canceled_at_period_end" as const };
     }
-    const [previous] = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.subscriptionId, subscriptionId), eq(orders.paymentStatus, "paid")))
-      .orderBy(desc(orders.createdAt))
-      .limit(1);
-    const subtotalCents = subscription.items.reduce(
-      (sum, item) => sum + item.unitPriceCents * item.quantity,
-      0,
-    );
-    const totalCents = Math.round((subtotalCents * (10000 - subscription.discountBasisPoints)) / 10000);
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        userId: subscription.userId,
-        paymentStatus: "paid",
-        purchaseType: "subscription",
-        paymentMethod: previous?.paymentMethod ?? "card",
-        provider: subscription.provider,
-        name: previous?.name,
-        email: previous?.email,
-        phone: previous?.phone,
-        shippingAddress: previous?.shippingAddress,
-        subtotalCents,
-        subscriptionDiscountCents: subtotalCents - totalCents,
-        totalCents,
-        subscriptionId,
-        paidAt: now,
-      })
-      .returning();
-    await tx.insert(orderItems).values(
-      subscription.items.map((item) => ({
-        orderId: order!.id,
-        productId: item.productId || null,
-        name: item.name,
-        weight: item.weight,
-        unitPriceCents: item.unitPriceCents,
-        quantity: item.quantity,
-        lineTotalCents: item.unitPriceCents * item.quantity,
-        imageUrl: item.imageUrl,
-      })),
-    );
+    const order = await insertRenewalOrder(tx, subscription, { paidAt: now });
     const currentPeriodEnd = addMonth(subscription.currentPeriodEnd ?? now);
     await tx.update(subscriptions).set({ currentPeriodEnd }).where(eq(subscriptions.id, subscriptionId));
     return { ok: true as const, order: order!, currentPeriodEnd };
   });
   if (!result.ok) return result;
-  const { order, currentPeriodEnd } = result;
-  if (order.email) {
-    const shortId = order.id.slice(0, 8);
-    await mailer.send({
-      to: order.email,
-      subject: `Subscription renewed: order #${shortId}`,
-      template: "subscription-renewal",
-      props: {
-        name: order.name ?? "",
-        shortId,
-        totalCents: order.totalCents,
-        nextRenewal: currentPeriodEnd.toISOString().slice(0, 10),
-      },
+  await sendRenewalEmail(mailer, result.order, result.currentPeriodEnd);
+  return { ok: true, orderId: result.order.id, currentPeriodEnd: result.currentPeriodEnd };
+}
+
+/**
+ * A renewal the provider charged (Stripe invoice.paid for a subscription cycle, PayPal
+ * PAYMENT.SALE.COMPLETED): the renewal order once per provider payment id — a repeated event is
+ * 'duplicate' — the period end the provider reports (else a month on), and the email.
+ * 'not_found' means the subscription is not recorded yet (an event ahead of its checkout).
+ */
+export async function recordProviderRenewal(
+  db: Db,
+  mailer: Pick<Mailer, "send">,
+  input: {
+    provider: Exclude<ProviderName, "sandbox">;
+    providerSubscriptionId: string;
+    providerPaymentId: string;
+    paidAt: Date;
+    periodEnd?: Date;
+  },
+): Promise<RenewResult> {
+  const result = await db.transaction(async (tx) => {
+    const [subscription] = await tx
+      .select()
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.provider, input.provider),
+          eq(subscriptions.providerSubscriptionId, input.providerSubscriptionId),
+        ),
+      )
+      .for("update");
+    if (!subscription) return { ok: false as const, reason: "not_found" as const };
+    const order = await insertRenewalOrder(tx, subscription, {
+      paidAt: input.paidAt,
+      providerPaymentId: input.providerPaymentId,
     });
-  }
-  return { ok: true, orderId: order.id, currentPeriodEnd };
+    if (!order) return { ok: false as const, reason: "duplicate" as const };
+    const currentPeriodEnd = input.periodEnd ?? addMonth(subscription.currentPeriodEnd ?? input.paidAt);
+    await tx
+      .update(subscriptions)
+      .set({ currentPeriodEnd, status: "active" })
+      .where(eq(subscriptions.id, subscription.id));
+    return { ok: true as const, order, currentPeriodEnd };
+  });
+  if (!result.ok) return result;
+  await sendRenewalEmail(mailer, result.order, result.currentPeriodEnd);
+  return { ok: true, orderId: result.order.id, currentPeriodEnd: result.currentPeriodEnd };
 }

@@ -1,0 +1,93 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { Tx } from "../db/client.ts";
+import { orderItems, orders, type subscriptions } from "../db/schema/index.ts";
+import type { Mailer } from "../mail/mailer.ts";
+
+type Subscription = typeof subscriptions.$inferSelect;
+export type RenewalOrder = typeof orders.$inferSelect;
+
+export function addMonth(date: Date): Date {
+  const next = new Date(date);
+  next.setMonth(next.getMonth() + 1);
+  return next;
+}
+
+/**
+ * The paid order of one renewal: the subscribed items at the subscribed price (the coupon was
+ * for the first order only), shipped to the address of the previous order. A provider's payment
+ * id (Stripe invoice, PayPal sale) is stored as the order's provider session id, whose unique
+ * index makes a repeated webhook a no-op: null is returned when that payment already has its order.
+ */
+export async function insertRenewalOrder(
+  tx: Tx,
+  subscription: Subscription,
+  payment: { paidAt: Date; providerPaymentId?: string },
+): Promise<RenewalOrder | null> {
+  const [previous] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.subscriptionId, subscription.id), eq(orders.paymentStatus, "paid")))
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  const subtotalCents = subscription.items.reduce(
+    (sum, item) => sum + item.unitPriceCents * item.quantity,
+    0,
+  );
+  const totalCents = Math.round((subtotalCents * (10000 - subscription.discountBasisPoints)) / 10000);
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      userId: subscription.userId,
+      paymentStatus: "paid",
+      purchaseType: "subscription",
+      paymentMethod: previous?.paymentMethod ?? "card",
+      provider: subscription.provider,
+      providerSessionId: payment.providerPaymentId ?? null,
+      name: previous?.name,
+      email: previous?.email,
+      phone: previous?.phone,
+      shippingAddress: previous?.shippingAddress,
+      subtotalCents,
+      subscriptionDiscountCents: subtotalCents - totalCents,
+      totalCents,
+      subscriptionId: subscription.id,
+      paidAt: payment.paidAt,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!order) return null;
+  await tx.insert(orderItems).values(
+    subscription.items.map((item) => ({
+      orderId: order.id,
+      productId: item.productId || null,
+      name: item.name,
+      weight: item.weight,
+      unitPriceCents: item.unitPriceCents,
+      quantity: item.quantity,
+      lineTotalCents: item.unitPriceCents * item.quantity,
+      imageUrl: item.imageUrl,
+    })),
+  );
+  return order;
+}
+
+/** The renewal email, sent after the transaction committed. */
+export async function sendRenewalEmail(
+  mailer: Pick<Mailer, "send">,
+  order: RenewalOrder,
+  nextRenewal: Date,
+): Promise<void> {
+  if (!order.email) return;
+  const shortId = order.id.slice(0, 8);
+  await mailer.send({
+    to: order.email,
+    subject: `Subscription renewed: order #${shortId}`,
+    template: "subscription-renewal",
+    props: {
+      name: order.name ?? "",
+      shortId,
+      totalCents: order.totalCents,
+      nextRenewal: nextRenewal.toISOString().slice(0, 10),
+    },
+  });
+}
