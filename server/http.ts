@@ -10,6 +10,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { CLIENT_IP_HEADER } from "./auth/limits.ts";
 import type { RequestContext } from "./context.ts";
 import { imageVariant } from "./media/variants.ts";
+import { paypalWebhookRoute } from "./payments/paypal/webhook-route.ts";
 import { clientIpOf } from "./rate-limit/client-ip.ts";
 import type { Services } from "./services.ts";
 
@@ -44,6 +45,9 @@ export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppO
       return c.json({ status: "unavailable" }, 503);
     }
   });
+
+  // Provider webhooks read the raw body (signature checks), so they come before everything else.
+  app.post("/webhooks/paypal", (c) => paypalWebhookRoute(services, c.req.raw));
 
   mkdirSync(services.config.uploadsDir, { recursive: true });
   // Upload names are random and never reused; asset names carry a content hash: both cache forever.

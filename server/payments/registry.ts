@@ -2,12 +2,13 @@ import { eq } from "drizzle-orm";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { orders } from "../db/schema/index.ts";
+import { paypalProviderFor } from "./paypal/paypal-provider.ts";
 import type { PaymentMethod, PaymentProvider } from "./provider.ts";
 import { sandboxProvider } from "./sandbox.ts";
 
 export type ProviderName = PaymentProvider["name"];
 
-type ProviderServices = { config: Pick<Config, "stripe" | "paypal">; database: { db: Db } };
+type ProviderServices = { config: Pick<Config, "stripe" | "paypal" | "publicUrl">; database: { db: Db } };
 
 /**
  * The provider a new checkout uses: card → Stripe and PayPal → PayPal when their keys are
@@ -20,13 +21,14 @@ export function checkoutProvider(services: ProviderServices, method: PaymentMeth
 }
 
 /** The provider that owns an existing order or subscription (it keeps its provider for life). */
-export function providerNamed(_services: ProviderServices, name: ProviderName): PaymentProvider {
+export function providerNamed(services: ProviderServices, name: ProviderName): PaymentProvider {
   switch (name) {
     case "sandbox":
       return sandboxProvider;
     case "stripe":
-    case "paypal":
       throw new Error(`The ${name} payment provider is not configured`);
+    case "paypal":
+      return paypalProviderFor(services.config);
   }
 }
 

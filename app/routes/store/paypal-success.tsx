@@ -19,7 +19,9 @@ const failed = {
 } as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token");
+  // One-time orders come back with ?token=<order id>&PayerID=…, subscriptions with ?subscription_id=…
+  const params = new URL(request.url).searchParams;
+  const token = params.get("subscription_id") ?? params.get("token");
   const order = token ? await processReturn(context, token) : null;
   if (!order) return { order: null, toast: actionToast(failed) };
   return {

@@ -1,0 +1,55 @@
+import { eq } from "drizzle-orm";
+import { brand } from "../../../app/lib/brand.ts";
+import type { Tx } from "../../db/client.ts";
+import { orderItems, orders } from "../../db/schema/index.ts";
+import { PaypalApiError, type PaypalClient } from "./client.ts";
+import { orderPayload, type ReturnUrls } from "./payloads.ts";
+import { approvalUrl, type PaypalOrder } from "./resources.ts";
+
+type Order = typeof orders.$inferSelect;
+
+/**
+ * Opens a PayPal order for one of our unpaid one-time orders (inside checkout's transaction). Our
+ * order id is the PayPal-Request-Id, so a retried call cannot open a second PayPal order. The
+ * PayPal order id is the session id the return page gets back as `token`.
+ */
+export async function openPaypalOrder(client: PaypalClient, tx: Tx, order: Order, urls: ReturnUrls) {
+  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+  const created = await client.request<PaypalOrder>("/v2/checkout/orders", {
+    body: orderPayload(order, items, urls, brand.name),
+    requestId: order.id,
+  });
+  await tx
+    .update(orders)
+    .set({ providerSessionId: created.id, paypalOrderId: created.id })
+    .where(eq(orders.id, order.id));
+  return { sessionId: created.id, url: approvalUrl(created.links) };
+}
+
+export function getPaypalOrder(client: PaypalClient, paypalOrderId: string) {
+  return client.request<PaypalOrder>(`/v2/checkout/orders/${encodeURIComponent(paypalOrderId)}`);
+}
+
+/**
+ * Captures an approved PayPal order, at most once: the request id `capture-<our order id>` is the
+ * same on every attempt (a retry after a lost answer, the return page and the webhook racing), so
+ * PayPal replays the first capture instead of taking the money twice. An order captured already
+ * is read back. Null while the buyer has not approved it.
+ */
+export async function capturePaypalOrder(
+  client: PaypalClient,
+  ourOrderId: string,
+  paypalOrderId: string,
+): Promise<PaypalOrder | null> {
+  try {
+    return await client.request<PaypalOrder>(
+      `/v2/checkout/orders/${encodeURIComponent(paypalOrderId)}/capture`,
+      { body: {}, requestId: `capture-${ourOrderId}` },
+    );
+  } catch (error) {
+    if (!(error instanceof PaypalApiError)) throw error;
+    if (error.issue === "ORDER_ALREADY_CAPTURED") return getPaypalOrder(client, paypalOrderId);
+    if (error.issue === "ORDER_NOT_APPROVED" || error.issue === "PAYER_ACTION_REQUIRED") return null;
+    throw error;
+  }
+}

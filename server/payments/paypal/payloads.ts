@@ -1,0 +1,114 @@
+import type { orderItems, orders } from "../../db/schema/index.ts";
+
+type Order = typeof orders.$inferSelect;
+type OrderItem = typeof orderItems.$inferSelect;
+
+export type Money = { currency_code: "USD"; value: string };
+
+/** Integer cents as PayPal's decimal string ("80.99"), without floating point. */
+export function money(cents: number): Money {
+  const whole = Math.floor(cents / 100);
+  return { currency_code: "USD", value: `${whole}.${String(cents % 100).padStart(2, "0")}` };
+}
+
+/** The shop's return pages: PayPal appends token & PayerID (orders) or subscription_id (subscriptions). */
+export type ReturnUrls = { returnUrl: string; cancelUrl: string };
+
+export function returnUrls(publicUrl: string): ReturnUrls {
+  return { returnUrl: `${publicUrl}/paypal-success`, cancelUrl: `${publicUrl}/checkout` };
+}
+
+const itemName = (item: OrderItem) =>
+  (item.weight ? `${item.name} (${item.weight})` : item.name).slice(0, 127);
+
+/**
+ * The Orders v2 body for a one-time order, priced by the server: items at their stored prices, the
+ * subscription and coupon discounts as one discount, so that the amount PayPal charges is exactly
+ * orders.total_cents (PayPal itself checks that the breakdown adds up).
+ */
+export function orderPayload(order: Order, items: OrderItem[], urls: ReturnUrls, brandName: string) {
+  return {
+    intent: "CAPTURE",
+    purchase_units: [
+      {
+        reference_id: order.id,
+        custom_id: order.id,
+        description: `Order ${order.id.slice(0, 8)}`,
+        amount: {
+          ...money(order.totalCents),
+          breakdown: {
+            item_total: money(order.subtotalCents),
+            discount: money(order.subscriptionDiscountCents + order.couponDiscountCents),
+            shipping: money(order.shippingCents),
+          },
+        },
+        items: items.map((item) => ({
+          name: itemName(item),
+          quantity: String(item.quantity),
+          unit_amount: money(item.unitPriceCents),
+          category: "PHYSICAL_GOODS",
+          ...(item.productId ? { sku: item.productId } : {}),
+        })),
+      },
+    ],
+    payment_source: {
+      paypal: {
+        experience_context: {
+          brand_name: brandName,
+          shipping_preference: "GET_FROM_FILE",
+          user_action: "PAY_NOW",
+          return_url: urls.returnUrl,
+          cancel_url: urls.cancelUrl,
+        },
+      },
+    },
+  };
+}
+
+const monthly = { interval_unit: "MONTH", interval_count: 1 } as const;
+
+/**
+ * A monthly plan at the order's prices. The recurring price is the subscription price (subtotal
+ * less the subscription discount, plus shipping); a coupon applies to the first order only, so
+ * when it lowers the first payment that first month is a one-cycle TRIAL at orders.total_cents
+ * and the REGULAR cycle (forever) follows.
+ */
+export function planPayload(order: Order, productId: string) {
+  const recurringCents = order.subtotalCents - order.subscriptionDiscountCents + order.shippingCents;
+  const cycle = (sequence: number, tenure: "TRIAL" | "REGULAR", cents: number, totalCycles: number) => ({
+    frequency: monthly,
+    tenure_type: tenure,
+    sequence,
+    total_cycles: totalCycles,
+    pricing_scheme: { fixed_price: money(cents) },
+  });
+  const billingCycles =
+    order.totalCents < recurringCents
+      ? [cycle(1, "TRIAL", order.totalCents, 1), cycle(2, "REGULAR", recurringCents, 0)]
+      : [cycle(1, "REGULAR", recurringCents, 0)];
+  return {
+    product_id: productId,
+    name: `Monthly subscription, order ${order.id.slice(0, 8)}`,
+    status: "ACTIVE",
+    billing_cycles: billingCycles,
+    payment_preferences: {
+      auto_bill_outstanding: true,
+      setup_fee_failure_action: "CANCEL",
+      payment_failure_threshold: 3,
+    },
+  };
+}
+
+export function subscriptionPayload(order: Order, planId: string, urls: ReturnUrls, brandName: string) {
+  return {
+    plan_id: planId,
+    custom_id: order.id,
+    application_context: {
+      brand_name: brandName,
+      shipping_preference: "GET_FROM_FILE",
+      user_action: "SUBSCRIBE_NOW",
+      return_url: urls.returnUrl,
+      cancel_url: urls.cancelUrl,
+    },
+  };
+}

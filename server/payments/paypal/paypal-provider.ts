@@ -1,0 +1,139 @@
+import { and, eq } from "drizzle-orm";
+import type { Config } from "../../config.ts";
+import type { Db } from "../../db/client.ts";
+import { orders, subscriptions } from "../../db/schema/index.ts";
+import { closeUnpaidOrder } from "../close-order.ts";
+import type { PaidSession, PaymentProvider } from "../provider.ts";
+import { PaypalClient, type PaypalClientOptions } from "./client.ts";
+import { capturePaypalOrder, getPaypalOrder, openPaypalOrder } from "./orders.ts";
+import { returnUrls } from "./payloads.ts";
+import { isCaptured, orderBuyer, subscriberBuyer } from "./resources.ts";
+import {
+  cancelPaypalSubscription,
+  ensurePaypalProduct,
+  getPaypalSubscription,
+  openPaypalSubscription,
+} from "./subscriptions.ts";
+
+export type PaypalConfig = NonNullable<Config["paypal"]>;
+
+export type PaypalProvider = PaymentProvider & {
+  readonly name: "paypal";
+  readonly client: PaypalClient;
+  readonly webhookId: string | undefined;
+};
+
+type Order = typeof orders.$inferSelect;
+
+/** Our order behind a PayPal order id or subscription id (its provider session id). */
+async function findOrder(db: Db, sessionId: string): Promise<Order | undefined> {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.provider, "paypal"), eq(orders.providerSessionId, sessionId)));
+  return order;
+}
+
+/** A reload of the return page (or a later webhook) for an order already paid: no PayPal call. */
+function alreadyPaid(order: Order, sessionId: string): PaidSession {
+  return {
+    orderId: order.id,
+    buyer: {
+      name: order.name ?? "",
+      email: order.email ?? "",
+      phone: order.phone ?? "",
+      address: order.shippingAddress ?? { line1: "", city: "", state: "", postalCode: "", country: "" },
+    },
+    ...(order.purchaseType === "subscription" ? { providerSubscriptionId: sessionId } : {}),
+  };
+}
+
+/** PayPal Orders v2 (one-time) and Subscriptions (monthly) behind the PaymentProvider seam. */
+export function createPaypalProvider(
+  config: PaypalConfig,
+  publicUrl: string,
+  options: PaypalClientOptions = {},
+): PaypalProvider {
+  const client = new PaypalClient(config, options);
+  const urls = returnUrls(publicUrl);
+  let product: Promise<string> | undefined;
+  const productId = () => {
+    product ??= ensurePaypalProduct(client).catch((error) => {
+      product = undefined;
+      throw error;
+    });
+    return product;
+  };
+
+  /** Paid means captured (one-time) or ACTIVE with our order as custom_id (subscription). */
+  async function confirmUnpaid(order: Order, sessionId: string): Promise<PaidSession | null> {
+    if (order.purchaseType === "subscription") {
+      const subscription = await getPaypalSubscription(client, sessionId);
+      if (subscription.status !== "ACTIVE" || subscription.custom_id !== order.id) return null;
+      return { orderId: order.id, buyer: subscriberBuyer(subscription), providerSubscriptionId: sessionId };
+    }
+    const captured = await capturePaypalOrder(client, order.id, sessionId);
+    if (!captured || !isCaptured(captured)) return null;
+    return { orderId: order.id, buyer: orderBuyer(captured) };
+  }
+
+  /** Whether the buyer may still pay with PayPal (so closing our order would strand a payment). */
+  async function paymentUnderway(order: Order, sessionId: string): Promise<boolean> {
+    if (order.purchaseType === "subscription") {
+      const subscription = await getPaypalSubscription(client, sessionId);
+      return subscription.status !== "APPROVAL_PENDING";
+    }
+    const paypalOrder = await getPaypalOrder(client, sessionId);
+    return paypalOrder.status === "APPROVED" || paypalOrder.status === "COMPLETED";
+  }
+
+  return {
+    name: "paypal",
+    client,
+    webhookId: config.webhookId,
+    async createSession(tx, { orderId }) {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+      if (!order) throw new Error(`Order ${orderId} not found`);
+      if (order.purchaseType === "subscription")
+        return openPaypalSubscription(client, tx, order, await productId(), urls);
+      return openPaypalOrder(client, tx, order, urls);
+    },
+    async confirm(db, sessionId) {
+      const order = await findOrder(db, sessionId);
+      if (!order) return null;
+      if (order.paymentStatus === "paid") return alreadyPaid(order, sessionId);
+      // An expired order is never captured: the buyer gave it up (or it timed out) on our side.
+      if (order.paymentStatus !== "unpaid") return null;
+      return confirmUnpaid(order, sessionId);
+    },
+    async cancel(db, sessionId) {
+      const order = await findOrder(db, sessionId);
+      if (order?.paymentStatus !== "unpaid") return null;
+      if (await paymentUnderway(order, sessionId)) return null;
+      const closed = await db.transaction((tx) => closeUnpaidOrder(tx, order.id));
+      return closed ? order.id : null;
+    },
+    async cancelSubscription(db, subscription) {
+      if (!subscription.providerSubscriptionId) throw new Error("Subscription has no PayPal id");
+      await cancelPaypalSubscription(client, subscription.providerSubscriptionId);
+      // PayPal stopped billing at once; the paid month runs out on our side (active until then).
+      await db
+        .update(subscriptions)
+        .set({ cancelAtPeriodEnd: true })
+        .where(eq(subscriptions.id, subscription.id));
+    },
+  };
+}
+
+const cache = new WeakMap<object, PaypalProvider>();
+
+/** One provider (and so one cached OAuth token) per config object. */
+export function paypalProviderFor(config: Pick<Config, "paypal" | "publicUrl">): PaypalProvider {
+  if (!config.paypal) throw new Error("The paypal payment provider is not configured");
+  let provider = cache.get(config);
+  if (!provider) {
+    provider = createPaypalProvider(config.paypal, config.publicUrl);
+    cache.set(config, provider);
+  }
+  return provider;
+}

@@ -1,0 +1,186 @@
+import { and, eq } from "drizzle-orm";
+import { completePayment } from "../../checkout/complete.ts";
+import type { Db } from "../../db/client.ts";
+import { subscriptions, webhookEvents } from "../../db/schema/index.ts";
+import type { Logger } from "../../logger.ts";
+import type { Mailer } from "../../mail/mailer.ts";
+import { recordProviderRenewal } from "../../subscriptions/renew.ts";
+import { syncSubscriptionState } from "../../subscriptions/sync.ts";
+import type { PaypalProvider } from "./paypal-provider.ts";
+import type { PaypalSubscription } from "./resources.ts";
+import { getPaypalSubscription, paypalSubscriptionState } from "./subscriptions.ts";
+
+export type PaypalWebhookDeps = {
+  db: Db;
+  mailer: Pick<Mailer, "send">;
+  provider: PaypalProvider;
+  log: Pick<Logger, "info" | "warn" | "error">;
+  now?: () => Date;
+};
+
+export type WebhookAnswer = {
+  status: number;
+  body: { received?: boolean; duplicate?: boolean; error?: string };
+};
+
+type PaypalEvent = { id: string; event_type: string; resource: Record<string, unknown> };
+
+const TRANSMISSION_HEADERS = {
+  auth_algo: "paypal-auth-algo",
+  cert_url: "paypal-cert-url",
+  transmission_id: "paypal-transmission-id",
+  transmission_sig: "paypal-transmission-sig",
+  transmission_time: "paypal-transmission-time",
+} as const;
+
+/**
+ * A sale made this soon after the subscription started pays its first cycle, which the checkout
+ * order already stands for; later sales (a month on, or PayPal's retries of one) are renewals.
+ */
+const FIRST_CYCLE_WINDOW_MS = 14 * 24 * 60 * 60 * 1000;
+
+/**
+ * POST /webhooks/paypal: verified with PayPal (verify-webhook-signature) before anything else, each
+ * event id handled once (recorded after it was handled, so a failure lets PayPal retry), and every
+ * handler reads the current state from PayPal, so repeated or out-of-order events converge.
+ */
+export async function handlePaypalWebhook(
+  deps: PaypalWebhookDeps,
+  rawBody: string,
+  headers: Headers,
+): Promise<WebhookAnswer> {
+  const event = parseEvent(rawBody);
+  if (!event) return { status: 400, body: { error: "invalid event" } };
+  const verified = await verifySignature(deps, rawBody, headers);
+  if (verified !== "SUCCESS") {
+    deps.log.warn({ eventId: event.id, verified }, "paypal webhook refused");
+    return { status: 400, body: { error: "signature verification failed" } };
+  }
+  if (await alreadyHandled(deps.db, event.id))
+    return { status: 200, body: { received: true, duplicate: true } };
+  try {
+    await handleEvent(deps, event);
+  } catch (error) {
+    deps.log.error({ err: error, eventId: event.id, type: event.event_type }, "paypal webhook failed");
+    return { status: 500, body: { error: "handling failed" } };
+  }
+  await deps.db
+    .insert(webhookEvents)
+    .values({ provider: "paypal", eventId: event.id, type: event.event_type })
+    .onConflictDoNothing();
+  return { status: 200, body: { received: true } };
+}
+
+function parseEvent(rawBody: string): PaypalEvent | null {
+  try {
+    const event = JSON.parse(rawBody) as PaypalEvent;
+    const valid = typeof event?.id === "string" && typeof event.event_type === "string";
+    return valid && event.resource && typeof event.resource === "object" ? event : null;
+  } catch {
+    return null;
+  }
+}
+
+/** PayPal checks the transmission headers against the event, sent back byte for byte. */
+async function verifySignature(deps: PaypalWebhookDeps, rawBody: string, headers: Headers) {
+  const webhookId = deps.provider.webhookId;
+  if (!webhookId) return "NO_WEBHOOK_ID";
+  const fields: Record<string, string> = { webhook_id: webhookId };
+  for (const [field, header] of Object.entries(TRANSMISSION_HEADERS)) {
+    const value = headers.get(header);
+    if (!value) return "MISSING_HEADERS";
+    fields[field] = value;
+  }
+  const json = JSON.stringify(fields);
+  const body = `${json.slice(0, -1)},"webhook_event":${rawBody}}`;
+  try {
+    const answer = await deps.provider.client.request<{ verification_status?: string }>(
+      "/v1/notifications/verify-webhook-signature",
+      { rawBody: body },
+    );
+    return answer.verification_status ?? "FAILURE";
+  } catch (error) {
+    deps.log.error({ err: error }, "paypal webhook verification call failed");
+    return "VERIFICATION_ERROR";
+  }
+}
+
+async function alreadyHandled(db: Db, eventId: string) {
+  const [row] = await db
+    .select({ id: webhookEvents.id })
+    .from(webhookEvents)
+    .where(and(eq(webhookEvents.provider, "paypal"), eq(webhookEvents.eventId, eventId)));
+  return Boolean(row);
+}
+
+async function handleEvent(deps: PaypalWebhookDeps, event: PaypalEvent) {
+  const resource = event.resource;
+  switch (event.event_type) {
+    case "CHECKOUT.ORDER.APPROVED":
+      return fulfil(deps, String(resource.id));
+    case "PAYMENT.CAPTURE.COMPLETED": {
+      const related = resource.supplementary_data as { related_ids?: { order_id?: string } } | undefined;
+      const orderId = related?.related_ids?.order_id;
+      return orderId ? fulfil(deps, orderId) : undefined;
+    }
+    case "BILLING.SUBSCRIPTION.ACTIVATED":
+      return fulfil(deps, String(resource.id));
+    case "PAYMENT.SALE.COMPLETED":
+      return recordSale(deps, resource);
+    case "BILLING.SUBSCRIPTION.CANCELLED":
+    case "BILLING.SUBSCRIPTION.SUSPENDED":
+    case "BILLING.SUBSCRIPTION.EXPIRED":
+    case "BILLING.SUBSCRIPTION.RE-ACTIVATED":
+      return syncFromPaypal(deps, await getPaypalSubscription(deps.provider.client, String(resource.id)));
+    default:
+      deps.log.info({ type: event.event_type }, "paypal webhook event ignored");
+  }
+}
+
+/** Confirms with PayPal (capturing once if needed) and fulfils: the same path as the return page. */
+function fulfil(deps: PaypalWebhookDeps, sessionId: string) {
+  return completePayment(deps.db, deps.mailer, deps.provider, sessionId);
+}
+
+/**
+ * A subscription payment. The first order is fulfilled first (in case this event arrives before
+ * the activation or the return page); the first cycle's sale is that order, later ones become
+ * renewal orders — once per sale id.
+ */
+async function recordSale(deps: PaypalWebhookDeps, sale: Record<string, unknown>) {
+  const subscriptionId = sale.billing_agreement_id;
+  if (typeof subscriptionId !== "string" || sale.state !== "completed") return;
+  const subscription = await getPaypalSubscription(deps.provider.client, subscriptionId);
+  await fulfil(deps, subscriptionId);
+  const paidAt = new Date(String(sale.create_time));
+  const startedAt = subscription.start_time ? new Date(subscription.start_time) : paidAt;
+  if (paidAt.getTime() - startedAt.getTime() < FIRST_CYCLE_WINDOW_MS) return;
+  const nextBilling = subscription.billing_info?.next_billing_time;
+  const result = await recordProviderRenewal(deps.db, deps.mailer, {
+    provider: "paypal",
+    providerSubscriptionId: subscriptionId,
+    providerPaymentId: String(sale.id),
+    paidAt,
+    periodEnd: nextBilling ? new Date(nextBilling) : undefined,
+  });
+  if (!result.ok && result.reason === "not_found")
+    deps.log.warn({ subscriptionId, saleId: sale.id }, "paypal sale for an unknown subscription ignored");
+}
+
+/** Copies PayPal's current view of the subscription onto our row (when we have one). */
+async function syncFromPaypal(deps: PaypalWebhookDeps, subscription: PaypalSubscription) {
+  const [row] = await deps.db
+    .select({ currentPeriodEnd: subscriptions.currentPeriodEnd, canceledAt: subscriptions.canceledAt })
+    .from(subscriptions)
+    .where(
+      and(eq(subscriptions.provider, "paypal"), eq(subscriptions.providerSubscriptionId, subscription.id)),
+    );
+  if (!row) return;
+  const state = paypalSubscriptionState(subscription, row, deps.now?.() ?? new Date());
+  if (state)
+    await syncSubscriptionState(
+      deps.db,
+      { provider: "paypal", providerSubscriptionId: subscription.id },
+      state,
+    );
+}
