@@ -1,0 +1,393 @@
+import { createHmac, randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/**
+ * A local stand-in for PayPal's REST API, speaking the endpoints the shop uses: OAuth token,
+ * Orders v2 (create / get / capture, PayPal-Request-Id replays), catalog products, billing plans,
+ * subscriptions (create / get / cancel) and verify-webhook-signature, plus the buyer's approval
+ * pages. Webhook events are "signed" with an HMAC only this fake knows, so a forged or altered
+ * event fails verification exactly as it would at PayPal.
+ */
+
+type Json = Record<string, unknown>;
+type Reply = { status: number; body?: unknown };
+
+export type FakePaypalOrder = {
+  id: string;
+  status: "PAYER_ACTION_REQUIRED" | "APPROVED" | "COMPLETED";
+  request: Json;
+  payer?: Json;
+  shipping?: Json;
+  captureId?: string;
+};
+
+export type FakePaypalSubscription = {
+  id: string;
+  status: "APPROVAL_PENDING" | "ACTIVE" | "SUSPENDED" | "CANCELLED" | "EXPIRED";
+  planId: string;
+  customId: string;
+  request: Json;
+  startTime: string;
+  statusUpdateTime: string;
+  nextBillingTime?: string;
+  subscriber?: Json;
+};
+
+export const fakePayer = {
+  name: "Pat Payer",
+  email: "pat.payer@example.com",
+  address: {
+    address_line_1: "9 Market St",
+    admin_area_2: "Denver",
+    admin_area_1: "CO",
+    postal_code: "80202",
+    country_code: "US",
+  },
+};
+
+export const fakeCredentials = { clientId: "fake-client-id", clientSecret: "fake-client-secret" };
+export const fakeWebhookId = "WH-FAKE-0001";
+
+const newId = (prefix: string) => `${prefix}${randomBytes(8).toString("hex").toUpperCase()}`;
+const error = (status: number, name: string, issue: string): Reply => ({
+  status,
+  body: { name, details: [{ issue }] },
+});
+
+export class FakePaypal {
+  url = "";
+  readonly orders = new Map<string, FakePaypalOrder>();
+  readonly subscriptions = new Map<string, FakePaypalSubscription>();
+  readonly plans = new Map<string, Json>();
+  readonly products = new Map<string, Json>();
+  /** Capture calls that reached the fake (replays included) and captures actually made. */
+  captureCalls = 0;
+  capturesMade = 0;
+  tokensIssued = 0;
+  /** Every PayPal-Request-Id received, with the path it came with ("POST /v2/checkout/orders id"). */
+  readonly requestIds: string[] = [];
+  private loseCaptureAnswers = 0;
+  private readonly replays = new Map<string, Reply>();
+  private readonly signingKey = randomBytes(16);
+  private readonly held: ServerResponse[] = [];
+  private server: Server | undefined;
+
+  async start(): Promise<this> {
+    this.server = createServer((req, res) => void this.route(req, res));
+    await new Promise<void>((resolve) => this.server!.listen(0, "127.0.0.1", resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    for (const res of this.held) res.destroy();
+    this.server?.closeAllConnections();
+    await new Promise((resolve) => this.server?.close(resolve));
+  }
+
+  /** The next capture happens but its answer never comes (the caller times out). */
+  loseNextCaptureAnswer(): void {
+    this.loseCaptureAnswers++;
+  }
+
+  /** What the buyer does at PayPal: approves the order, with their address. */
+  approveOrder(id: string, payer = fakePayer): void {
+    const order = this.orders.get(id);
+    if (!order) throw new Error(`no fake PayPal order ${id}`);
+    const [given_name, surname] = payer.name.split(" ");
+    order.status = "APPROVED";
+    order.payer = { name: { given_name, surname }, email_address: payer.email, payer_id: "FAKEPAYER" };
+    order.shipping = { name: { full_name: payer.name }, address: payer.address };
+  }
+
+  /** The buyer approves the subscription; PayPal charges the first cycle and activates it. */
+  activateSubscription(id: string, payer = fakePayer, now = new Date()): void {
+    const subscription = this.subscriptions.get(id);
+    if (!subscription) throw new Error(`no fake PayPal subscription ${id}`);
+    const [given_name, surname] = payer.name.split(" ");
+    const next = new Date(now);
+    next.setMonth(next.getMonth() + 1);
+    Object.assign(subscription, {
+      status: "ACTIVE",
+      startTime: now.toISOString(),
+      statusUpdateTime: now.toISOString(),
+      nextBillingTime: next.toISOString(),
+      subscriber: {
+        name: { given_name, surname },
+        email_address: payer.email,
+        shipping_address: { name: { full_name: payer.name }, address: payer.address },
+      },
+    });
+  }
+
+  setSubscriptionStatus(id: string, status: FakePaypalSubscription["status"], at = new Date()) {
+    const subscription = this.subscriptions.get(id)!;
+    subscription.status = status;
+    subscription.statusUpdateTime = at.toISOString();
+  }
+
+  /** A webhook event as PayPal would POST it: the body and its transmission headers. */
+  signedEvent(eventType: string, resource: Json, webhookId = fakeWebhookId) {
+    const body = JSON.stringify({
+      id: newId("WH-EVT-"),
+      event_type: eventType,
+      resource_type: eventType.split(".")[1]?.toLowerCase(),
+      create_time: new Date().toISOString(),
+      resource,
+    });
+    const transmissionId = newId("");
+    const transmissionTime = new Date().toISOString();
+    const headers = new Headers({
+      "content-type": "application/json",
+      "paypal-auth-algo": "SHA256withRSA",
+      "paypal-cert-url": `${this.url}/v1/notifications/certs/CERT-FAKE`,
+      "paypal-transmission-id": transmissionId,
+      "paypal-transmission-time": transmissionTime,
+      "paypal-transmission-sig": this.signature(transmissionId, transmissionTime, webhookId, body),
+    });
+    return { body, headers };
+  }
+
+  private signature(transmissionId: string, time: string, webhookId: string, body: string) {
+    return createHmac("sha256", this.signingKey)
+      .update(`${transmissionId}|${time}|${webhookId}|${body}`)
+      .digest("base64");
+  }
+
+  private async route(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? "/", this.url);
+    const raw = await readBody(req);
+    if (url.pathname.startsWith("/checkoutnow") || url.pathname.startsWith("/webapps/")) {
+      return this.approvalPage(req, res, url, raw);
+    }
+    if (url.pathname === "/v1/oauth2/token") return send(res, this.token(req));
+    if (req.headers.authorization !== "Bearer fake-access-token") {
+      return send(res, error(401, "AUTHENTICATION_FAILURE", "INVALID_TOKEN"));
+    }
+    const body = raw ? (JSON.parse(raw) as Json) : {};
+    const requestId = req.headers["paypal-request-id"];
+    const replayKey = typeof requestId === "string" ? `${req.method} ${url.pathname} ${requestId}` : null;
+    if (replayKey) this.requestIds.push(replayKey);
+    const replay = replayKey ? this.replays.get(replayKey) : undefined;
+    if (url.pathname.endsWith("/capture")) this.captureCalls++;
+    if (replay) return send(res, replay);
+    const reply = this.api(req.method ?? "GET", url.pathname, body, raw);
+    if (replayKey && reply.status < 300) this.replays.set(replayKey, reply);
+    if (url.pathname.endsWith("/capture") && reply.status < 300 && this.loseCaptureAnswers > 0) {
+      this.loseCaptureAnswers--;
+      this.held.push(res); // the capture is done; its answer is lost
+      return;
+    }
+    send(res, reply);
+  }
+
+  private token(req: IncomingMessage): Reply {
+    const expected = `Basic ${Buffer.from(`${fakeCredentials.clientId}:${fakeCredentials.clientSecret}`).toString("base64")}`;
+    if (req.headers.authorization !== expected) return { status: 401, body: { error: "invalid_client" } };
+    this.tokensIssued++;
+    return {
+      status: 200,
+      body: { access_token: "fake-access-token", token_type: "Bearer", expires_in: 32400 },
+    };
+  }
+
+  private api(method: string, path: string, body: Json, raw: string): Reply {
+    const parts = path.split("/").filter(Boolean);
+    const key = `${method} /${parts.slice(0, 3).join("/")}`;
+    const id = parts[3];
+    const action = parts[4];
+    if (key === "POST /v2/checkout/orders" && id && action === "capture") return this.capture(id);
+    if (key === "POST /v2/checkout/orders" && !id) return this.createOrder(body);
+    if (key === "GET /v2/checkout/orders" && id) return this.getOrder(id);
+    if (key === "GET /v1/catalogs/products" && id) {
+      const product = this.products.get(id);
+      return product
+        ? { status: 200, body: product }
+        : error(404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID");
+    }
+    if (key === "POST /v1/catalogs/products") {
+      this.products.set(String(body.id), body);
+      return { status: 201, body };
+    }
+    if (key === "POST /v1/billing/plans") {
+      const plan = { ...body, id: newId("P-") };
+      this.plans.set(plan.id, plan);
+      return { status: 201, body: plan };
+    }
+    if (key === "POST /v1/billing/subscriptions" && id && action === "cancel") return this.cancel(id);
+    if (key === "POST /v1/billing/subscriptions" && !id) return this.createSubscription(body);
+    if (key === "GET /v1/billing/subscriptions" && id) return this.getSubscription(id);
+    if (key === "POST /v1/notifications/verify-webhook-signature") return this.verify(body, raw);
+    return error(404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID");
+  }
+
+  private createOrder(body: Json): Reply {
+    const order: FakePaypalOrder = { id: newId("ORD"), status: "PAYER_ACTION_REQUIRED", request: body };
+    this.orders.set(order.id, order);
+    return { status: 200, body: this.orderView(order) };
+  }
+
+  private getOrder(id: string): Reply {
+    const order = this.orders.get(id);
+    return order
+      ? { status: 200, body: this.orderView(order) }
+      : error(404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID");
+  }
+
+  private capture(id: string): Reply {
+    const order = this.orders.get(id);
+    if (!order) return error(404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID");
+    if (order.status === "COMPLETED") return error(422, "UNPROCESSABLE_ENTITY", "ORDER_ALREADY_CAPTURED");
+    if (order.status !== "APPROVED") return error(422, "UNPROCESSABLE_ENTITY", "ORDER_NOT_APPROVED");
+    order.status = "COMPLETED";
+    order.captureId = newId("CAP");
+    this.capturesMade++;
+    return { status: 201, body: this.orderView(order) };
+  }
+
+  private orderView(order: FakePaypalOrder) {
+    const unit = (order.request.purchase_units as Json[])[0]!;
+    return {
+      id: order.id,
+      status: order.status,
+      intent: order.request.intent,
+      payer: order.payer,
+      purchase_units: [
+        {
+          reference_id: unit.reference_id,
+          custom_id: unit.custom_id,
+          amount: unit.amount,
+          shipping: order.shipping,
+          payments: order.captureId
+            ? { captures: [{ id: order.captureId, status: "COMPLETED", amount: unit.amount }] }
+            : undefined,
+        },
+      ],
+      links: [
+        { rel: "self", href: `${this.url}/v2/checkout/orders/${order.id}`, method: "GET" },
+        { rel: "payer-action", href: `${this.url}/checkoutnow?token=${order.id}`, method: "GET" },
+      ],
+    };
+  }
+
+  private createSubscription(body: Json): Reply {
+    if (!this.plans.has(String(body.plan_id))) return error(422, "UNPROCESSABLE_ENTITY", "INVALID_PLAN_ID");
+    const now = new Date().toISOString();
+    const subscription: FakePaypalSubscription = {
+      id: newId("I-"),
+      status: "APPROVAL_PENDING",
+      planId: String(body.plan_id),
+      customId: String(body.custom_id),
+      request: body,
+      startTime: now,
+      statusUpdateTime: now,
+    };
+    this.subscriptions.set(subscription.id, subscription);
+    return { status: 201, body: this.subscriptionView(subscription) };
+  }
+
+  private getSubscription(id: string): Reply {
+    const subscription = this.subscriptions.get(id);
+    return subscription
+      ? { status: 200, body: this.subscriptionView(subscription) }
+      : error(404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID");
+  }
+
+  private cancel(id: string): Reply {
+    const subscription = this.subscriptions.get(id);
+    if (!subscription) return error(404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID");
+    if (subscription.status !== "ACTIVE" && subscription.status !== "SUSPENDED")
+      return error(422, "UNPROCESSABLE_ENTITY", "SUBSCRIPTION_STATUS_INVALID");
+    this.setSubscriptionStatus(id, "CANCELLED");
+    delete subscription.nextBillingTime;
+    return { status: 204 };
+  }
+
+  private subscriptionView(subscription: FakePaypalSubscription) {
+    return {
+      id: subscription.id,
+      status: subscription.status,
+      plan_id: subscription.planId,
+      custom_id: subscription.customId,
+      start_time: subscription.startTime,
+      status_update_time: subscription.statusUpdateTime,
+      subscriber: subscription.subscriber,
+      billing_info: subscription.nextBillingTime ? { next_billing_time: subscription.nextBillingTime } : {},
+      links: [
+        {
+          rel: "approve",
+          href: `${this.url}/webapps/billing/subscriptions?ba_token=BA-${subscription.id}`,
+          method: "GET",
+        },
+      ],
+    };
+  }
+
+  /** SUCCESS only for the configured webhook id, an untouched event and its own signature. */
+  private verify(body: Json, raw: string): Reply {
+    const event = extractEvent(raw);
+    const expected = this.signature(
+      String(body.transmission_id),
+      String(body.transmission_time),
+      String(body.webhook_id),
+      event,
+    );
+    const ok = body.webhook_id === fakeWebhookId && body.transmission_sig === expected;
+    return { status: 200, body: { verification_status: ok ? "SUCCESS" : "FAILURE" } };
+  }
+
+  /** The buyer's side: a page with one button that approves and returns to the shop. */
+  private approvalPage(req: IncomingMessage, res: ServerResponse, url: URL, raw: string) {
+    const orderId = url.searchParams.get("token");
+    const subscriptionId = url.searchParams.get("ba_token")?.replace(/^BA-/, "");
+    if (req.method === "POST") {
+      const returnTo = new URL(String(new URLSearchParams(raw).get("return")));
+      if (orderId) {
+        this.approveOrder(orderId);
+        returnTo.search = new URLSearchParams({ token: orderId, PayerID: "FAKEPAYER" }).toString();
+      } else if (subscriptionId) {
+        this.activateSubscription(subscriptionId);
+        returnTo.search = new URLSearchParams({
+          subscription_id: subscriptionId,
+          ba_token: `BA-${subscriptionId}`,
+          token: newId("EC-"),
+        }).toString();
+      }
+      res.writeHead(302, { Location: returnTo.toString() }).end();
+      return;
+    }
+    const context = orderId
+      ? ((this.orders.get(orderId)?.request.payment_source as Json)?.paypal as Json)?.experience_context
+      : (this.subscriptions.get(subscriptionId ?? "")?.request.application_context as Json);
+    const returnUrl = String((context as Json | undefined)?.return_url ?? "");
+    res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(
+      `<!doctype html><html lang="en"><head><title>Fake PayPal</title></head><body><main>
+<h1>Fake PayPal approval</h1>
+<form method="post"><input type="hidden" name="return" value="${returnUrl}">
+<button type="submit">Approve payment</button></form></main></body></html>`,
+    );
+  }
+}
+
+/** The webhook_event value exactly as sent inside the verification request. */
+function extractEvent(raw: string): string {
+  const marker = '"webhook_event":';
+  const start = raw.indexOf(marker);
+  return start < 0 ? "" : raw.slice(start + marker.length, raw.lastIndexOf("}"));
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let data = "";
+    req.setEncoding("utf8");
+    req.on("data", (chunk) => (data += chunk));
+    req.on("end", () => resolve(data));
+    req.on("error", reject);
+  });
+}
+
+function send(res: ServerResponse, reply: Reply) {
+  if (reply.body === undefined) return void res.writeHead(reply.status).end();
+  res.writeHead(reply.status, { "Content-Type": "application/json" }).end(JSON.stringify(reply.body));
+}
