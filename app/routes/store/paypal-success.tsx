@@ -1,5 +1,6 @@
 import { CheckCircle2 } from "lucide-react";
-import { Link } from "react-router";
+import { useEffect } from "react";
+import { Link, type ShouldRevalidateFunctionArgs, useRevalidator } from "react-router";
 import { PaidOrderCard, toPaidOrder } from "~/components/store/paid-order.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
@@ -34,10 +35,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** A revalidation of the same URL (see below) refreshes the layout only, not the payment. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return currentUrl.href === nextUrl.href ? false : defaultShouldRevalidate;
+}
+
 /** If the capture fails, the success layout is shown without details (spec). */
 export default function PaypalSuccess({ loaderData }: Route.ComponentProps) {
   const { order, toast } = loaderData;
   useFlashToast(toast);
+  // The layout loaded the cart while this page's loader was still paying (loaders run side by
+  // side): reload it once the order is paid, so the header shows the emptied cart.
+  const { revalidate } = useRevalidator();
+  const paidOrderId = order?.id;
+  useEffect(() => {
+    if (paidOrderId) void revalidate();
+  }, [paidOrderId, revalidate]);
   return (
     <div className="mx-auto flex max-w-2xl flex-col items-center gap-6 px-4 py-12 text-center sm:px-6">
       <CheckCircle2 className="size-14 text-success" aria-hidden />

@@ -1,0 +1,95 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser, DEFAULT_USER_PASSWORD } from "../factories/index.ts";
+import { fakePaypalEnv } from "../fakes/paypal-fixtures.ts";
+import { FakePaypal } from "../fakes/paypal-server.ts";
+import type { StartAppOptions } from "../support/app.ts";
+import { setupE2E } from "../support/browser.ts";
+import { addFromGrid, openStorePage, waitForCartQuantity } from "../support/store.ts";
+
+// Demo data: Gold Grade $89.99 (30g), Liquid Drops $39.99 (30ml); coupon WELCOME10.
+const subscriber = "paypal-subscriber@example.com";
+const fake = new FakePaypal();
+const options: StartAppOptions & { env: Record<string, string> } = {
+  env: {},
+  prepare: async (db) => {
+    await createUser(db, { email: subscriber, name: "Sam Subscriber" });
+  },
+};
+// Registered before setupE2E's hook, so the app starts with PAYPAL_* pointing at the fake.
+beforeAll(async () => {
+  await fake.start();
+  Object.assign(options.env, fakePaypalEnv(fake));
+});
+afterAll(() => fake.stop());
+const e2e = setupE2E(options);
+
+/** On the checkout page: PayPal, Pay, then approve at the fake PayPal (which returns to the shop). */
+async function payWithPaypal(page: Page, amount: string) {
+  await page.getByRole("radio", { name: "PayPal" }).check();
+  await page.getByRole("button", { name: `Pay ${amount}` }).click();
+  await page.waitForURL((url) => url.href.startsWith(fake.url));
+  await page.getByRole("heading", { name: "Fake PayPal approval" }).waitFor();
+  await page.getByRole("button", { name: "Approve payment" }).click();
+}
+
+describe("checkout with PayPal (against a fake PayPal)", () => {
+  it("guest one-time purchase: approval at PayPal, captured once on /paypal-success", async () => {
+    const page = await e2e.newPage();
+    await openStorePage(page, "/products");
+    await addFromGrid(page, "Gold Grade Shilajit Resin", 1);
+    await openStorePage(page, "/checkout");
+    await page.getByRole("textbox", { name: "Coupon code" }).fill("WELCOME10");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await page.getByText("WELCOME10 applied: -$9.00").waitFor();
+    await payWithPaypal(page, "$80.99");
+
+    await page.waitForURL(/\/paypal-success\?token=[^&]+&PayerID=FAKEPAYER/);
+    await page.getByRole("heading", { name: "PayPal Payment Successful!" }).waitFor();
+    const card = page.getByRole("region", { name: /^Order #/ });
+    expect(await card.innerText()).toMatch(/Total\s+\$80\.99/);
+    expect(await card.innerText()).toMatch(/Payment method\s+PayPal/);
+    expect(await card.innerText()).toContain("WELCOME10 (-$9.00)");
+    await waitForCartQuantity(page, 0);
+    // What PayPal was asked to charge: the server's total, coupon included.
+    expect(JSON.stringify([...fake.orders.values()][0]?.request)).toContain('"value":"80.99"');
+
+    await page.reload();
+    await page.getByRole("heading", { name: "PayPal Payment Successful!" }).waitFor();
+    await card.waitFor();
+    expect(fake.capturesMade).toBe(1);
+  });
+
+  it("signed-in monthly subscription: PayPal returns subscription_id and the order is shown", async () => {
+    const page = await e2e.newPage();
+    await page.goto("/auth?redirectTo=%2Fproducts");
+    await page.getByLabel("Email").fill(subscriber);
+    await page.getByLabel("Password").fill(DEFAULT_USER_PASSWORD);
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await page.waitForURL(/\/products$/);
+    await addFromGrid(page, "Liquid Shilajit Drops", 1);
+    await openStorePage(page, "/checkout");
+    await page.getByRole("radio", { name: /Monthly subscription/ }).check();
+    await payWithPaypal(page, "$33.99");
+
+    await page.waitForURL(/\/paypal-success\?subscription_id=I-/);
+    await page.getByRole("heading", { name: "PayPal Payment Successful!" }).waitFor();
+    const card = await page.getByRole("region", { name: /^Order #/ }).innerText();
+    expect(card).toMatch(/Total\s+\$33\.99/);
+    const [subscription] = [...fake.subscriptions.values()];
+    expect(subscription?.status).toBe("ACTIVE");
+  });
+
+  it("POST /webhooks/paypal refuses an unverified event with 400", async () => {
+    const signed = fake.signedEvent("CHECKOUT.ORDER.APPROVED", { id: "ORD-NOT-OURS" });
+    const url = `${e2e.app.url}/webhooks/paypal`;
+    const forged = await fetch(url, {
+      method: "POST",
+      body: signed.body.replace("NOT", "NOPE"),
+      headers: signed.headers,
+    });
+    expect(forged.status).toBe(400);
+    const genuine = await fetch(url, { method: "POST", body: signed.body, headers: signed.headers });
+    expect(genuine.status).toBe(200);
+  });
+});
