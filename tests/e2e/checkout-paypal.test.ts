@@ -24,6 +24,14 @@ beforeAll(async () => {
 afterAll(() => fake.stop());
 const e2e = setupE2E(options);
 
+const toast = (page: Page, text: string) =>
+  page.getByRole("region", { name: /Notifications/ }).getByText(text);
+
+async function applyCoupon(page: Page, code: string) {
+  await page.getByRole("textbox", { name: "Coupon code" }).fill(code);
+  await page.getByRole("button", { name: "Apply" }).click();
+}
+
 /** On the checkout page: PayPal, Pay, then approve at the fake PayPal (which returns to the shop). */
 async function payWithPaypal(page: Page, amount: string) {
   await page.getByRole("radio", { name: "PayPal" }).check();
@@ -39,8 +47,7 @@ describe("checkout with PayPal (against a fake PayPal)", () => {
     await openStorePage(page, "/products");
     await addFromGrid(page, "Gold Grade Shilajit Resin", 1);
     await openStorePage(page, "/checkout");
-    await page.getByRole("textbox", { name: "Coupon code" }).fill("WELCOME10");
-    await page.getByRole("button", { name: "Apply" }).click();
+    await applyCoupon(page, "WELCOME10");
     await page.getByText("WELCOME10 applied: -$9.00").waitFor();
     await payWithPaypal(page, "$80.99");
 
@@ -78,6 +85,25 @@ describe("checkout with PayPal (against a fake PayPal)", () => {
     expect(card).toMatch(/Total\s+\$33\.99/);
     const [subscription] = [...fake.subscriptions.values()];
     expect(subscription?.status).toBe("ACTIVE");
+  });
+
+  it("cancel at PayPal returns to checkout with the cart, and the one-use coupon is free again", async () => {
+    const page = await e2e.newPage();
+    await openStorePage(page, "/products");
+    await addFromGrid(page, "Liquid Shilajit Drops", 1);
+    await openStorePage(page, "/checkout");
+    await applyCoupon(page, "ONCE15");
+    await page.getByRole("radio", { name: "PayPal" }).check();
+    await page.getByRole("button", { name: "Pay $33.99" }).click();
+    await page.waitForURL((url) => url.href.startsWith(fake.url));
+    await page.getByRole("link", { name: "Cancel and return to the shop" }).click();
+
+    await page.waitForURL(/\/checkout\?token=/);
+    await page.getByRole("heading", { name: "Checkout", level: 1 }).waitFor();
+    await waitForCartQuantity(page, 1);
+    // The reservation was released: otherwise the only use stays held for 30 minutes.
+    await applyCoupon(page, "ONCE15");
+    await toast(page, "Coupon Applied!").waitFor();
   });
 
   it("POST /webhooks/paypal refuses an unverified event with 400", async () => {

@@ -361,11 +361,19 @@ export class FakePaypal {
       ? ((this.orders.get(orderId)?.request.payment_source as Json)?.paypal as Json)?.experience_context
       : (this.subscriptions.get(subscriptionId ?? "")?.request.application_context as Json);
     const returnUrl = String((context as Json | undefined)?.return_url ?? "");
+    // PayPal's "Cancel and return": back to cancel_url with the order's token (or subscription id).
+    const cancelUrl = new URL(String((context as Json | undefined)?.cancel_url ?? this.url));
+    cancelUrl.search = new URLSearchParams(
+      orderId
+        ? { token: orderId }
+        : { subscription_id: subscriptionId ?? "", ba_token: `BA-${subscriptionId}` },
+    ).toString();
     res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(
       `<!doctype html><html lang="en"><head><title>Fake PayPal</title></head><body><main>
 <h1>Fake PayPal approval</h1>
 <form method="post"><input type="hidden" name="return" value="${returnUrl}">
-<button type="submit">Approve payment</button></form></main></body></html>`,
+<button type="submit">Approve payment</button></form>
+<a href="${cancelUrl}">Cancel and return to the shop</a></main></body></html>`,
     );
   }
 }
