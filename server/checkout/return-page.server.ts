@@ -17,17 +17,3 @@ export async function processReturn(context: RequestContext, sessionId: string):
     return null;
   }
 }
-
-/**
- * The buyer came back to checkout from the provider without paying (PayPal's cancel URL carries
- * the order's token / subscription_id): the session is given up, which releases the coupon.
- * The provider makes sure no payment is underway first. A failure is only logged.
- */
-export async function cancelReturnedSession(context: RequestContext, sessionId: string): Promise<void> {
-  try {
-    const provider = await providerForSession(context, sessionId);
-    await provider?.cancel(context.database.db, sessionId);
-  } catch (error) {
-    context.log.error({ err: error, sessionId }, "cancelling the returned payment session failed");
-  }
-}

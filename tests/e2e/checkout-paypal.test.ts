@@ -98,8 +98,8 @@ describe("checkout with PayPal (against a fake PayPal)", () => {
     await page.waitForURL((url) => url.href.startsWith(fake.url));
     await page.getByRole("link", { name: "Cancel and return to the shop" }).click();
 
-    await page.waitForURL(/\/checkout\?token=/);
-    await page.getByRole("heading", { name: "Checkout", level: 1 }).waitFor();
+    await page.waitForURL(/\/checkout$/);
+    await toast(page, "Payment cancelled").waitFor();
     await waitForCartQuantity(page, 1);
     // The reservation was released: otherwise the only use stays held for 30 minutes.
     await applyCoupon(page, "ONCE15");

@@ -361,13 +361,12 @@ export class FakePaypal {
       ? ((this.orders.get(orderId)?.request.payment_source as Json)?.paypal as Json)?.experience_context
       : (this.subscriptions.get(subscriptionId ?? "")?.request.application_context as Json);
     const returnUrl = String((context as Json | undefined)?.return_url ?? "");
-    // PayPal's "Cancel and return": back to cancel_url with the order's token (or subscription id).
+    // PayPal's "Cancel and return": cancel_url plus the order's token (or the subscription's ids).
     const cancelUrl = new URL(String((context as Json | undefined)?.cancel_url ?? this.url));
-    cancelUrl.search = new URLSearchParams(
-      orderId
-        ? { token: orderId }
-        : { subscription_id: subscriptionId ?? "", ba_token: `BA-${subscriptionId}` },
-    ).toString();
+    const appended = orderId
+      ? { token: orderId }
+      : { subscription_id: subscriptionId ?? "", ba_token: `BA-${subscriptionId}` };
+    for (const [name, value] of Object.entries(appended)) cancelUrl.searchParams.set(name, value);
     res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(
       `<!doctype html><html lang="en"><head><title>Fake PayPal</title></head><body><main>
 <h1>Fake PayPal approval</h1>

@@ -11,11 +11,18 @@ export function money(cents: number): Money {
   return { currency_code: "USD", value: `${whole}.${String(cents % 100).padStart(2, "0")}` };
 }
 
-/** The shop's return pages: PayPal appends token & PayerID (orders) or subscription_id (subscriptions). */
+/**
+ * Where PayPal sends the buyer back: the return page (PayPal appends token & PayerID for orders,
+ * subscription_id for subscriptions) or, on cancel, checkout with our order id, which gives the
+ * unpaid order up (cancelAbandonedPayment in server/checkout/request.server.ts).
+ */
 export type ReturnUrls = { returnUrl: string; cancelUrl: string };
 
-export function returnUrls(publicUrl: string): ReturnUrls {
-  return { returnUrl: `${publicUrl}/paypal-success`, cancelUrl: `${publicUrl}/checkout` };
+export function returnUrls(publicUrl: string, orderId: string): ReturnUrls {
+  return {
+    returnUrl: `${publicUrl}/paypal-success`,
+    cancelUrl: `${publicUrl}/checkout?cancelled=${encodeURIComponent(orderId)}`,
+  };
 }
 
 const itemName = (item: OrderItem) =>

@@ -55,7 +55,6 @@ export function createPaypalProvider(
   options: PaypalClientOptions = {},
 ): PaypalProvider {
   const client = new PaypalClient(config, options);
-  const urls = returnUrls(publicUrl);
   let product: Promise<string> | undefined;
   const productId = () => {
     product ??= ensurePaypalProduct(client).catch((error) => {
@@ -94,6 +93,7 @@ export function createPaypalProvider(
     async createSession(tx, { orderId }) {
       const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
       if (!order) throw new Error(`Order ${orderId} not found`);
+      const urls = returnUrls(publicUrl, order.id);
       if (order.purchaseType === "subscription")
         return openPaypalSubscription(client, tx, order, await productId(), urls);
       return openPaypalOrder(client, tx, order, urls);

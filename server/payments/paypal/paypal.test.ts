@@ -64,7 +64,7 @@ describe("PayPal one-time orders", () => {
     expect(cents(item_total) - cents(discount) + cents(shipping)).toBe(cents(unit.amount));
     expect(body.payment_source.paypal.experience_context).toMatchObject({
       return_url: `${shopUrl}/paypal-success`,
-      cancel_url: `${shopUrl}/checkout`,
+      cancel_url: `${shopUrl}/checkout?cancelled=${order.id}`,
       shipping_preference: "GET_FROM_FILE",
     });
   });
