@@ -46,7 +46,7 @@ export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppO
     }
   });
 
-  // Provider webhooks read the raw body (signature checks), so they come before everything else.
+  // Provider webhooks read the raw body (signatures are over the exact bytes).
   app.post("/webhooks/paypal", (c) => paypalWebhookRoute(services, c.req.raw));
 
   mkdirSync(services.config.uploadsDir, { recursive: true });

@@ -1,9 +1,9 @@
 import { CheckCircle2 } from "lucide-react";
-import { useEffect } from "react";
-import { Link, type ShouldRevalidateFunctionArgs, useRevalidator } from "react-router";
+import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { PaidOrderCard, toPaidOrder } from "~/components/store/paid-order.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
+import { useRefreshAfterPayment } from "~/hooks/use-refresh-after-payment.ts";
 import { actionToast } from "~/lib/action-toast.ts";
 import { brand } from "~/lib/brand.ts";
 import { processReturn } from "~server/checkout/return-page.server.ts";
@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** A revalidation of the same URL (see below) refreshes the layout only, not the payment. */
+/** Refreshing after payment (same URL) reloads the layout's cart only: not the payment, nor its toast. */
 export function shouldRevalidate({
   currentUrl,
   nextUrl,
@@ -48,13 +48,7 @@ export function shouldRevalidate({
 export default function PaypalSuccess({ loaderData }: Route.ComponentProps) {
   const { order, toast } = loaderData;
   useFlashToast(toast);
-  // The layout loaded the cart while this page's loader was still paying (loaders run side by
-  // side): reload it once the order is paid, so the header shows the emptied cart.
-  const { revalidate } = useRevalidator();
-  const paidOrderId = order?.id;
-  useEffect(() => {
-    if (paidOrderId) void revalidate();
-  }, [paidOrderId, revalidate]);
+  useRefreshAfterPayment(Boolean(order));
   return (
     <div className="mx-auto flex max-w-2xl flex-col items-center gap-6 px-4 py-12 text-center sm:px-6">
       <CheckCircle2 className="size-14 text-success" aria-hidden />
