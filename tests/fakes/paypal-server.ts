@@ -68,6 +68,7 @@ export class FakePaypal {
   /** Every PayPal-Request-Id received, with the path it came with ("POST /v2/checkout/orders id"). */
   readonly requestIds: string[] = [];
   private loseCaptureAnswers = 0;
+  private readonly validTokens = new Set<string>();
   private readonly replays = new Map<string, Reply>();
   private readonly signingKey = randomBytes(16);
   private readonly held: ServerResponse[] = [];
@@ -84,6 +85,11 @@ export class FakePaypal {
     for (const res of this.held) res.destroy();
     this.server?.closeAllConnections();
     await new Promise((resolve) => this.server?.close(resolve));
+  }
+
+  /** Every access token stops working (as when PayPal revokes them before they expire). */
+  revokeTokens(): void {
+    this.validTokens.clear();
   }
 
   /** The next capture happens but its answer never comes (the caller times out). */
@@ -162,7 +168,8 @@ export class FakePaypal {
       return this.approvalPage(req, res, url, raw);
     }
     if (url.pathname === "/v1/oauth2/token") return send(res, this.token(req));
-    if (req.headers.authorization !== "Bearer fake-access-token") {
+    const bearer = req.headers.authorization?.replace(/^Bearer /, "");
+    if (!bearer || !this.validTokens.has(bearer)) {
       return send(res, error(401, "AUTHENTICATION_FAILURE", "INVALID_TOKEN"));
     }
     const body = raw ? (JSON.parse(raw) as Json) : {};
@@ -186,10 +193,9 @@ export class FakePaypal {
     const expected = `Basic ${Buffer.from(`${fakeCredentials.clientId}:${fakeCredentials.clientSecret}`).toString("base64")}`;
     if (req.headers.authorization !== expected) return { status: 401, body: { error: "invalid_client" } };
     this.tokensIssued++;
-    return {
-      status: 200,
-      body: { access_token: "fake-access-token", token_type: "Bearer", expires_in: 32400 },
-    };
+    const token = `fake-access-token-${this.tokensIssued}`;
+    this.validTokens.add(token);
+    return { status: 200, body: { access_token: token, token_type: "Bearer", expires_in: 32400 } };
   }
 
   private api(method: string, path: string, body: Json, raw: string): Reply {

@@ -51,7 +51,9 @@ export class PaypalClient {
     try {
       return await this.send<T>(path, options);
     } catch (error) {
-      if (!options.requestId || !isLostAnswer(error)) throw error;
+      // A token PayPal revoked early is renewed once; a lost answer is only safe to repeat with a request id.
+      const expiredToken = error instanceof PaypalApiError && error.status === 401;
+      if (!expiredToken && !(options.requestId && isLostAnswer(error))) throw error;
       return this.send<T>(path, options);
     }
   }

@@ -206,3 +206,13 @@ describe("PayPal subscriptions", () => {
     await provider.cancelSubscription(database.db, row!); // a second request is not an error
   });
 });
+
+describe("PayPal API client", () => {
+  it("reuses one OAuth token for every call, and renews it once PayPal stops accepting it", async () => {
+    expect(fake.tokensIssued).toBe(1); // every call of this file so far
+    fake.revokeTokens();
+    const started = await paypalCheckout(database.db, provider, { cartId: await cartWith(database.db) });
+    expect((await orderRow(started.orderId)).providerSessionId).toMatch(/^ORD/);
+    expect(fake.tokensIssued).toBe(2);
+  });
+});
