@@ -10,8 +10,8 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { CLIENT_IP_HEADER } from "./auth/limits.ts";
 import type { RequestContext } from "./context.ts";
 import { imageVariant } from "./media/variants.ts";
-import { stripeWebhookDeps } from "./payments/stripe/webhook-deps.ts";
 import { handleStripeWebhook } from "./payments/stripe/webhook.ts";
+import { stripeWebhookDeps } from "./payments/stripe/webhook-deps.ts";
 import { clientIpOf } from "./rate-limit/client-ip.ts";
 import type { Services } from "./services.ts";
 

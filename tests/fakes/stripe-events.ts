@@ -5,7 +5,11 @@ import Stripe from "stripe";
 export const TEST_WEBHOOK_SECRET = "whsec_test_shop_webhook_secret";
 
 /** An event as Stripe delivers it (id, type, the object in data.object). */
-export function stripeEvent(type: string, object: unknown, id = `evt_test_${randomBytes(9).toString("hex")}`) {
+export function stripeEvent(
+  type: string,
+  object: unknown,
+  id = `evt_test_${randomBytes(9).toString("hex")}`,
+) {
   return {
     id,
     object: "event",

@@ -7,10 +7,12 @@ export function parseStripeForm(body: string): Record<string, unknown> {
   for (const [key, value] of new URLSearchParams(body)) {
     const path = key.replace(/\]/g, "").split("[");
     let node: Record<string, unknown> = root;
-    path.forEach((part, index) => {
-      if (index === path.length - 1) node[part] = value;
-      else node = (node[part] ??= {}) as Record<string, unknown>;
-    });
+    const last = path.pop()!;
+    for (const part of path) {
+      node[part] ??= {};
+      node = node[part] as Record<string, unknown>;
+    }
+    node[last] = value;
   }
   return arraysFromIndexes(root) as Record<string, unknown>;
 }

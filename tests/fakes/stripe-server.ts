@@ -74,7 +74,8 @@ export async function startFakeStripe() {
   function createSession(body: Json): FakeSession {
     const mode = body.mode;
     if (mode !== "payment" && mode !== "subscription") throw new StripeError(400, "Invalid mode");
-    if (!body.success_url || !body.cancel_url) throw new StripeError(400, "Missing success_url or cancel_url");
+    if (!body.success_url || !body.cancel_url)
+      throw new StripeError(400, "Missing success_url or cancel_url");
     const created = now();
     const expiresAt = Number(body.expires_at ?? created + DAY);
     if (expiresAt < created + 30 * 60 || expiresAt > created + DAY) {
@@ -174,19 +175,26 @@ export async function startFakeStripe() {
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? "/", baseUrl);
-    if (req.method === "GET" && url.pathname.startsWith("/c/pay/")) return hostedPage(res, url.pathname.slice(7));
+    if (req.method === "GET" && url.pathname.startsWith("/c/pay/"))
+      return hostedPage(res, url.pathname.slice(7));
     const raw = await readBody(req);
     const body = parseStripeForm(req.method === "GET" ? url.searchParams.toString() : raw);
     const key = header(req, "idempotency-key");
     requests.push({ method: req.method ?? "GET", path: url.pathname, body, idempotencyKey: key });
     if (!header(req, "authorization")?.startsWith("Bearer sk_")) {
-      return send(res, 401, { error: { type: "invalid_request_error", message: "Invalid API Key provided" } });
+      return send(res, 401, {
+        error: { type: "invalid_request_error", message: "Invalid API Key provided" },
+      });
     }
     const replay = key ? idempotent.get(key) : undefined;
     if (replay) {
       if (replay.body !== raw) {
         return send(res, 400, {
-          error: { type: "idempotency_error", message: "Keys for idempotent requests can only be used with the same parameters they were first used with." },
+          error: {
+            type: "idempotency_error",
+            message:
+              "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+          },
         });
       }
       return send(res, replay.status, replay.answer, { "Idempotent-Replayed": "true" });
@@ -215,7 +223,9 @@ export async function startFakeStripe() {
   }
 
   const server: Server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => send(res, 500, { error: { type: "api_error", message: String(error) } }));
+    handle(req, res).catch((error: unknown) =>
+      send(res, 500, { error: { type: "api_error", message: String(error) } }),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -224,7 +234,8 @@ export async function startFakeStripe() {
     url: baseUrl,
     requests,
     /** The requests to one endpoint, e.g. ("POST", "/v1/checkout/sessions"). */
-    requestsTo: (method: string, path: string) => requests.filter((r) => r.method === method && r.path === path),
+    requestsTo: (method: string, path: string) =>
+      requests.filter((r) => r.method === method && r.path === path),
     session: (id: string) => findSession(id),
     lineItems: (id: string) => lineItems.get(id) ?? [],
     subscription: (id: string) => findSubscription(id),
@@ -235,7 +246,12 @@ export async function startFakeStripe() {
       if (session.status !== "open") throw new Error(`session ${id} is ${session.status}`);
       session.status = "complete";
       session.payment_status = "paid";
-      session.customer_details = { name: buyer.name, email: buyer.email, phone: buyer.phone, address: buyer.address };
+      session.customer_details = {
+        name: buyer.name,
+        email: buyer.email,
+        phone: buyer.phone,
+        address: buyer.address,
+      };
       session.collected_information = { shipping_details: { name: buyer.name, address: buyer.address } };
       if (session.mode === "subscription") {
         const subscription = startSubscription(session, lineItems.get(id) ?? []);
@@ -299,7 +315,8 @@ export async function startFakeStripe() {
   }
 
   function invoiceFor(subscription: FakeSubscription, status: "paid" | "open"): Json {
-    const items = (subscription.items as { data: { quantity: number; price: { unit_amount: number } }[] }).data;
+    const items = (subscription.items as { data: { quantity: number; price: { unit_amount: number } }[] })
+      .data;
     const amount = items.reduce((sum, item) => sum + item.price.unit_amount * item.quantity, 0);
     const id = newId("in");
     return {

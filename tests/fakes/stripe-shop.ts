@@ -27,7 +27,10 @@ export async function startStripeTestbed(db: Db) {
 
   /** A cart holding each price once (or `quantity` times). */
   async function cartWith(prices: number[], options: { userId?: string; quantity?: number } = {}) {
-    const cartId = await getOrCreateCart(db, options.userId ? { userId: options.userId } : { guestCartId: null });
+    const cartId = await getOrCreateCart(
+      db,
+      options.userId ? { userId: options.userId } : { guestCartId: null },
+    );
     for (const priceCents of prices) {
       const product = await createProduct(db, { priceCents });
       await addToCart(db, cartId, product.id, options.quantity ?? 1);

@@ -16,9 +16,8 @@ export function PaymentFailed({ name, amountCents, payUrl, accountUrl }: Payment
   return (
     <EmailLayout preview="Your subscription payment failed" heading="We couldn't take your payment">
       <Text style={paragraph}>
-        Hi {name}, the {formatMoney(amountCents)} payment for your monthly subscription did not go through.
-        We will try again over the next few days; to keep your subscription running, please update your
-        card.
+        Hi {name}, the {formatMoney(amountCents)} payment for your monthly subscription did not go through. We
+        will try again over the next few days; to keep your subscription running, please update your card.
       </Text>
       {payUrl ? (
         <Button href={payUrl} style={buttonStyle}>

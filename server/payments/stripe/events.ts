@@ -127,7 +127,10 @@ async function subscriberContact(db: Db, providerSubscriptionId: string) {
     .from(subscriptions)
     .leftJoin(orders, and(eq(orders.subscriptionId, subscriptions.id), eq(orders.paymentStatus, "paid")))
     .where(
-      and(eq(subscriptions.provider, "stripe"), eq(subscriptions.providerSubscriptionId, providerSubscriptionId)),
+      and(
+        eq(subscriptions.provider, "stripe"),
+        eq(subscriptions.providerSubscriptionId, providerSubscriptionId),
+      ),
     )
     .orderBy(desc(orders.createdAt))
     .limit(1);

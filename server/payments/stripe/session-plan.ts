@@ -6,7 +6,10 @@ type Order = Pick<
   typeof orders.$inferSelect,
   "id" | "purchaseType" | "subtotalCents" | "subscriptionDiscountCents" | "totalCents" | "couponCode"
 >;
-type Item = Pick<typeof orderItems.$inferSelect, "name" | "weight" | "unitPriceCents" | "quantity" | "lineTotalCents">;
+type Item = Pick<
+  typeof orderItems.$inferSelect,
+  "name" | "weight" | "unitPriceCents" | "quantity" | "lineTotalCents"
+>;
 
 export type PlannedLine = { name: string; unitAmount: number; quantity: number };
 
@@ -29,7 +32,11 @@ export function planCheckoutSession(order: Order, items: Item[]): SessionPlan {
   if (order.purchaseType === "one_time") {
     return {
       mode: "payment",
-      lines: items.map((item) => ({ name: lineName(item), unitAmount: item.unitPriceCents, quantity: item.quantity })),
+      lines: items.map((item) => ({
+        name: lineName(item),
+        unitAmount: item.unitPriceCents,
+        quantity: item.quantity,
+      })),
       firstChargeDiscountCents: order.subtotalCents - order.totalCents,
       discountName,
     };
@@ -87,7 +94,11 @@ export function monthlyLines(items: Item[], monthlyCents: number): PlannedLine[]
   const subtotal = items.reduce((sum, item) => sum + item.lineTotalCents, 0);
   const shares = items.map((item, index) => {
     const exact = subtotal > 0 ? item.lineTotalCents * monthlyCents : 0;
-    return { index, cents: subtotal > 0 ? Math.floor(exact / subtotal) : 0, remainder: exact % Math.max(subtotal, 1) };
+    return {
+      index,
+      cents: subtotal > 0 ? Math.floor(exact / subtotal) : 0,
+      remainder: exact % Math.max(subtotal, 1),
+    };
   });
   let left = monthlyCents - shares.reduce((sum, share) => sum + share.cents, 0);
   for (const share of [...shares].sort((a, b) => b.remainder - a.remainder)) {

@@ -62,7 +62,9 @@ describe("Stripe Checkout Session for a one-time order", () => {
       .select()
       .from(couponReservations)
       .where(eq(couponReservations.orderId, order.id));
-    expect(Math.floor(reservation!.expiresAt.getTime() / 1000)).toBeGreaterThanOrEqual(Number(session.expires_at));
+    expect(Math.floor(reservation!.expiresAt.getTime() / 1000)).toBeGreaterThanOrEqual(
+      Number(session.expires_at),
+    );
   });
 
   it("confirms only once paid, with the buyer Stripe collected; the return page fulfils once", async () => {
@@ -78,7 +80,12 @@ describe("Stripe Checkout Session for a one-time order", () => {
     bed.fake.completeSession(session.id);
     const first = await completePayment(database.db, bed.mailer, bed.gateway.provider, session.id);
     const reload = await completePayment(database.db, bed.mailer, bed.gateway.provider, session.id);
-    expect(first).toMatchObject({ id: order.id, paymentStatus: "paid", email: fakeBuyer.email, name: fakeBuyer.name });
+    expect(first).toMatchObject({
+      id: order.id,
+      paymentStatus: "paid",
+      email: fakeBuyer.email,
+      name: fakeBuyer.name,
+    });
     expect(first?.shippingAddress).toMatchObject({ line1: "5 Market St", postalCode: "94105", state: "CA" });
     expect(reload?.id).toBe(order.id);
     const mails = await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, fakeBuyer.email));
@@ -88,7 +95,9 @@ describe("Stripe Checkout Session for a one-time order", () => {
   it("cancel expires the session at Stripe, releases the coupon and expires the order", async () => {
     const coupon = await createCoupon(database.db, { usageLimit: 1 });
     const first = await bed.checkout(await bed.cartWith([5999]), { couponCode: coupon.code });
-    await expect(bed.checkout(await bed.cartWith([5999]), { couponCode: coupon.code })).rejects.toThrow("coupon");
+    await expect(bed.checkout(await bed.cartWith([5999]), { couponCode: coupon.code })).rejects.toThrow(
+      "coupon",
+    );
 
     expect(await bed.gateway.provider.cancel(database.db, first.session.id)).toBe(first.orderId);
     expect(bed.fake.session(first.session.id).status).toBe("expired");
@@ -120,7 +129,11 @@ describe("Stripe Checkout Session for a subscription", () => {
       couponCode: coupon.code,
     });
     // 20% for 2 items: 8498 − 1700 = 6798 a month; the first month also − 10% (680).
-    expect(order).toMatchObject({ subscriptionDiscountCents: 1700, couponDiscountCents: 680, totalCents: 6118 });
+    expect(order).toMatchObject({
+      subscriptionDiscountCents: 1700,
+      couponDiscountCents: 680,
+      totalCents: 6118,
+    });
     const lines = bed.fake.lineItems(session.id);
     expect(lines.every((line) => line.recurring)).toBe(true);
     expect(sum(lines)).toBe(6798);

@@ -54,8 +54,14 @@ export async function handleStripeWebhook(deps: StripeWebhookDeps, request: Requ
     return Response.json({ received: true, outcome });
   } catch (error) {
     const retry = error instanceof RetryLater;
-    deps.log[retry ? "warn" : "error"]({ err: error, eventId: event.id, type: event.type }, "stripe webhook failed");
-    return Response.json({ error: retry ? error.message : "Processing failed" }, { status: retry ? 409 : 500 });
+    deps.log[retry ? "warn" : "error"](
+      { err: error, eventId: event.id, type: event.type },
+      "stripe webhook failed",
+    );
+    return Response.json(
+      { error: retry ? error.message : "Processing failed" },
+      { status: retry ? 409 : 500 },
+    );
   }
 }
 
