@@ -53,4 +53,20 @@ describe("checkout with Stripe", () => {
     const mail = await latestEmailTo(e2e, fakeBuyer.email);
     expect(mail.subject).toBe(`Order confirmation #${orderNumber}`);
   });
+
+  it("cancel on Stripe's page returns to checkout with the cart intact and gives the session up", async () => {
+    const page = await e2e.newPage();
+    await openStorePage(page, "/products");
+    await addFromGrid(page, "Liquid Shilajit Drops", 1);
+    await openStorePage(page, "/checkout");
+    await page.getByRole("button", { name: "Pay $39.99" }).click();
+    await page.waitForURL((url) => url.href.startsWith(`${fake.url}/c/pay/`));
+    const sessionId = new URL(page.url()).pathname.split("/").pop()!;
+
+    await page.goto(String(fake.session(sessionId).cancel_url));
+    await page.waitForURL(/\/checkout$/);
+    await page.getByRole("region", { name: /Notifications/ }).getByText("Payment cancelled").waitFor();
+    await waitForCartQuantity(page, 1);
+    expect(fake.session(sessionId).status).toBe("expired");
+  });
 });

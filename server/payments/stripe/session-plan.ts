@@ -76,7 +76,8 @@ export function sessionParams(
     client_reference_id: order.id,
     ...(plan.mode === "subscription" && { subscription_data: { metadata: { order_id: order.id } } }),
     success_url: `${options.publicUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
-    cancel_url: `${options.publicUrl}/checkout`,
+    // Back to checkout, which gives the session up at once (see cancelAbandonedPayment).
+    cancel_url: `${options.publicUrl}/checkout?cancelled=${order.id}`,
     expires_at: Math.floor(options.expiresAt.getTime() / 1000),
   };
 }

@@ -46,7 +46,7 @@ describe("Stripe Checkout Session for a one-time order", () => {
       metadata: { order_id: order.id },
       client_reference_id: order.id,
       success_url: `${SHOP_URL}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${SHOP_URL}/checkout`,
+      cancel_url: `${SHOP_URL}/checkout?cancelled=${order.id}`,
       shipping_address_collection: { allowed_countries: ["US"] },
       phone_number_collection: { enabled: "true" },
     });
