@@ -10,6 +10,8 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { CLIENT_IP_HEADER } from "./auth/limits.ts";
 import type { RequestContext } from "./context.ts";
 import { imageVariant } from "./media/variants.ts";
+import { handleStripeWebhook } from "./payments/stripe/webhook.ts";
+import { stripeWebhookDeps } from "./payments/stripe/webhook-deps.ts";
 import { clientIpOf } from "./rate-limit/client-ip.ts";
 import type { Services } from "./services.ts";
 
@@ -44,6 +46,9 @@ export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppO
       return c.json({ status: "unavailable" }, 503);
     }
   });
+
+  // Provider webhooks read the raw body (signatures are over the exact bytes).
+  app.post("/webhooks/stripe", (c) => handleStripeWebhook(stripeWebhookDeps(services), c.req.raw));
 
   mkdirSync(services.config.uploadsDir, { recursive: true });
   // Upload names are random and never reused; asset names carry a content hash: both cache forever.

@@ -30,6 +30,7 @@ export const checkoutToasts = {
     variant: "destructive",
   },
   cartEmpty: { title: "Cart is empty" },
+  paymentCancelled: { title: "Payment cancelled", description: "Your cart is unchanged." },
   paymentFailed: (description: string) =>
     ({ title: "Payment Failed", description, variant: "destructive" }) as const,
   processingError: {

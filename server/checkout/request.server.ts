@@ -1,6 +1,10 @@
+import { and, eq } from "drizzle-orm";
 import { findCart } from "../cart/cart.ts";
 import { readGuestCartId } from "../cart/request.server.ts";
 import type { RequestContext } from "../context.ts";
+import { orders } from "../db/schema/index.ts";
+import { isUuid } from "../db/uuid.ts";
+import { providerNamed } from "../payments/registry.ts";
 import { expireSandboxSessions } from "../payments/sandbox.ts";
 
 /** The requester's cart id (signed-in user's, or the guest cookie's). */
@@ -14,4 +18,30 @@ export function sweepExpiredSessions(context: RequestContext): void {
   void expireSandboxSessions(context.database.db).catch((error) =>
     context.log.error({ err: error }, "payment session sweep failed"),
   );
+}
+
+/**
+ * The buyer came back from a provider's hosted page with "cancel" (Stripe's cancel_url carries
+ * the order id): the provider session is given up and the coupon use released at once, rather
+ * than when the session expires. Only the order made from the requester's own cart qualifies.
+ */
+export async function cancelAbandonedPayment(
+  context: RequestContext,
+  request: Request,
+  input: { orderId: string; userId: string | null },
+): Promise<void> {
+  if (!isUuid(input.orderId)) return;
+  const db = context.database.db;
+  const [order] = await db
+    .select({ provider: orders.provider, sessionId: orders.providerSessionId, cartId: orders.cartId })
+    .from(orders)
+    .where(and(eq(orders.id, input.orderId), eq(orders.paymentStatus, "unpaid")));
+  if (!order?.sessionId || !order.cartId) return;
+  if (order.cartId !== (await requestCartId(context, request, input.userId))) return;
+  try {
+    await providerNamed(context, order.provider).cancel(db, order.sessionId);
+  } catch (error) {
+    // The session still expires on its own; the buyer is not held up.
+    context.log.error({ err: error, orderId: input.orderId }, "cancelling a payment session failed");
+  }
 }

@@ -4,10 +4,11 @@ import type { Db } from "../db/client.ts";
 import { orders } from "../db/schema/index.ts";
 import type { PaymentMethod, PaymentProvider } from "./provider.ts";
 import { sandboxProvider } from "./sandbox.ts";
+import { stripeGateway } from "./stripe/gateway.ts";
 
 export type ProviderName = PaymentProvider["name"];
 
-type ProviderServices = { config: Pick<Config, "stripe" | "paypal">; database: { db: Db } };
+type ProviderServices = { config: Pick<Config, "stripe" | "paypal" | "publicUrl">; database: { db: Db } };
 
 /**
  * The provider a new checkout uses: card → Stripe and PayPal → PayPal when their keys are
@@ -20,11 +21,13 @@ export function checkoutProvider(services: ProviderServices, method: PaymentMeth
 }
 
 /** The provider that owns an existing order or subscription (it keeps its provider for life). */
-export function providerNamed(_services: ProviderServices, name: ProviderName): PaymentProvider {
+export function providerNamed(services: ProviderServices, name: ProviderName): PaymentProvider {
   switch (name) {
     case "sandbox":
       return sandboxProvider;
     case "stripe":
+      if (!services.config.stripe) throw new Error("The stripe payment provider is not configured");
+      return stripeGateway(services.config.stripe, services.config.publicUrl).provider;
     case "paypal":
       throw new Error(`The ${name} payment provider is not configured`);
   }

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, lt } from "drizzle-orm";
-import { releaseCouponReservation } from "../coupons/coupons.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { orderItems, orders, sandboxSessions, subscriptions } from "../db/schema/index.ts";
+import { closeUnpaidOrder } from "./close-order.ts";
 import type { Buyer, PaymentMethod, PaymentProvider } from "./provider.ts";
 
 export const SANDBOX_SUCCESS_CARD = "4242424242424242";
@@ -88,11 +88,7 @@ async function closeSession(tx: Tx, sessionId: string, status: "canceled" | "exp
     .where(and(eq(sandboxSessions.id, sessionId), eq(sandboxSessions.status, "open")))
     .returning({ orderId: sandboxSessions.orderId });
   if (!closed) return null;
-  await releaseCouponReservation(tx, closed.orderId);
-  await tx
-    .update(orders)
-    .set({ paymentStatus: "expired" })
-    .where(and(eq(orders.id, closed.orderId), eq(orders.paymentStatus, "unpaid")));
+  await closeUnpaidOrder(tx, closed.orderId);
   return closed.orderId;
 }
 

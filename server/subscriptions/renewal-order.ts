@@ -12,6 +12,16 @@ export function addMonth(date: Date): Date {
   return next;
 }
 
+/** A subscription's discount as a rate, from the first order's subtotal and subscription discount. */
+export function subscriptionDiscountBasisPoints(subtotalCents: number, subscriptionDiscountCents: number) {
+  return Math.round((subscriptionDiscountCents * 10000) / Math.max(subtotalCents, 1));
+}
+
+/** What each renewal charges: the items' subtotal less the subscription rate (no coupon). */
+export function renewalTotalCents(subtotalCents: number, discountBasisPoints: number): number {
+  return Math.round((subtotalCents * (10000 - discountBasisPoints)) / 10000);
+}
+
 /**
  * The paid order of one renewal: the subscribed items at the subscribed price (the coupon was
  * for the first order only), shipped to the address of the previous order. A provider's payment
@@ -33,7 +43,7 @@ export async function insertRenewalOrder(
     (sum, item) => sum + item.unitPriceCents * item.quantity,
     0,
   );
-  const totalCents = Math.round((subtotalCents * (10000 - subscription.discountBasisPoints)) / 10000);
+  const totalCents = renewalTotalCents(subtotalCents, subscription.discountBasisPoints);
   const [order] = await tx
     .insert(orders)
     .values({

@@ -3,6 +3,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { Label } from "~/components/ui/label.tsx";
+import { checkoutToasts } from "~/lib/checkout-form.ts";
 import { redirectWithToast } from "~/lib/flash.server.ts";
 import { parseForm } from "~/lib/forms.ts";
 import { formatMoney } from "~/lib/money.ts";
@@ -43,10 +44,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   if (form.get("intent") === "cancel") {
     await sandboxProvider.cancel(db, params.sessionId);
-    return redirectWithToast("/checkout", {
-      title: "Payment cancelled",
-      description: "Your cart is unchanged.",
-    });
+    return redirectWithToast("/checkout", checkoutToasts.paymentCancelled);
   }
   const parsed = parseForm(sandboxPaySchema, form);
   if (!parsed.ok) return data({ errors: parsed.errors, values: parsed.values, message: null }, 400);

@@ -18,7 +18,11 @@ import { formatMoney } from "~/lib/money.ts";
 import { getSessionUser } from "~server/auth/session.ts";
 import { loadCart } from "~server/cart/request.server.ts";
 import { startCheckout } from "~server/checkout/checkout.ts";
-import { requestCartId, sweepExpiredSessions } from "~server/checkout/request.server.ts";
+import {
+  cancelAbandonedPayment,
+  requestCartId,
+  sweepExpiredSessions,
+} from "~server/checkout/request.server.ts";
 import { hasVisibleCoupon, validateCoupon } from "~server/coupons/coupons.ts";
 import { checkoutProvider } from "~server/payments/registry.ts";
 import type { Route } from "./+types/checkout";
@@ -31,6 +35,11 @@ const authUrl = `/auth?redirectTo=${encodeURIComponent("/checkout")}`;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getSessionUser(context, request);
+  const cancelledOrder = new URL(request.url).searchParams.get("cancelled");
+  if (cancelledOrder) {
+    await cancelAbandonedPayment(context, request, { orderId: cancelledOrder, userId: user?.id ?? null });
+    throw await redirectWithToast("/checkout", checkoutToasts.paymentCancelled);
+  }
   const cart = await loadCart(context, request, user?.id ?? null);
   if (cart.lines.length === 0) throw await redirectWithToast("/products", checkoutToasts.cartEmpty);
   sweepExpiredSessions(context);

@@ -1,0 +1,19 @@
+import { and, eq } from "drizzle-orm";
+import { releaseCouponReservation } from "../coupons/coupons.ts";
+import type { Tx } from "../db/client.ts";
+import { orders } from "../db/schema/index.ts";
+
+/**
+ * A payment session that ended without payment (cancelled or expired, with any provider): its
+ * coupon use goes back and the still-unpaid order is marked expired. A paid order is left as it is.
+ * Returns whether the order was still unpaid.
+ */
+export async function closeUnpaidOrder(tx: Tx, orderId: string): Promise<boolean> {
+  await releaseCouponReservation(tx, orderId);
+  const expired = await tx
+    .update(orders)
+    .set({ paymentStatus: "expired" })
+    .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, "unpaid")))
+    .returning({ id: orders.id });
+  return expired.length > 0;
+}
