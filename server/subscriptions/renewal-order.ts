@@ -13,6 +13,22 @@ export function addMonth(date: Date): Date {
 }
 
 /**
+ * What every renewal charges: the subscribed items at the subscription discount (the coupon was
+ * for the first order only). Also the "monthly price" the subscription screens show.
+ */
+export function renewalPrice(subscription: Pick<Subscription, "items" | "discountBasisPoints">): {
+  subtotalCents: number;
+  totalCents: number;
+} {
+  const subtotalCents = subscription.items.reduce(
+    (sum, item) => sum + item.unitPriceCents * item.quantity,
+    0,
+  );
+  const totalCents = Math.round((subtotalCents * (10000 - subscription.discountBasisPoints)) / 10000);
+  return { subtotalCents, totalCents };
+}
+
+/**
  * The paid order of one renewal: the subscribed items at the subscribed price (the coupon was
  * for the first order only), shipped to the address of the previous order. A provider's payment
  * id (Stripe invoice, PayPal sale) is stored as the order's provider session id, whose unique
@@ -29,11 +45,7 @@ export async function insertRenewalOrder(
     .where(and(eq(orders.subscriptionId, subscription.id), eq(orders.paymentStatus, "paid")))
     .orderBy(desc(orders.createdAt))
     .limit(1);
-  const subtotalCents = subscription.items.reduce(
-    (sum, item) => sum + item.unitPriceCents * item.quantity,
-    0,
-  );
-  const totalCents = Math.round((subtotalCents * (10000 - subscription.discountBasisPoints)) / 10000);
+  const { subtotalCents, totalCents } = renewalPrice(subscription);
   const [order] = await tx
     .insert(orders)
     .values({
