@@ -190,7 +190,7 @@ describe("admin subscriptions", () => {
     ).toBe(`/admin/orders/${ids.renewal}/print`);
     await page.getByRole("link", { name: `Open in Orders #${short(ids.renewal)}` }).click();
     await page.waitForURL(/\/admin\/orders\?q=/);
-    await page.getByRole("cell", { name: `#${short(ids.renewal)}` }).waitFor();
+    await page.getByRole("cell", { name: `#${short(ids.renewal)}`, exact: true }).waitFor();
 
     await page.goto(`/admin/subscriptions/${ids.adminCancels}`);
     await waitForHydration(page);

@@ -61,12 +61,10 @@ export default function Subscriptions({ loaderData, actionData }: Route.Componen
         </Link>
       </div>
       {actionData?.toast && (
-        // The same message as the toast, for browsers without JavaScript.
-        <noscript>
-          <FormAlert tone={actionData.ok ? "success" : "error"} className="mt-6">
-            {actionData.toast.title}: {actionData.toast.description}
-          </FormAlert>
-        </noscript>
+        // The toast's text on the page too: it is all a browser without JavaScript shows.
+        <FormAlert tone={actionData.ok ? "success" : "error"} className="mt-6">
+          {actionData.toast.title}: {actionData.toast.description}
+        </FormAlert>
       )}
       {subscriptions.length === 0 ? (
         <EmptyState />

@@ -63,11 +63,10 @@ export default function SubscriptionDetail({ loaderData, actionData }: Route.Com
         {canCancel(sub) && <CancelSubscription subscription={sub} />}
       </PageHeader>
       {actionData?.toast && (
-        <noscript>
-          <FormAlert tone={actionData.ok ? "success" : "error"}>
-            {actionData.toast.title}: {actionData.toast.description}
-          </FormAlert>
-        </noscript>
+        // The toast's text on the page too: it is all a browser without JavaScript shows.
+        <FormAlert tone={actionData.ok ? "success" : "error"}>
+          {actionData.toast.title}: {actionData.toast.description}
+        </FormAlert>
       )}
       <dl className="grid max-w-3xl grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
         <dt className="text-muted-foreground">Customer</dt>
