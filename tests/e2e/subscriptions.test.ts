@@ -19,12 +19,21 @@ const subscriber = "subscriber@example.com";
 const stranger = "stranger@example.com";
 const adminCancels = "admin-cancels@example.com";
 const noScript = "no-script@example.com";
+const providerDown = "provider-down@example.com";
 const ids = { subscriber: "", firstOrder: "", renewal: "", adminCancels: "", noScript: "" };
 
-/** A customer with an active sandbox subscription, its first paid order and, optionally, a renewal. */
-async function subscribedCustomer(db: Db, email: string, renew = false) {
+/** A customer with an active subscription, its first paid order and, optionally, a renewal. */
+async function subscribedCustomer(
+  db: Db,
+  email: string,
+  { renew = false, provider = "sandbox" }: { renew?: boolean; provider?: "sandbox" | "stripe" } = {},
+) {
   const user = await createUser(db, { email, name: "Sub Scriber" });
-  const sub = await createSubscription(db, { userId: user.id, createdAt: new Date(Date.now() - 60_000) });
+  const sub = await createSubscription(db, {
+    userId: user.id,
+    provider,
+    createdAt: new Date(Date.now() - 60_000),
+  });
   const first = await createOrder(db, {
     userId: user.id,
     paymentStatus: "paid",
@@ -51,12 +60,14 @@ const e2e = setupE2E({
   seed: "none",
   env: adminEnv,
   prepare: async (db) => {
-    const main = await subscribedCustomer(db, subscriber, true);
+    const main = await subscribedCustomer(db, subscriber, { renew: true });
     ids.subscriber = main.sub.id;
     ids.firstOrder = main.first.id;
     ids.renewal = main.renewal!.orderId;
     ids.adminCancels = (await subscribedCustomer(db, adminCancels)).sub.id;
     ids.noScript = (await subscribedCustomer(db, noScript)).sub.id;
+    // No Stripe keys in this app: the provider cannot be reached, as when Stripe is down.
+    await subscribedCustomer(db, providerDown, { provider: "stripe" });
     await createUser(db, { email: stranger });
   },
 });
@@ -131,6 +142,22 @@ describe("customer subscriptions", () => {
     });
     expect(response.status()).toBe(404);
     expect(await response.text()).toContain("We could not find that subscription");
+  });
+
+  it("a provider failure is reported and changes nothing", async () => {
+    const page = await e2e.newPage();
+    await signInThrough(page, providerDown);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: /^Cancel subscription/ }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Cancel subscription" }).click();
+    await waitForToast(page, "Cancellation failed");
+    await page
+      .getByRole("alert")
+      .getByText("The payment provider did not confirm the cancellation")
+      .waitFor();
+    await page.reload();
+    await page.getByText(new RegExp(`Renews on ${datePattern}`)).waitFor();
+    expect(await page.getByRole("button", { name: /^Cancel subscription/ }).count()).toBe(1);
   });
 
   it("works without JavaScript: the button posts and the page says what happened", async () => {
