@@ -23,6 +23,21 @@ export function renewalTotalCents(subtotalCents: number, discountBasisPoints: nu
 }
 
 /**
+ * What every renewal charges: the subscribed items at the subscription discount (the coupon was
+ * for the first order only). Also the "monthly price" the subscription screens show.
+ */
+export function renewalPrice(subscription: Pick<Subscription, "items" | "discountBasisPoints">): {
+  subtotalCents: number;
+  totalCents: number;
+} {
+  const subtotalCents = subscription.items.reduce(
+    (sum, item) => sum + item.unitPriceCents * item.quantity,
+    0,
+  );
+  return { subtotalCents, totalCents: renewalTotalCents(subtotalCents, subscription.discountBasisPoints) };
+}
+
+/**
  * The paid order of one renewal: the subscribed items at the subscribed price (the coupon was
  * for the first order only), shipped to the address of the previous order. A provider's payment
  * id (Stripe invoice, PayPal sale) is stored as the order's provider session id, whose unique
@@ -39,11 +54,7 @@ export async function insertRenewalOrder(
     .where(and(eq(orders.subscriptionId, subscription.id), eq(orders.paymentStatus, "paid")))
     .orderBy(desc(orders.createdAt))
     .limit(1);
-  const subtotalCents = subscription.items.reduce(
-    (sum, item) => sum + item.unitPriceCents * item.quantity,
-    0,
-  );
-  const totalCents = renewalTotalCents(subtotalCents, subscription.discountBasisPoints);
+  const { subtotalCents, totalCents } = renewalPrice(subscription);
   const [order] = await tx
     .insert(orders)
     .values({

@@ -9,6 +9,7 @@ import {
   createOrder,
   createOutboxMail,
   createProduct,
+  createSubscription,
   createUser,
 } from "../factories/index.ts";
 import { signIn } from "../support/accounts.ts";
@@ -35,6 +36,7 @@ let mailId = "";
 let postId = "";
 let productId = "";
 let contactId = "";
+let subscriptionId = "";
 
 type AdminRoute = { id: string; path: string; hasLoader: boolean; hasAction: boolean };
 
@@ -58,7 +60,8 @@ async function adminRoutes(): Promise<AdminRoute[]> {
       .replace(/\/+/g, "/")
       .replace(":orderId", orderId)
       .replace("/blog/:id", `/blog/${postId}`)
-      .replace("/emails/:id", `/emails/${mailId}`);
+      .replace("/emails/:id", `/emails/${mailId}`)
+      .replace(":subscriptionId", subscriptionId);
   };
   return Object.values(routes)
     .filter((r) => r?.id.startsWith("routes/admin/") && r.id !== "routes/admin/login")
@@ -75,7 +78,8 @@ beforeAll(async () => {
     seed: "none",
     env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password },
     prepare: async (db) => {
-      await createUser(db, { email: customer.email, password: customer.password });
+      const buyer = await createUser(db, { email: customer.email, password: customer.password });
+      subscriptionId = (await createSubscription(db, { userId: buyer.id })).id;
       mailId = (await createOutboxMail(db, { subject: secrets.mail })).id;
       postId = (await createBlogPost(db)).id;
       productId = (await createProduct(db, { name: secrets.product })).id;
@@ -146,12 +150,16 @@ describe("admin authorization", () => {
           expectNoSecrets(body);
         }
         // Every action, with a form that would change something if it ran.
-        for (const url of [route.path, `${route.path}.data`]) {
+        const posts = ["delete", "cancel"].flatMap((intent) =>
+          [route.path, `${route.path}.data`].map((url) => ({ url, intent })),
+        );
+        for (const { url, intent } of posts) {
           const form = new FormData();
           for (const [k, v] of Object.entries({
-            intent: "delete",
+            intent,
             id: productId,
             orderId,
+            subscriptionId,
             status: "cancelled",
           })) {
             form.append(k, v);
@@ -180,6 +188,8 @@ describe("admin authorization", () => {
     const page = async (p: string) => (await fetch(app.url + p, { headers: { Cookie: cookie } })).text();
     expect(await page("/admin/products")).toContain(secrets.product);
     expect(await page("/admin/contacts")).toContain(secrets.contact);
+    // The admin-side cancel did not run: the subscription still renews.
+    expect(await page(`/admin/subscriptions/${subscriptionId}`)).toContain("Renews on");
     const orders = await page("/admin/orders");
     expect(orders).toContain(secrets.buyer);
     expect(orders).toMatch(/<option value="pending" selected=""/);

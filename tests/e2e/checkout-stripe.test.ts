@@ -65,7 +65,10 @@ describe("checkout with Stripe", () => {
 
     await page.goto(String(fake.session(sessionId).cancel_url));
     await page.waitForURL(/\/checkout$/);
-    await page.getByRole("region", { name: /Notifications/ }).getByText("Payment cancelled").waitFor();
+    await page
+      .getByRole("region", { name: /Notifications/ })
+      .getByText("Payment cancelled")
+      .waitFor();
     await waitForCartQuantity(page, 1);
     expect(fake.session(sessionId).status).toBe("expired");
   });
