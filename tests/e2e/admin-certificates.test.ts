@@ -27,7 +27,7 @@ describe("admin certificates", () => {
     await first.getByRole("button", { name: "Upload certificate 1" }).click();
     await waitForToast(page, "Choose an image for the certificate");
     await first
-      .getByLabel("Upload certificate 1")
+      .getByLabel("Image file for certificate 1")
       .setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("not an image") });
     await first.getByRole("button", { name: "Upload certificate 1" }).click();
     await waitForToast(page, "The file is not a supported image (use JPEG, PNG, WebP, GIF or AVIF)");
@@ -42,10 +42,9 @@ describe("admin certificates", () => {
       await route.continue();
     });
     await first
-      .getByLabel("Upload certificate 1")
+      .getByLabel("Image file for certificate 1")
       .setInputFiles({ name: "lab.png", mimeType: "image/png", buffer: await png("#eeeeee") });
     await first.getByRole("button", { name: "Upload certificate 1" }).click();
-    await page.getByRole("status", { name: "Saving certificate" }).waitFor();
     await page.getByText("Saving...").waitFor();
     release();
     await waitForToast(page, "Certificate 1 saved successfully");
@@ -57,7 +56,7 @@ describe("admin certificates", () => {
     await second.getByText("No certificate uploaded").waitFor();
 
     await second
-      .getByLabel("Upload certificate 2")
+      .getByLabel("Image file for certificate 2")
       .setInputFiles({ name: "coa.png", mimeType: "image/png", buffer: await png("#dddddd") });
     await second.getByRole("button", { name: "Upload certificate 2" }).click();
     await waitForToast(page, "Certificate 2 saved successfully");
@@ -72,7 +71,7 @@ describe("admin certificates", () => {
 
     // Replace slot 1: same slot, new image; still two certificates.
     await first
-      .getByLabel("Replace certificate 1")
+      .getByLabel("Image file for certificate 1")
       .setInputFiles({ name: "lab2.png", mimeType: "image/png", buffer: await png("#cccccc") });
     await first.getByRole("button", { name: "Replace certificate 1" }).click();
     await waitForToast(page, "Certificate 1 saved successfully");

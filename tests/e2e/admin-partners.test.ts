@@ -48,7 +48,10 @@ describe("admin partners", () => {
 
     const shop = await e2e.newPage();
     await shop.goto("/");
-    await shop.getByRole("region", { name: "Our Partners" }).getByText("Summit Wellness").waitFor();
+    await shop
+      .getByRole("region", { name: "Our Partners" })
+      .getByRole("heading", { name: "Summit Wellness" })
+      .waitFor();
 
     await page.getByRole("link", { name: "Edit Summit Wellness" }).click();
     await page.getByRole("heading", { name: "Edit Partner" }).waitFor();

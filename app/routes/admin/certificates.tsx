@@ -132,9 +132,7 @@ function CertificateSlot({
         <Form method="post" encType="multipart/form-data" className="flex flex-col gap-2" action={PATH}>
           <input type="hidden" name="intent" value="save" />
           <input type="hidden" name="slot" value={slot} />
-          <Label htmlFor={fileId}>
-            {certificate ? `Replace certificate ${slot}` : `Upload certificate ${slot}`}
-          </Label>
+          <Label htmlFor={fileId}>Image file for certificate {slot}</Label>
           <Input
             id={fileId}
             name="file"
