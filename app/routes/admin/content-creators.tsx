@@ -17,6 +17,7 @@ import {
   runIntent,
   toggleIntent,
 } from "~/lib/admin-actions.server.ts";
+import { requestedForm } from "~/lib/admin-save.server.ts";
 import { formatDate } from "~/lib/dates.ts";
 import { requireAdmin } from "~server/auth/guards.ts";
 import {
@@ -35,14 +36,12 @@ const PATH = "/admin/content-creators";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);
-  const url = new URL(request.url);
   try {
     const creators = await listAdminCreators(context.database.db);
-    const editing = creators.find((c) => c.id === url.searchParams.get("edit"));
     return {
       loadError: false,
       creators,
-      form: editing ? toFormState(editing) : url.searchParams.has("new") ? emptyCreatorForm : null,
+      form: requestedForm(request, creators, toFormState, emptyCreatorForm),
     };
   } catch (error) {
     context.log.error({ err: error }, "loading content creators failed");

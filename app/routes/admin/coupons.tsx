@@ -17,6 +17,7 @@ import {
   runIntent,
   toggleIntent,
 } from "~/lib/admin-actions.server.ts";
+import { requestedForm } from "~/lib/admin-save.server.ts";
 import { formatDate, formatDateTime } from "~/lib/dates.ts";
 import { formatMoney } from "~/lib/money.ts";
 import { requireAdmin } from "~server/auth/guards.ts";
@@ -41,9 +42,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   try {
     const coupons = await listAdminCoupons(db);
-    const editing = coupons.find((c) => c.id === url.searchParams.get("edit"));
     const usageOf = coupons.find((c) => c.id === url.searchParams.get("usage"));
-    const form = editing ? toFormState(editing) : url.searchParams.has("new") ? emptyCouponForm : null;
+    const form = requestedForm(request, coupons, toFormState, emptyCouponForm);
     return {
       loadError: false,
       coupons,

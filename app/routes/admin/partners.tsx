@@ -1,11 +1,11 @@
 import { ExternalLink, Handshake, Plus } from "lucide-react";
 import { Link } from "react-router";
+import { FormCard } from "~/components/admin/form-card.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { emptyPartnerForm, PartnerForm, type PartnerFormState } from "~/components/admin/partner-form.tsx";
 import { DeleteButton, EditLink, LoadError } from "~/components/admin/row-actions.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
-import { Card, CardContent, CardHeader } from "~/components/ui/card.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { adminFailure, deleteIntent, runIntent } from "~/lib/admin-actions.server.ts";
 import { requestedForm, saveForm, storeFormUploads } from "~/lib/admin-save.server.ts";
@@ -95,20 +95,13 @@ export default function Partners({ loaderData, actionData }: Route.ComponentProp
       </PageHeader>
 
       {form && (
-        <Card className="mb-8">
-          <CardHeader>
-            <h2 className="font-display text-xl font-semibold">
-              {form.id ? "Edit Partner" : "Add New Partner"}
-            </h2>
-          </CardHeader>
-          <CardContent>
-            <PartnerForm
-              key={actionData?.toast?.id ?? form.id ?? "new"}
-              initial={form}
-              errors={actionData?.errors ?? {}}
-            />
-          </CardContent>
-        </Card>
+        <FormCard title={form.id ? "Edit Partner" : "Add New Partner"}>
+          <PartnerForm
+            key={actionData?.toast?.id ?? form.id ?? "new"}
+            initial={form}
+            errors={actionData?.errors ?? {}}
+          />
+        </FormCard>
       )}
 
       {loaderData.loadError && <LoadError>Failed to fetch partners</LoadError>}

@@ -1,12 +1,12 @@
 import { Plus } from "lucide-react";
 import { Link } from "react-router";
 import { z } from "zod";
+import { FormCard } from "~/components/admin/form-card.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { emptyProductForm, ProductForm, type ProductFormState } from "~/components/admin/product-form.tsx";
 import { DeleteButton, EditLink } from "~/components/admin/row-actions.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
-import { Card, CardContent, CardHeader } from "~/components/ui/card.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import {
@@ -127,21 +127,14 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
       </PageHeader>
 
       {form && (
-        <Card className="mb-8">
-          <CardHeader>
-            <h2 className="font-display text-xl font-semibold">
-              {form.id ? "Edit Product" : "Add New Product"}
-            </h2>
-          </CardHeader>
-          <CardContent>
-            {/* Re-mount after each failed save so the fields show what was submitted. */}
-            <ProductForm
-              key={actionData?.toast?.id ?? form.id ?? "new"}
-              initial={form}
-              errors={actionData?.errors ?? {}}
-            />
-          </CardContent>
-        </Card>
+        <FormCard title={form.id ? "Edit Product" : "Add New Product"}>
+          {/* Re-mount after each failed save so the fields show what was submitted. */}
+          <ProductForm
+            key={actionData?.toast?.id ?? form.id ?? "new"}
+            initial={form}
+            errors={actionData?.errors ?? {}}
+          />
+        </FormCard>
       )}
 
       <section aria-labelledby="all-products">

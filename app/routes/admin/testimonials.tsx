@@ -1,5 +1,6 @@
 import { Plus } from "lucide-react";
 import { Link } from "react-router";
+import { FormCard } from "~/components/admin/form-card.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { DeleteButton, EditLink, LoadError } from "~/components/admin/row-actions.tsx";
 import {
@@ -10,7 +11,6 @@ import {
 import { StarRating } from "~/components/store/home/testimonials.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
-import { Card, CardContent, CardHeader } from "~/components/ui/card.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { adminFailure, deleteIntent, runIntent } from "~/lib/admin-actions.server.ts";
 import { requestedForm, saveForm, storeFormUploads } from "~/lib/admin-save.server.ts";
@@ -106,21 +106,14 @@ export default function Testimonials({ loaderData, actionData }: Route.Component
       </PageHeader>
 
       {form && (
-        <Card className="mb-8">
-          <CardHeader>
-            <h2 className="font-display text-xl font-semibold">
-              {form.id ? "Edit Testimonial" : "Add New Testimonial"}
-            </h2>
-          </CardHeader>
-          <CardContent>
-            {/* Re-mount after each failed save so the fields show what was submitted. */}
-            <TestimonialForm
-              key={actionData?.toast?.id ?? form.id ?? "new"}
-              initial={form}
-              errors={actionData?.errors ?? {}}
-            />
-          </CardContent>
-        </Card>
+        <FormCard title={form.id ? "Edit Testimonial" : "Add New Testimonial"}>
+          {/* Re-mount after each failed save so the fields show what was submitted. */}
+          <TestimonialForm
+            key={actionData?.toast?.id ?? form.id ?? "new"}
+            initial={form}
+            errors={actionData?.errors ?? {}}
+          />
+        </FormCard>
       )}
 
       {loaderData.loadError && <LoadError>Failed to fetch testimonials</LoadError>}
