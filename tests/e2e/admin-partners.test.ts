@@ -30,7 +30,10 @@ describe("admin partners", () => {
     await page.getByLabel("Name", { exact: true }).fill("Summit Wellness");
     await website.fill("summit.example.com");
     await save.click();
+    // This answer has a name, so its message is gone; the website is still refused.
+    await main.getByText("Name is required").waitFor({ state: "detached" });
     await main.getByText("Website URL must start with http:// or https://").waitFor();
+    expect(await website.inputValue()).toBe("summit.example.com");
 
     await website.fill("https://summit.example.com/");
     await page.getByLabel("Description (Optional)").fill("Independent wellness store in Denver.");
