@@ -50,6 +50,9 @@ export default [
       // One editor module for both modes, two route ids.
       route("blog/new", "routes/admin/blog-editor.tsx", { id: "admin-blog-new" }),
       route("blog/:id/edit", "routes/admin/blog-editor.tsx", { id: "admin-blog-edit" }),
+      route("testimonials", "routes/admin/testimonials.tsx"),
+      route("partners", "routes/admin/partners.tsx"),
+      route("certificates", "routes/admin/certificates.tsx"),
       route("validity", "routes/admin/validity.tsx"),
       route("emails", "routes/admin/emails.tsx"),
       route("emails/:id", "routes/admin/email.tsx"),

@@ -8,8 +8,10 @@ import {
   createContactMessage,
   createOrder,
   createOutboxMail,
+  createPartner,
   createProduct,
   createSubscription,
+  createTestimonial,
   createUser,
 } from "../factories/index.ts";
 import { signIn } from "../support/accounts.ts";
@@ -29,6 +31,8 @@ const secrets = {
   buyer: "Quinn Hidden-Buyer",
   email: "quinn.hidden@example.com",
   mail: "Your secret reset link",
+  testimonial: "Secret inactive testimonial",
+  partner: "Secret Inactive Partner",
 };
 let app: RunningApp;
 let orderId = "";
@@ -84,6 +88,9 @@ beforeAll(async () => {
       postId = (await createBlogPost(db)).id;
       productId = (await createProduct(db, { name: secrets.product })).id;
       contactId = (await createContactMessage(db, { message: secrets.contact })).id;
+      // Inactive ones are seen only in the back office, never on the storefront.
+      await createTestimonial(db, { content: secrets.testimonial, active: false });
+      await createPartner(db, { name: secrets.partner, active: false });
       const order = await createOrder(db, {
         paymentStatus: "paid",
         name: secrets.buyer,
@@ -130,6 +137,9 @@ describe("admin authorization", () => {
       "/admin/products",
       "/admin/orders",
       "/admin/contacts",
+      "/admin/testimonials",
+      "/admin/partners",
+      "/admin/certificates",
       "/admin/upload",
     ]) {
       expect(paths).toContain(p);
@@ -194,6 +204,8 @@ describe("admin authorization", () => {
     expect(orders).toContain(secrets.buyer);
     expect(orders).toMatch(/<option value="pending" selected=""/);
     expect(await page("/admin/products")).not.toContain("Injected");
+    expect(await page("/admin/testimonials")).toContain(secrets.testimonial);
+    expect(await page("/admin/partners")).toContain(secrets.partner);
     // And the admin does reach every page (so the refusals above are real, not 404s).
     for (const route of await adminRoutes()) {
       if (!route.hasLoader || route.path === "/admin/upload" || route.path === "/admin/sign-out") continue;
