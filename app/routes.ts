@@ -20,6 +20,7 @@ export default [
     route("auth/two-factor", "routes/account/two-factor-challenge.tsx"),
     route("account", "routes/account/account.tsx"),
     route("account/two-factor", "routes/account/two-factor-setup.tsx"),
+    route("account/subscriptions", "routes/account/subscriptions.tsx"),
     route("orders", "routes/account/orders.tsx"),
     route("*", "routes/store/not-found.tsx"),
   ]),
@@ -49,9 +50,14 @@ export default [
       // One editor module for both modes, two route ids.
       route("blog/new", "routes/admin/blog-editor.tsx", { id: "admin-blog-new" }),
       route("blog/:id/edit", "routes/admin/blog-editor.tsx", { id: "admin-blog-edit" }),
+      route("testimonials", "routes/admin/testimonials.tsx"),
+      route("partners", "routes/admin/partners.tsx"),
+      route("certificates", "routes/admin/certificates.tsx"),
       route("validity", "routes/admin/validity.tsx"),
       route("emails", "routes/admin/emails.tsx"),
       route("emails/:id", "routes/admin/email.tsx"),
+      route("subscriptions", "routes/admin/subscriptions.tsx"),
+      route("subscriptions/:subscriptionId", "routes/admin/subscriptions-detail.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

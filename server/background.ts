@@ -1,24 +1,50 @@
+import type { Logger } from "./logger.ts";
+import type { Mailer } from "./mail/mailer.ts";
 import { expireSandboxSessions } from "./payments/sandbox.ts";
 import type { Services } from "./services.ts";
+import { renewDueSandboxSubscriptions } from "./subscriptions/due-renewals.ts";
 
-const SESSION_SWEEP_MS = 60_000;
+const SWEEP_MS = 60_000;
+
+type SweepServices = {
+  database: Pick<Services["database"], "db">;
+  mailer: Pick<Mailer, "send">;
+  log: Pick<Logger, "error">;
+};
 
 /**
- * Timers the server process runs besides answering requests: mail delivery retries and the
- * expiry of abandoned payment sessions (which gives their coupon reservations back).
- * (Old rate-limit windows are deleted as new windows start, so they need no timer.)
- * Returns the function that stops them (graceful shutdown waits for it).
+ * One run of the minute loop: expires abandoned payment sessions (giving their coupon
+ * reservations back) and renews the sandbox subscriptions whose month is over. Each step logs its
+ * own failure, so one failing never stops the other.
  */
-export function startBackgroundJobs({ mailer, database, log }: Services): () => Promise<void> {
-  mailer.start();
+export async function runSweep({ database, mailer, log }: SweepServices, now = new Date()): Promise<void> {
+  await expireSandboxSessions(database.db, now).catch((error) =>
+    log.error({ err: error }, "session sweep failed"),
+  );
+  await renewDueSandboxSubscriptions(database.db, mailer, now).catch((error) =>
+    log.error({ err: error }, "sandbox renewals failed"),
+  );
+}
+
+/**
+ * Timers the server process runs besides answering requests: mail delivery retries and the minute
+ * sweep above. (Old rate-limit windows are deleted as new windows start, so they need no timer.)
+ * Returns the function that stops them (graceful shutdown waits for it and a running sweep).
+ */
+export function startBackgroundJobs(services: Services): () => Promise<void> {
+  services.mailer.start();
+  let running: Promise<void> | null = null;
   const sweep = setInterval(() => {
-    void expireSandboxSessions(database.db).catch((error) =>
-      log.error({ err: error }, "session sweep failed"),
-    );
-  }, SESSION_SWEEP_MS);
+    // A slow sweep is never overlapped by the next one of this process.
+    if (running) return;
+    running = runSweep(services).finally(() => {
+      running = null;
+    });
+  }, SWEEP_MS);
   sweep.unref();
-  return () => {
+  return async () => {
     clearInterval(sweep);
-    return mailer.stop();
+    await running;
+    return services.mailer.stop();
   };
 }

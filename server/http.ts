@@ -11,6 +11,8 @@ import { CLIENT_IP_HEADER } from "./auth/limits.ts";
 import type { RequestContext } from "./context.ts";
 import { imageVariant } from "./media/variants.ts";
 import { paypalWebhookRoute } from "./payments/paypal/webhook-route.ts";
+import { handleStripeWebhook } from "./payments/stripe/webhook.ts";
+import { stripeWebhookDeps } from "./payments/stripe/webhook-deps.ts";
 import { clientIpOf } from "./rate-limit/client-ip.ts";
 import type { Services } from "./services.ts";
 
@@ -47,6 +49,7 @@ export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppO
   });
 
   // Provider webhooks read the raw body (signatures are over the exact bytes).
+  app.post("/webhooks/stripe", (c) => handleStripeWebhook(stripeWebhookDeps(services), c.req.raw));
   app.post("/webhooks/paypal", (c) => paypalWebhookRoute(services, c.req.raw));
 
   mkdirSync(services.config.uploadsDir, { recursive: true });

@@ -4,24 +4,15 @@ import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from "../../app/lib/seo-limits.ts"
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { blogPosts } from "../db/schema/index.ts";
+import { imageUrlField } from "./admin-fields.ts";
 import { slugify, uniqueSlug } from "./slug.ts";
-
-/** A stored upload (/uploads/…) or an absolute http(s) URL; never javascript: or data:. */
-const imageUrl = z
-  .string()
-  .trim()
-  .max(1000)
-  .refine(
-    (v) => v === "" || /^\/[^/]/.test(v) || /^https?:\/\//i.test(v),
-    "Enter a URL starting with / or https://",
-  );
 
 export const blogPostInputSchema = z.object({
   title: z.string().trim().min(1, "Title is required").max(200, "Title must be at most 200 characters"),
   slug: z.string().trim().max(200).default(""),
   excerpt: z.string().trim().max(1000, "Excerpt must be at most 1000 characters").default(""),
   content: z.string().trim().min(1, "Content is required").max(200_000, "Content is too long"),
-  featuredImageUrl: imageUrl.default(""),
+  featuredImageUrl: imageUrlField.default(""),
   authorName: z
     .string()
     .trim()

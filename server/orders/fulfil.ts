@@ -11,6 +11,7 @@ import {
 } from "../db/schema/index.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { PaidSession } from "../payments/provider.ts";
+import { renewalTotalCents, subscriptionDiscountBasisPoints } from "../subscriptions/renewal-order.ts";
 
 export type FulfilResult = { orderId: string; fulfilled: boolean };
 
@@ -55,6 +56,10 @@ export async function fulfilOrder(
 
     const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, paid.id));
     if (paid.purchaseType === "subscription" && paid.userId) {
+      const discountBasisPoints = subscriptionDiscountBasisPoints(
+        paid.subtotalCents,
+        paid.subscriptionDiscountCents,
+      );
       const periodEnd = new Date(now);
       periodEnd.setMonth(periodEnd.getMonth() + 1);
       const [subscription] = await tx
@@ -72,10 +77,9 @@ export async function fulfilOrder(
             quantity: item.quantity,
             imageUrl: item.imageUrl,
           })),
-          monthlyTotalCents: paid.totalCents,
-          discountBasisPoints: Math.round(
-            (paid.subscriptionDiscountCents * 10000) / Math.max(paid.subtotalCents, 1),
-          ),
+          // The monthly price is the renewals' (a coupon only discounted this first order).
+          monthlyTotalCents: renewalTotalCents(paid.subtotalCents, discountBasisPoints),
+          discountBasisPoints,
           currentPeriodEnd: periodEnd,
         })
         .returning({ id: subscriptions.id });

@@ -5,6 +5,7 @@ import { orders } from "../db/schema/index.ts";
 import { paypalProviderFor } from "./paypal/paypal-provider.ts";
 import type { PaymentMethod, PaymentProvider } from "./provider.ts";
 import { sandboxProvider } from "./sandbox.ts";
+import { stripeGateway } from "./stripe/gateway.ts";
 
 export type ProviderName = PaymentProvider["name"];
 
@@ -26,7 +27,8 @@ export function providerNamed(services: ProviderServices, name: ProviderName): P
     case "sandbox":
       return sandboxProvider;
     case "stripe":
-      throw new Error(`The ${name} payment provider is not configured`);
+      if (!services.config.stripe) throw new Error("The stripe payment provider is not configured");
+      return stripeGateway(services.config.stripe, services.config.publicUrl).provider;
     case "paypal":
       return paypalProviderFor(services.config);
   }

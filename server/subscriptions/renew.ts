@@ -7,18 +7,23 @@ import { addMonth, insertRenewalOrder, sendRenewalEmail } from "./renewal-order.
 
 export type RenewResult =
   | { ok: true; orderId: string; currentPeriodEnd: Date }
-  | { ok: false; reason: "not_found" | "not_active" | "canceled_at_period_end" | "duplicate" };
+  | {
+      ok: false;
+      reason: "not_found" | "not_active" | "not_due" | "canceled_at_period_end" | "duplicate";
+    };
 
 /**
  * One monthly renewal of a sandbox subscription (we are the biller): a new paid order, the period
  * moved on a month, and a renewal email. A subscription cancelled at period end ends instead.
- * The row lock keeps two renewals from running at once.
+ * The row lock keeps two renewals from running at once; with `onlyWhenDue` (the background loop)
+ * the period end is checked under that lock, so a second run finds the period already moved on.
  */
 export async function renewSubscription(
   db: Db,
   mailer: Pick<Mailer, "send">,
   subscriptionId: string,
   now = new Date(),
+  options: { onlyWhenDue?: boolean } = {},
 ): Promise<RenewResult> {
   const result = await db.transaction(async (tx) => {
     const [subscription] = await tx
@@ -28,6 +33,9 @@ export async function renewSubscription(
       .for("update");
     if (!subscription) return { ok: false as const, reason: "not_found" as const };
     if (subscription.status !== "active") return { ok: false as const, reason: "not_active" as const };
+    if (options.onlyWhenDue && (subscription.currentPeriodEnd ?? now) > now) {
+      return { ok: false as const, reason: "not_due" as const };
+    }
     if (subscription.cancelAtPeriodEnd) {
       await tx
         .update(subscriptions)

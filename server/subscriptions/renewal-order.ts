@@ -12,6 +12,31 @@ export function addMonth(date: Date): Date {
   return next;
 }
 
+/** A subscription's discount as a rate, from the first order's subtotal and subscription discount. */
+export function subscriptionDiscountBasisPoints(subtotalCents: number, subscriptionDiscountCents: number) {
+  return Math.round((subscriptionDiscountCents * 10000) / Math.max(subtotalCents, 1));
+}
+
+/** What each renewal charges: the items' subtotal less the subscription rate (no coupon). */
+export function renewalTotalCents(subtotalCents: number, discountBasisPoints: number): number {
+  return Math.round((subtotalCents * (10000 - discountBasisPoints)) / 10000);
+}
+
+/**
+ * What every renewal charges: the subscribed items at the subscription discount (the coupon was
+ * for the first order only). Also the "monthly price" the subscription screens show.
+ */
+export function renewalPrice(subscription: Pick<Subscription, "items" | "discountBasisPoints">): {
+  subtotalCents: number;
+  totalCents: number;
+} {
+  const subtotalCents = subscription.items.reduce(
+    (sum, item) => sum + item.unitPriceCents * item.quantity,
+    0,
+  );
+  return { subtotalCents, totalCents: renewalTotalCents(subtotalCents, subscription.discountBasisPoints) };
+}
+
 /**
  * The paid order of one renewal: the subscribed items at the subscribed price (the coupon was
  * for the first order only), shipped to the address of the previous order. A provider's payment
@@ -29,11 +54,7 @@ export async function insertRenewalOrder(
     .where(and(eq(orders.subscriptionId, subscription.id), eq(orders.paymentStatus, "paid")))
     .orderBy(desc(orders.createdAt))
     .limit(1);
-  const subtotalCents = subscription.items.reduce(
-    (sum, item) => sum + item.unitPriceCents * item.quantity,
-    0,
-  );
-  const totalCents = Math.round((subtotalCents * (10000 - subscription.discountBasisPoints)) / 10000);
+  const { subtotalCents, totalCents } = renewalPrice(subscription);
   const [order] = await tx
     .insert(orders)
     .values({

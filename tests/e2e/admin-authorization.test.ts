@@ -8,7 +8,10 @@ import {
   createContactMessage,
   createOrder,
   createOutboxMail,
+  createPartner,
   createProduct,
+  createSubscription,
+  createTestimonial,
   createUser,
 } from "../factories/index.ts";
 import { signIn } from "../support/accounts.ts";
@@ -28,6 +31,8 @@ const secrets = {
   buyer: "Quinn Hidden-Buyer",
   email: "quinn.hidden@example.com",
   mail: "Your secret reset link",
+  testimonial: "Secret inactive testimonial",
+  partner: "Secret Inactive Partner",
 };
 let app: RunningApp;
 let orderId = "";
@@ -35,6 +40,7 @@ let mailId = "";
 let postId = "";
 let productId = "";
 let contactId = "";
+let subscriptionId = "";
 
 type AdminRoute = { id: string; path: string; hasLoader: boolean; hasAction: boolean };
 
@@ -58,7 +64,8 @@ async function adminRoutes(): Promise<AdminRoute[]> {
       .replace(/\/+/g, "/")
       .replace(":orderId", orderId)
       .replace("/blog/:id", `/blog/${postId}`)
-      .replace("/emails/:id", `/emails/${mailId}`);
+      .replace("/emails/:id", `/emails/${mailId}`)
+      .replace(":subscriptionId", subscriptionId);
   };
   return Object.values(routes)
     .filter((r) => r?.id.startsWith("routes/admin/") && r.id !== "routes/admin/login")
@@ -75,11 +82,15 @@ beforeAll(async () => {
     seed: "none",
     env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password },
     prepare: async (db) => {
-      await createUser(db, { email: customer.email, password: customer.password });
+      const buyer = await createUser(db, { email: customer.email, password: customer.password });
+      subscriptionId = (await createSubscription(db, { userId: buyer.id })).id;
       mailId = (await createOutboxMail(db, { subject: secrets.mail })).id;
       postId = (await createBlogPost(db)).id;
       productId = (await createProduct(db, { name: secrets.product })).id;
       contactId = (await createContactMessage(db, { message: secrets.contact })).id;
+      // Inactive ones are seen only in the back office, never on the storefront.
+      await createTestimonial(db, { content: secrets.testimonial, active: false });
+      await createPartner(db, { name: secrets.partner, active: false });
       const order = await createOrder(db, {
         paymentStatus: "paid",
         name: secrets.buyer,
@@ -126,6 +137,9 @@ describe("admin authorization", () => {
       "/admin/products",
       "/admin/orders",
       "/admin/contacts",
+      "/admin/testimonials",
+      "/admin/partners",
+      "/admin/certificates",
       "/admin/upload",
     ]) {
       expect(paths).toContain(p);
@@ -146,12 +160,16 @@ describe("admin authorization", () => {
           expectNoSecrets(body);
         }
         // Every action, with a form that would change something if it ran.
-        for (const url of [route.path, `${route.path}.data`]) {
+        const posts = ["delete", "cancel"].flatMap((intent) =>
+          [route.path, `${route.path}.data`].map((url) => ({ url, intent })),
+        );
+        for (const { url, intent } of posts) {
           const form = new FormData();
           for (const [k, v] of Object.entries({
-            intent: "delete",
+            intent,
             id: productId,
             orderId,
+            subscriptionId,
             status: "cancelled",
           })) {
             form.append(k, v);
@@ -180,10 +198,14 @@ describe("admin authorization", () => {
     const page = async (p: string) => (await fetch(app.url + p, { headers: { Cookie: cookie } })).text();
     expect(await page("/admin/products")).toContain(secrets.product);
     expect(await page("/admin/contacts")).toContain(secrets.contact);
+    // The admin-side cancel did not run: the subscription still renews.
+    expect(await page(`/admin/subscriptions/${subscriptionId}`)).toContain("Renews on");
     const orders = await page("/admin/orders");
     expect(orders).toContain(secrets.buyer);
     expect(orders).toMatch(/<option value="pending" selected=""/);
     expect(await page("/admin/products")).not.toContain("Injected");
+    expect(await page("/admin/testimonials")).toContain(secrets.testimonial);
+    expect(await page("/admin/partners")).toContain(secrets.partner);
     // And the admin does reach every page (so the refusals above are real, not 404s).
     for (const route of await adminRoutes()) {
       if (!route.hasLoader || route.path === "/admin/upload" || route.path === "/admin/sign-out") continue;

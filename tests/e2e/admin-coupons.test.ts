@@ -99,4 +99,36 @@ describe("admin coupons", () => {
     await page.getByText("No coupons found").waitFor();
     await expectNoSeriousA11yViolations(page, "coupons empty");
   });
+
+  it("creates and edits a coupon without JavaScript (the dialog's form is shown in place)", async () => {
+    const context = await e2e.browser.newContext({ baseURL: e2e.app.url, javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await signIn(page);
+      await page.getByRole("link", { name: "Create Coupon" }).click();
+      const create = page.getByRole("region", { name: "Create New Coupon" });
+      await create.getByLabel("Coupon Code").fill("NOJS5");
+      await create.getByLabel("Discount Value").fill("5");
+      await create.getByRole("button", { name: "Create Coupon" }).click();
+      await row(page, "NOJS5").getByText("5%").waitFor();
+
+      await page.getByRole("link", { name: "Edit NOJS5" }).click();
+      const edit = page.getByRole("region", { name: "Edit Coupon" });
+      await edit.getByLabel("Discount Value").fill("0");
+      await edit.getByRole("button", { name: "Update Coupon" }).click();
+      await page
+        .getByRole("region", { name: "Edit Coupon" })
+        .getByText("Discount value must be greater than 0")
+        .waitFor();
+      await page.getByRole("region", { name: "Edit Coupon" }).getByLabel("Discount Value").fill("6");
+      await page
+        .getByRole("region", { name: "Edit Coupon" })
+        .getByRole("button", { name: "Update Coupon" })
+        .click();
+      await row(page, "NOJS5").getByText("6%").waitFor();
+      expect(await page.getByRole("region", { name: "Edit Coupon" }).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -55,4 +55,31 @@ describe("admin content creators", () => {
     await page.getByText("No content creators found").waitFor();
     await expectNoSeriousA11yViolations(page, "creators empty");
   });
+
+  it("creates and edits a content creator without JavaScript (the dialog's form is shown in place)", async () => {
+    const context = await e2e.browser.newContext({ baseURL: e2e.app.url, javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await signInAsAdmin(page, "/admin/content-creators");
+      await page.getByRole("link", { name: "Add Content Creator" }).click();
+      const create = page.getByRole("region", { name: "Create Content Creator" });
+      await create.getByLabel("Username").fill("nojs-joe");
+      await create.getByLabel("Password").fill("short");
+      await create.getByRole("button", { name: "Create Content Creator" }).click();
+      const again = page.getByRole("region", { name: "Create Content Creator" });
+      await again.getByText("Password must be at least 6 characters").waitFor();
+      expect(await again.getByLabel("Username").inputValue()).toBe("nojs-joe");
+      await again.getByLabel("Password").fill("long-enough");
+      await again.getByRole("button", { name: "Create Content Creator" }).click();
+      await page.getByRole("row").filter({ hasText: "nojs-joe" }).waitFor();
+
+      await page.getByRole("link", { name: "Edit nojs-joe" }).click();
+      const edit = page.getByRole("region", { name: "Edit Content Creator" });
+      await edit.getByLabel("Full Name (Optional)").fill("Joe Without Script");
+      await edit.getByRole("button", { name: "Update Content Creator" }).click();
+      await page.getByRole("row").filter({ hasText: "Joe Without Script" }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -9,6 +9,8 @@ export type ConfirmSubmitProps = {
   question: string;
   title?: string;
   confirmLabel?: string;
+  /** The dialog's button that backs out ("Cancel" by default). */
+  cancelLabel?: string;
   /** The submit button (rendered inside the form). */
   children: React.ReactNode;
   action?: string;
@@ -23,6 +25,7 @@ export function ConfirmSubmit({
   question,
   title = "Are you sure?",
   confirmLabel = "Delete",
+  cancelLabel,
   children,
   action,
 }: ConfirmSubmitProps) {
@@ -51,6 +54,7 @@ export function ConfirmSubmit({
         title={title}
         description={question}
         confirmLabel={confirmLabel}
+        cancelLabel={cancelLabel}
         destructive
         onConfirm={() => form.current && submit(form.current)}
       />

@@ -9,17 +9,26 @@ import { toast } from "~/components/ui/toaster.tsx";
 type UploadResult = { url: string } | { error: string };
 
 /**
- * The main product image: upload a file or give a URL. With JavaScript the file is uploaded at once
- * (/admin/upload) and its URL fills the field; without it the file goes with the form.
+ * An image: upload a file or give a URL. With JavaScript the file is uploaded at once
+ * (/admin/upload) and its URL fills the field; without it the file goes with the form (as
+ * `${name}File`). `name` is the URL field's name and the ids' stem, so a form can hold several.
  */
 export function ImageUpload({
   defaultUrl,
   error,
   previewAlt = "Main product preview",
+  name = "imageUrl",
+  fileName = "imageFile",
+  uploadLabel = "Upload image",
+  urlLabel = "Image URL",
 }: {
   defaultUrl: string;
   error?: string;
   previewAlt?: string;
+  name?: string;
+  fileName?: string;
+  uploadLabel?: string;
+  urlLabel?: string;
 }) {
   const [url, setUrl] = useState(defaultUrl);
   const fetcher = useFetcher<UploadResult>();
@@ -50,14 +59,14 @@ export function ImageUpload({
           )}
         </div>
         <div className="flex min-w-0 flex-1 flex-col gap-2">
-          <Label htmlFor="imageFile">Upload image</Label>
+          <Label htmlFor={fileName}>{uploadLabel}</Label>
           <Input
             ref={fileInput}
-            id="imageFile"
-            name="imageFile"
+            id={fileName}
+            name={fileName}
             type="file"
             accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
-            aria-describedby="imageFile-hint"
+            aria-describedby={`${fileName}-hint`}
             onChange={(e) => {
               const file = e.currentTarget.files?.[0];
               if (!file) return;
@@ -70,25 +79,25 @@ export function ImageUpload({
               });
             }}
           />
-          <p id="imageFile-hint" className="text-xs text-muted-foreground">
+          <p id={`${fileName}-hint`} className="text-xs text-muted-foreground">
             JPEG, PNG, WebP, GIF or AVIF, up to 5 MB.
           </p>
           {uploading && <Spinner label="Uploading image" />}
         </div>
       </div>
       <div className="flex flex-col gap-2">
-        <Label htmlFor="imageUrl">Image URL</Label>
+        <Label htmlFor={name}>{urlLabel}</Label>
         <Input
-          id="imageUrl"
-          name="imageUrl"
+          id={name}
+          name={name}
           value={url}
           onChange={(e) => setUrl(e.target.value)}
           placeholder="/uploads/… or https://…"
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? "imageUrl-error" : undefined}
+          aria-describedby={error ? `${name}-error` : undefined}
         />
         {error && (
-          <p id="imageUrl-error" className="text-sm text-destructive-text">
+          <p id={`${name}-error`} className="text-sm text-destructive-text">
             {error}
           </p>
         )}

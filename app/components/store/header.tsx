@@ -1,4 +1,4 @@
-import { LogOut, Mountain, Package, Settings, ShoppingBag, UserRound } from "lucide-react";
+import { LogOut, Mountain, Package, Repeat, Settings, ShoppingBag, UserRound } from "lucide-react";
 import { Form, Link, NavLink } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
 import {
@@ -124,6 +124,12 @@ function UserMenu({ user }: { user: StoreUser }) {
           <Link to="/orders">
             <Package aria-hidden />
             My Orders
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/account/subscriptions">
+            <Repeat aria-hidden />
+            My Subscriptions
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>

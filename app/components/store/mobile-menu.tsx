@@ -1,4 +1,4 @@
-import { LogOut, Menu, Package, Settings, ShoppingBag } from "lucide-react";
+import { LogOut, Menu, Package, Repeat, Settings, ShoppingBag } from "lucide-react";
 import { useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
@@ -99,6 +99,14 @@ export function MobileMenu({ user, cartQuantity, onCartClick, side = "left" }: M
               >
                 <Package aria-hidden />
                 My Orders
+              </Link>
+              <Link
+                to="/account/subscriptions"
+                onClick={close}
+                className={buttonClass({ variant: "outline", className: "w-full" })}
+              >
+                <Repeat aria-hidden />
+                My Subscriptions
               </Link>
               <Link
                 to="/account"

@@ -1,4 +1,4 @@
-import { LogOut, ShieldCheck } from "lucide-react";
+import { LogOut, Repeat, ShieldCheck } from "lucide-react";
 import { data, Form, Link, redirectDocument } from "react-router";
 import { SubmitButton } from "~/components/account/submit-button.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
@@ -82,6 +82,19 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           Signed in as <span className="break-all text-foreground">{loaderData.email}</span>
         </p>
       </div>
+
+      <Card>
+        <CardHeader>
+          <h2 className="font-display text-xl leading-tight font-semibold">Subscriptions</h2>
+          <CardDescription>See your monthly subscriptions and cancel one anytime.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Link to="/account/subscriptions" className={buttonClass({ variant: "outline" })}>
+            <Repeat aria-hidden />
+            My Subscriptions
+          </Link>
+        </CardContent>
+      </Card>
 
       <Card>
         <CardHeader>

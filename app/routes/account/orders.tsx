@@ -1,4 +1,4 @@
-import { Package } from "lucide-react";
+import { Package, Repeat } from "lucide-react";
 import { Link } from "react-router";
 import { Badge, type BadgeVariant } from "~/components/ui/badge.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
@@ -24,6 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       totalCents: order.totalCents,
       paymentMethod: order.paymentMethod,
       purchaseType: order.purchaseType,
+      subscriptionId: order.subscriptionId,
       shippingAddress: order.shippingAddress,
       name: order.name,
       items: order.items.map(({ id, name, weight, quantity, lineTotalCents }) => ({
@@ -51,7 +52,13 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
   const { orders } = loaderData;
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-12 sm:px-6">
-      <h1 className="font-display text-4xl font-semibold text-primary">My Orders</h1>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h1 className="font-display text-4xl font-semibold text-primary">My Orders</h1>
+        <Link to="/account/subscriptions" className={buttonClass({ variant: "outline" })}>
+          <Repeat aria-hidden />
+          My Subscriptions
+        </Link>
+      </div>
       {orders.length === 0 ? (
         <div className="mt-10 flex flex-col items-center gap-4 rounded-lg border bg-card px-6 py-16 text-center">
           <Package className="size-12 text-muted-foreground" aria-hidden />
@@ -73,7 +80,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                     </h2>
                     <p className="text-sm text-muted-foreground">
                       <time dateTime={order.createdAt}>{dateFormat.format(new Date(order.createdAt))}</time>
-                      {order.purchaseType === "subscription" ? " · Monthly subscription" : ""}
+                      <SubscriptionNote order={order} />
                     </p>
                   </div>
                   <Badge variant={statusVariant(order.status)} className="capitalize">
@@ -118,5 +125,19 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
     </div>
+  );
+}
+
+/** Which subscription an order belongs to (its first order or a monthly renewal). */
+function SubscriptionNote({ order }: { order: { purchaseType: string; subscriptionId: string | null } }) {
+  if (order.purchaseType !== "subscription") return null;
+  if (!order.subscriptionId) return <> · Monthly subscription</>;
+  return (
+    <>
+      {" · "}
+      <Link to="/account/subscriptions" className="text-primary underline-offset-4 hover:underline">
+        Monthly subscription #{order.subscriptionId.slice(0, 8)}
+      </Link>
+    </>
   );
 }

@@ -1,14 +1,13 @@
-import { Eye, EyeOff, Pencil, Plus, Trash2 } from "lucide-react";
-import { data, Link, useFetcher } from "react-router";
-import { ConfirmSubmit } from "~/components/admin/confirm-submit.tsx";
+import { Eye, EyeOff, Plus } from "lucide-react";
+import { Link } from "react-router";
 import { PageHeader } from "~/components/admin/page-header.tsx";
+import { DeleteButton, EditLink, IntentToggle } from "~/components/admin/row-actions.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import { actionToast } from "~/lib/action-toast.ts";
+import { deleteIntent, runIntent, toggleIntent } from "~/lib/admin-actions.server.ts";
 import { formatDate } from "~/lib/dates.ts";
-import { redirectWithToast } from "~/lib/flash.server.ts";
 import { requireAdmin } from "~server/auth/guards.ts";
 import {
   type AdminBlogPost,
@@ -25,41 +24,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(context, request);
-  const form = await request.formData();
-  const db = context.database.db;
-  const id = String(form.get("id") ?? "");
-  if (form.get("intent") === "delete") {
-    if (!(await deleteAdminPost(db, id)))
-      return data(
-        {
-          toast: actionToast({
-            title: "Error",
-            description: "Failed to delete blog post",
-            variant: "destructive",
-          }),
-        },
-        { status: 404 },
-      );
-    return redirectWithToast("/admin/blog", { title: "Blog post deleted successfully", variant: "success" });
-  }
-  const publish = form.get("published") === "true";
-  if (!(await setPostPublished(db, id, publish)))
-    return data(
-      {
-        toast: actionToast({
-          title: "Error",
-          description: "Failed to update blog post",
-          variant: "destructive",
-        }),
-      },
-      { status: 404 },
-    );
-  return {
-    toast: actionToast({
-      title: publish ? "Blog post published successfully" : "Blog post unpublished successfully",
-      variant: "success",
-    }),
-  };
+  const deletePost = deleteIntent("/admin/blog", deleteAdminPost, {
+    success: "Blog post deleted successfully",
+    failure: { title: "Error", description: "Failed to delete blog post" },
+  });
+  const publish = toggleIntent(setPostPublished, {
+    success: (published) =>
+      published ? "Blog post published successfully" : "Blog post unpublished successfully",
+    failure: { title: "Error", description: "Failed to update blog post" },
+  });
+  // The list posts only these two; anything else is the publish switch.
+  return runIntent(await request.formData(), context.database.db, {
+    delete: deletePost,
+    publish,
+    save: publish,
+  });
 }
 
 export default function BlogManagement({ loaderData, actionData }: Route.ComponentProps) {
@@ -103,8 +82,6 @@ export default function BlogManagement({ loaderData, actionData }: Route.Compone
 }
 
 function PostRow({ post: p }: { post: AdminBlogPost }) {
-  const fetcher = useFetcher<typeof action>();
-  useFlashToast(fetcher.data?.toast);
   const label = p.published ? "Unpublish" : "Publish";
   return (
     <TableRow>
@@ -119,29 +96,18 @@ function PostRow({ post: p }: { post: AdminBlogPost }) {
       <TableCell className="whitespace-nowrap">{formatDate(p.createdAt)}</TableCell>
       <TableCell>
         <div className="flex justify-end gap-1">
-          <fetcher.Form method="post">
-            <input type="hidden" name="id" value={p.id} />
-            <input type="hidden" name="published" value={String(!p.published)} />
+          <IntentToggle intent="publish" id={p.id} next={!p.published}>
             <Button type="submit" variant="ghost" size="icon" aria-label={`${label} ${p.title}`}>
               {p.published ? <EyeOff aria-hidden /> : <Eye aria-hidden />}
             </Button>
-          </fetcher.Form>
-          <Link
-            to={`/admin/blog/${p.id}/edit`}
-            aria-label={`Edit ${p.title}`}
-            className={buttonClass({ variant: "ghost", size: "icon" })}
-          >
-            <Pencil aria-hidden />
-          </Link>
-          <ConfirmSubmit
-            fields={{ intent: "delete", id: p.id }}
+          </IntentToggle>
+          <EditLink to={`/admin/blog/${p.id}/edit`} name={p.title} />
+          <DeleteButton
+            id={p.id}
+            name={p.title}
             title="Delete Blog Post"
             question={`Are you sure you want to delete "${p.title}"? This action cannot be undone.`}
-          >
-            <Button type="submit" variant="ghost" size="icon" aria-label={`Delete ${p.title}`}>
-              <Trash2 className="text-destructive-text" aria-hidden />
-            </Button>
-          </ConfirmSubmit>
+          />
         </div>
       </TableCell>
     </TableRow>

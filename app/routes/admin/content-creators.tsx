@@ -1,17 +1,24 @@
-import { Pencil, Plus, Trash2 } from "lucide-react";
-import { data, Link, useFetcher, useNavigate } from "react-router";
+import { Plus } from "lucide-react";
+import { Link } from "react-router";
 import { z } from "zod";
-import { ConfirmSubmit } from "~/components/admin/confirm-submit.tsx";
 import { CreatorForm, type CreatorFormState, emptyCreatorForm } from "~/components/admin/creator-form.tsx";
+import { FormDialog } from "~/components/admin/form-dialog.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
+import { DeleteButton, EditLink, IntentToggle, LoadError } from "~/components/admin/row-actions.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
-import { Dialog, DialogContent, DialogHeader, DialogTitle } from "~/components/ui/dialog.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import { actionToast } from "~/lib/action-toast.ts";
+import {
+  adminFailure,
+  backWithToast,
+  deleteIntent,
+  type IntentArgs,
+  runIntent,
+  toggleIntent,
+} from "~/lib/admin-actions.server.ts";
+import { requestedForm } from "~/lib/admin-save.server.ts";
 import { formatDate } from "~/lib/dates.ts";
-import { redirectWithToast } from "~/lib/flash.server.ts";
 import { requireAdmin } from "~server/auth/guards.ts";
 import {
   type AdminCreator,
@@ -29,14 +36,12 @@ const PATH = "/admin/content-creators";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);
-  const url = new URL(request.url);
   try {
     const creators = await listAdminCreators(context.database.db);
-    const editing = creators.find((c) => c.id === url.searchParams.get("edit"));
     return {
       loadError: false,
       creators,
-      form: editing ? toFormState(editing) : url.searchParams.has("new") ? emptyCreatorForm : null,
+      form: requestedForm(request, creators, toFormState, emptyCreatorForm),
     };
   } catch (error) {
     context.log.error({ err: error }, "loading content creators failed");
@@ -46,54 +51,42 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(context, request);
-  const form = await request.formData();
-  const db = context.database.db;
-  const id = String(form.get("id") ?? "");
-  const intent = form.get("intent");
-
-  if (intent === "delete") {
-    if (!(await deleteAdminCreator(db, id)))
-      return fail("Failed to delete content creator. Please try again.", 404);
-    return redirectWithToast(PATH, { title: "Content creator deleted successfully!", variant: "success" });
-  }
-  if (intent === "active") {
-    if (!(await setCreatorActive(db, id, form.get("value") === "true")))
-      return fail("Failed to update content creator. Please try again.", 404);
-    return {
-      errors: {},
-      values: null,
-      toast: actionToast({ title: "Content creator status updated successfully!", variant: "success" }),
-    };
-  }
-
-  const raw = creatorFormValues(form);
-  const { password: _password, ...shown } = raw;
-  const values: CreatorFormState = { ...shown, id: id || undefined };
-  const failure = id
-    ? "Failed to update content creator. Please try again."
-    : "Failed to create content creator. Please try again.";
-  const parsed = creatorInputSchema(id ? "edit" : "create").safeParse(raw);
-  if (!parsed.success) return fail(failure, 400, values, z.flattenError(parsed.error).fieldErrors);
-  const saved = id
-    ? await updateAdminCreator(db, id, parsed.data)
-    : await createAdminCreator(db, parsed.data);
-  if (!saved.ok)
-    return fail(saved.message, 400, values, saved.field ? { [saved.field]: [saved.message] } : {});
-  return redirectWithToast(PATH, {
-    title: id ? "Content creator updated successfully!" : "Content creator created successfully!",
-    variant: "success",
+  return runIntent<CreatorFormState>(await request.formData(), context.database.db, {
+    delete: deleteIntent(PATH, deleteAdminCreator, {
+      success: "Content creator deleted successfully!",
+      failure: { title: "Error", description: "Failed to delete content creator. Please try again." },
+    }),
+    active: toggleIntent(setCreatorActive, {
+      success: "Content creator status updated successfully!",
+      failure: { title: "Error", description: "Failed to update content creator. Please try again." },
+    }),
+    save: saveCreator,
   });
 }
 
-function fail(
-  description: string,
-  status: number,
-  values: CreatorFormState | null = null,
-  errors: Record<string, string[] | undefined> = {},
-) {
-  return data(
-    { errors, values, toast: actionToast({ title: "Error", description, variant: "destructive" }) },
-    { status },
+async function saveCreator({ form, db, id }: IntentArgs) {
+  const raw = creatorFormValues(form);
+  const { password: _password, ...shown } = raw;
+  const values: CreatorFormState = { ...shown, id: id || undefined };
+  const failure = {
+    title: "Error",
+    description: id
+      ? "Failed to update content creator. Please try again."
+      : "Failed to create content creator. Please try again.",
+  };
+  const parsed = creatorInputSchema(id ? "edit" : "create").safeParse(raw);
+  if (!parsed.success)
+    return adminFailure(failure, 400, { values, errors: z.flattenError(parsed.error).fieldErrors });
+  const saved = id
+    ? await updateAdminCreator(db, id, parsed.data)
+    : await createAdminCreator(db, parsed.data);
+  if (!saved.ok) {
+    const errors = saved.field ? { [saved.field]: [saved.message] } : {};
+    return adminFailure({ title: "Error", description: saved.message }, 400, { values, errors });
+  }
+  return backWithToast(
+    PATH,
+    id ? "Content creator updated successfully!" : "Content creator created successfully!",
   );
 }
 
@@ -109,7 +102,6 @@ function toFormState(c: AdminCreator): CreatorFormState {
 
 export default function ContentCreators({ loaderData, actionData }: Route.ComponentProps) {
   useFlashToast(actionData?.toast);
-  const navigate = useNavigate();
   const form = actionData?.values ?? loaderData.form;
   const { creators } = loaderData;
   return (
@@ -121,32 +113,21 @@ export default function ContentCreators({ loaderData, actionData }: Route.Compon
         </Link>
       </PageHeader>
 
-      <Dialog
+      <FormDialog
         open={form !== null}
-        onOpenChange={(open) => !open && navigate(PATH, { preventScrollReset: true })}
+        closeTo={PATH}
+        title={form?.id ? "Edit Content Creator" : "Create Content Creator"}
       >
-        <DialogContent aria-describedby={undefined}>
-          <DialogHeader>
-            <DialogTitle>{form?.id ? "Edit Content Creator" : "Create Content Creator"}</DialogTitle>
-          </DialogHeader>
-          {form && (
-            <CreatorForm
-              key={actionData?.toast?.id ?? form.id ?? "new"}
-              initial={form}
-              errors={actionData?.errors ?? {}}
-            />
-          )}
-        </DialogContent>
-      </Dialog>
+        {form && (
+          <CreatorForm
+            key={actionData?.toast?.id ?? form.id ?? "new"}
+            initial={form}
+            errors={actionData?.errors ?? {}}
+          />
+        )}
+      </FormDialog>
 
-      {loaderData.loadError && (
-        <p
-          role="alert"
-          className="mb-4 rounded-md border border-destructive-text/40 p-4 text-destructive-text"
-        >
-          Error loading content creators. Please try again.
-        </p>
-      )}
+      {loaderData.loadError && <LoadError>Error loading content creators. Please try again.</LoadError>}
       <Table>
         <TableHeader>
           <TableRow>
@@ -177,8 +158,6 @@ export default function ContentCreators({ loaderData, actionData }: Route.Compon
 }
 
 function CreatorRow({ creator: c }: { creator: AdminCreator }) {
-  const fetcher = useFetcher<typeof action>();
-  useFlashToast(fetcher.data?.toast);
   const label = c.isActive ? "Deactivate" : "Activate";
   return (
     <TableRow>
@@ -192,31 +171,18 @@ function CreatorRow({ creator: c }: { creator: AdminCreator }) {
       <TableCell className="whitespace-nowrap">{formatDate(c.createdAt)}</TableCell>
       <TableCell>
         <div className="flex justify-end gap-1">
-          <Link
-            to={`?edit=${c.id}`}
-            preventScrollReset
-            aria-label={`Edit ${c.username}`}
-            className={buttonClass({ variant: "ghost", size: "icon" })}
-          >
-            <Pencil aria-hidden />
-          </Link>
-          <fetcher.Form method="post">
-            <input type="hidden" name="intent" value="active" />
-            <input type="hidden" name="id" value={c.id} />
-            <input type="hidden" name="value" value={String(!c.isActive)} />
+          <EditLink to={`?edit=${c.id}`} name={c.username} />
+          <IntentToggle intent="active" id={c.id} next={!c.isActive}>
             <Button type="submit" variant="outline" size="sm" aria-label={`${label} ${c.username}`}>
               {label}
             </Button>
-          </fetcher.Form>
-          <ConfirmSubmit
-            fields={{ intent: "delete", id: c.id }}
+          </IntentToggle>
+          <DeleteButton
+            id={c.id}
+            name={c.username}
             title="Delete content creator"
             question="Are you sure you want to delete this content creator? Their coupons will be kept but unlinked from them."
-          >
-            <Button type="submit" variant="ghost" size="icon" aria-label={`Delete ${c.username}`}>
-              <Trash2 className="text-destructive-text" aria-hidden />
-            </Button>
-          </ConfirmSubmit>
+          />
         </div>
       </TableCell>
     </TableRow>

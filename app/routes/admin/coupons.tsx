@@ -1,17 +1,24 @@
-import { Eye, EyeOff, History, Pencil, Plus, Trash2 } from "lucide-react";
-import { data, Link, useFetcher, useNavigate, useNavigation } from "react-router";
+import { Eye, EyeOff, History, Plus } from "lucide-react";
+import { Link, useNavigation } from "react-router";
 import { z } from "zod";
-import { ConfirmSubmit } from "~/components/admin/confirm-submit.tsx";
 import { CouponForm, type CouponFormState, emptyCouponForm } from "~/components/admin/coupon-form.tsx";
+import { FormDialog } from "~/components/admin/form-dialog.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
+import { DeleteButton, EditLink, IntentToggle, LoadError } from "~/components/admin/row-actions.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
-import { Dialog, DialogContent, DialogHeader, DialogTitle } from "~/components/ui/dialog.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import { actionToast } from "~/lib/action-toast.ts";
+import {
+  adminFailure,
+  backWithToast,
+  deleteIntent,
+  type IntentArgs,
+  runIntent,
+  toggleIntent,
+} from "~/lib/admin-actions.server.ts";
+import { requestedForm } from "~/lib/admin-save.server.ts";
 import { formatDate, formatDateTime } from "~/lib/dates.ts";
-import { redirectWithToast } from "~/lib/flash.server.ts";
 import { formatMoney } from "~/lib/money.ts";
 import { requireAdmin } from "~server/auth/guards.ts";
 import {
@@ -35,9 +42,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   try {
     const coupons = await listAdminCoupons(db);
-    const editing = coupons.find((c) => c.id === url.searchParams.get("edit"));
     const usageOf = coupons.find((c) => c.id === url.searchParams.get("usage"));
-    const form = editing ? toFormState(editing) : url.searchParams.has("new") ? emptyCouponForm : null;
+    const form = requestedForm(request, coupons, toFormState, emptyCouponForm);
     return {
       loadError: false,
       coupons,
@@ -51,63 +57,47 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
+const PATH = "/admin/coupons";
+
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(context, request);
-  const form = await request.formData();
-  const db = context.database.db;
-  const id = String(form.get("id") ?? "");
-  const intent = form.get("intent");
-
-  if (intent === "delete") {
-    if (!(await deleteAdminCoupon(db, id))) return fail("Failed to delete coupon. Please try again.", 404);
-    return redirectWithToast("/admin/coupons", { title: "Coupon deleted successfully!", variant: "success" });
-  }
-  if (intent === "active" || intent === "visible") {
-    const flag = intent === "active" ? "isActive" : "showOnFrontend";
+  return runIntent<CouponFormState>(await request.formData(), context.database.db, {
+    delete: deleteIntent(PATH, deleteAdminCoupon, {
+      success: "Coupon deleted successfully!",
+      failure: { title: "Error", description: "Failed to delete coupon. Please try again." },
+    }),
     // The spec shows no message when a toggle fails; the row simply keeps its state.
-    if (!(await setCouponFlag(db, id, flag, form.get("value") === "true")))
-      return { toast: null, errors: {}, values: null };
-    return {
-      errors: {},
-      values: null,
-      toast: actionToast({
-        title:
-          intent === "active"
-            ? "Coupon status updated successfully!"
-            : "Coupon visibility updated successfully!",
-        variant: "success",
-      }),
-    };
-  }
-
-  const raw = couponFormValues(form);
-  const values: CouponFormState = { ...raw, id: id || undefined };
-  const failure = id
-    ? "Failed to update coupon. Please try again."
-    : "Failed to create coupon. Please try again.";
-  const parsed = couponInputSchema.safeParse(raw);
-  if (!parsed.success) return fail(failure, 400, values, z.flattenError(parsed.error).fieldErrors);
-  const saved = id ? await updateAdminCoupon(db, id, parsed.data) : await createAdminCoupon(db, parsed.data);
-  if (!saved.ok) {
-    if ("missing" in saved) return fail(failure, 404, values);
-    return fail(saved.message, 400, values, { [saved.field]: [saved.message] });
-  }
-  return redirectWithToast("/admin/coupons", {
-    title: id ? "Coupon updated successfully!" : "Coupon created successfully!",
-    variant: "success",
+    active: toggleIntent((db, id, value) => setCouponFlag(db, id, "isActive", value), {
+      success: "Coupon status updated successfully!",
+      failure: null,
+    }),
+    visible: toggleIntent((db, id, value) => setCouponFlag(db, id, "showOnFrontend", value), {
+      success: "Coupon visibility updated successfully!",
+      failure: null,
+    }),
+    save: saveCoupon,
   });
 }
 
-function fail(
-  description: string,
-  status: number,
-  values: CouponFormState | null = null,
-  errors: Record<string, string[] | undefined> = {},
-) {
-  return data(
-    { errors, values, toast: actionToast({ title: "Error", description, variant: "destructive" }) },
-    { status },
-  );
+async function saveCoupon({ form, db, id }: IntentArgs) {
+  const raw = couponFormValues(form);
+  const values: CouponFormState = { ...raw, id: id || undefined };
+  const failure = {
+    title: "Error",
+    description: id
+      ? "Failed to update coupon. Please try again."
+      : "Failed to create coupon. Please try again.",
+  };
+  const parsed = couponInputSchema.safeParse(raw);
+  if (!parsed.success)
+    return adminFailure(failure, 400, { values, errors: z.flattenError(parsed.error).fieldErrors });
+  const saved = id ? await updateAdminCoupon(db, id, parsed.data) : await createAdminCoupon(db, parsed.data);
+  if (!saved.ok) {
+    if ("missing" in saved) return adminFailure(failure, 404, { values });
+    const errors = { [saved.field]: [saved.message] };
+    return adminFailure({ title: "Error", description: saved.message }, 400, { values, errors });
+  }
+  return backWithToast(PATH, id ? "Coupon updated successfully!" : "Coupon created successfully!");
 }
 
 function toFormState(c: AdminCoupon): CouponFormState {
@@ -133,13 +123,9 @@ const statusVariant = { Active: "success", Inactive: "muted", Expired: "warning"
 
 export default function Coupons({ loaderData, actionData }: Route.ComponentProps) {
   useFlashToast(actionData?.toast);
-  const navigate = useNavigate();
   const navigation = useNavigation();
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/coupons";
+  const loading = navigation.state === "loading" && navigation.location.pathname === PATH;
   const form = actionData?.values ?? loaderData.form;
-  const close = (open: boolean) => {
-    if (!open) navigate("/admin/coupons", { preventScrollReset: true });
-  };
   const { coupons, usage } = loaderData;
   return (
     <>
@@ -153,65 +139,53 @@ export default function Coupons({ loaderData, actionData }: Route.ComponentProps
         </Link>
       </PageHeader>
 
-      <Dialog open={form !== null} onOpenChange={close}>
-        <DialogContent aria-describedby={undefined}>
-          <DialogHeader>
-            <DialogTitle>{form?.id ? "Edit Coupon" : "Create New Coupon"}</DialogTitle>
-          </DialogHeader>
-          {form && (
-            <CouponForm
-              key={actionData?.toast?.id ?? form.id ?? "new"}
-              initial={form}
-              errors={actionData?.errors ?? {}}
-              creators={loaderData.creators}
-            />
-          )}
-        </DialogContent>
-      </Dialog>
+      <FormDialog open={form !== null} closeTo={PATH} title={form?.id ? "Edit Coupon" : "Create New Coupon"}>
+        {form && (
+          <CouponForm
+            key={actionData?.toast?.id ?? form.id ?? "new"}
+            initial={form}
+            errors={actionData?.errors ?? {}}
+            creators={loaderData.creators}
+          />
+        )}
+      </FormDialog>
 
-      <Dialog open={usage !== null} onOpenChange={close}>
-        <DialogContent aria-describedby={undefined} className="max-w-2xl">
-          <DialogHeader>
-            <DialogTitle>Coupon Usage Details{usage ? ` – ${usage.code}` : ""}</DialogTitle>
-          </DialogHeader>
-          <Table>
-            <TableHeader>
+      <FormDialog
+        open={usage !== null}
+        closeTo={PATH}
+        title={`Coupon Usage Details${usage ? ` – ${usage.code}` : ""}`}
+        className="max-w-2xl"
+      >
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>User Email</TableHead>
+              <TableHead>Order ID</TableHead>
+              <TableHead>Discount Amount</TableHead>
+              <TableHead>Used At</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {usage?.rows.length === 0 && (
               <TableRow>
-                <TableHead>User Email</TableHead>
-                <TableHead>Order ID</TableHead>
-                <TableHead>Discount Amount</TableHead>
-                <TableHead>Used At</TableHead>
+                <TableCell colSpan={4} className="py-6 text-center text-muted-foreground">
+                  No usage records found
+                </TableCell>
               </TableRow>
-            </TableHeader>
-            <TableBody>
-              {usage?.rows.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={4} className="py-6 text-center text-muted-foreground">
-                    No usage records found
-                  </TableCell>
-                </TableRow>
-              )}
-              {usage?.rows.map((u) => (
-                <TableRow key={u.id}>
-                  <TableCell>{u.userEmail}</TableCell>
-                  <TableCell className="font-mono">{u.orderId.slice(0, 8)}...</TableCell>
-                  <TableCell>{formatMoney(u.discountCents)}</TableCell>
-                  <TableCell>{formatDateTime(u.usedAt)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </DialogContent>
-      </Dialog>
+            )}
+            {usage?.rows.map((u) => (
+              <TableRow key={u.id}>
+                <TableCell>{u.userEmail}</TableCell>
+                <TableCell className="font-mono">{u.orderId.slice(0, 8)}...</TableCell>
+                <TableCell>{formatMoney(u.discountCents)}</TableCell>
+                <TableCell>{formatDateTime(u.usedAt)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </FormDialog>
 
-      {loaderData.loadError && (
-        <p
-          role="alert"
-          className="mb-4 rounded-md border border-destructive-text/40 p-4 text-destructive-text"
-        >
-          Error loading coupons. Please try again.
-        </p>
-      )}
+      {loaderData.loadError && <LoadError>Error loading coupons. Please try again.</LoadError>}
       <Table>
         <TableHeader>
           <TableRow>
@@ -250,6 +224,7 @@ export default function Coupons({ loaderData, actionData }: Route.ComponentProps
 
 function CouponRow({ coupon: c }: { coupon: AdminCoupon }) {
   const status = couponStatus(c);
+  const activeLabel = c.isActive ? "Disable" : "Enable";
   return (
     <TableRow>
       <TableCell className="font-mono font-medium">{c.code}</TableCell>
@@ -285,74 +260,30 @@ function CouponRow({ coupon: c }: { coupon: AdminCoupon }) {
           >
             <History aria-hidden />
           </Link>
-          <Link
-            to={`?edit=${c.id}`}
-            preventScrollReset
-            aria-label={`Edit ${c.code}`}
-            className={buttonClass({ variant: "ghost", size: "icon" })}
-          >
-            <Pencil aria-hidden />
-          </Link>
-          <FlagToggle
+          <EditLink to={`?edit=${c.id}`} name={c.code} />
+          <IntentToggle intent="active" id={c.id} next={!c.isActive}>
+            <Button type="submit" variant="outline" size="sm" aria-label={`${activeLabel} ${c.code}`}>
+              {activeLabel}
+            </Button>
+          </IntentToggle>
+          <IntentToggle intent="visible" id={c.id} next={!c.showOnFrontend}>
+            <Button
+              type="submit"
+              variant="ghost"
+              size="icon"
+              aria-label={`${c.showOnFrontend ? "Hide" : "Show"} ${c.code} on the storefront`}
+            >
+              {c.showOnFrontend ? <EyeOff aria-hidden /> : <Eye aria-hidden />}
+            </Button>
+          </IntentToggle>
+          <DeleteButton
             id={c.id}
-            intent="active"
-            next={!c.isActive}
-            label={c.isActive ? "Disable" : "Enable"}
-            code={c.code}
-          />
-          <FlagToggle
-            id={c.id}
-            intent="visible"
-            next={!c.showOnFrontend}
-            label={c.showOnFrontend ? "Hide" : "Show"}
-            code={c.code}
-          />
-          <ConfirmSubmit
-            fields={{ intent: "delete", id: c.id }}
+            name={c.code}
             title="Delete coupon"
             question="Are you sure you want to delete this coupon?"
-          >
-            <Button type="submit" variant="ghost" size="icon" aria-label={`Delete ${c.code}`}>
-              <Trash2 className="text-destructive-text" aria-hidden />
-            </Button>
-          </ConfirmSubmit>
+          />
         </div>
       </TableCell>
     </TableRow>
-  );
-}
-
-/** Enable/Disable (text button) and the eye button (visibility); both post without leaving the page. */
-function FlagToggle({
-  id,
-  intent,
-  next,
-  label,
-  code,
-}: {
-  id: string;
-  intent: "active" | "visible";
-  next: boolean;
-  label: string;
-  code: string;
-}) {
-  const fetcher = useFetcher<typeof action>();
-  useFlashToast(fetcher.data && "toast" in fetcher.data ? fetcher.data.toast : null);
-  const Icon = next ? Eye : EyeOff;
-  return (
-    <fetcher.Form method="post">
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="id" value={id} />
-      <input type="hidden" name="value" value={String(next)} />
-      {intent === "active" ? (
-        <Button type="submit" variant="outline" size="sm" aria-label={`${label} ${code}`}>
-          {label}
-        </Button>
-      ) : (
-        <Button type="submit" variant="ghost" size="icon" aria-label={`${label} ${code} on the storefront`}>
-          <Icon aria-hidden />
-        </Button>
-      )}
-    </fetcher.Form>
   );
 }

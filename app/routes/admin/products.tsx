@@ -1,16 +1,22 @@
-import { Pencil, Plus, Trash2 } from "lucide-react";
-import { data, Link } from "react-router";
+import { Plus } from "lucide-react";
+import { Link } from "react-router";
 import { z } from "zod";
-import { ConfirmSubmit } from "~/components/admin/confirm-submit.tsx";
+import { FormCard } from "~/components/admin/form-card.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { emptyProductForm, ProductForm, type ProductFormState } from "~/components/admin/product-form.tsx";
+import { DeleteButton, EditLink } from "~/components/admin/row-actions.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
-import { Button, buttonClass } from "~/components/ui/button.tsx";
-import { Card, CardContent, CardHeader } from "~/components/ui/card.tsx";
+import { buttonClass } from "~/components/ui/button.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import { actionToast } from "~/lib/action-toast.ts";
-import { redirectWithToast } from "~/lib/flash.server.ts";
+import {
+  adminFailure,
+  backWithToast,
+  deleteIntent,
+  type FieldErrors,
+  type IntentArgs,
+  runIntent,
+} from "~/lib/admin-actions.server.ts";
 import { formatMoney } from "~/lib/money.ts";
 import { requireAdmin } from "~server/auth/guards.ts";
 import {
@@ -38,42 +44,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+const PATH = "/admin/products";
+
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(context, request);
-  if (uploadTooLarge(request)) {
-    return data(
-      {
-        errors: {},
-        values: null,
-        toast: actionToast({
-          title: "Failed to save product",
-          description: "The image must be 5 MB or smaller",
-          variant: "destructive",
-        }),
-      },
-      { status: 413 },
-    );
-  }
-  const form = await request.formData();
-  const db = context.database.db;
+  if (uploadTooLarge(request)) return saveFailed(null, {}, "The image must be 5 MB or smaller", 413);
+  return runIntent<ProductFormState>(await request.formData(), context.database.db, {
+    delete: deleteIntent(PATH, deleteAdminProduct, {
+      success: "Product deleted successfully",
+      failure: { title: "Failed to delete product" },
+    }),
+    save: (args) => saveProduct(context, request, args),
+  });
+}
 
-  if (form.get("intent") === "delete") {
-    const deleted = await deleteAdminProduct(db, String(form.get("id") ?? ""));
-    if (!deleted)
-      return data(
-        {
-          errors: {},
-          values: null,
-          toast: actionToast({ title: "Failed to delete product", variant: "destructive" }),
-        },
-        { status: 404 },
-      );
-    return redirectWithToast("/admin/products", {
-      title: "Product deleted successfully",
-      variant: "success",
-    });
-  }
-
+async function saveProduct(context: Route.ActionArgs["context"], request: Request, { form, db }: IntentArgs) {
   const raw = productFormValues(form);
   const id = String(form.get("id") ?? "") || undefined;
   const values: ProductFormState = {
@@ -84,38 +69,28 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
   // Without JavaScript the image file comes with the form instead of being uploaded first.
   const upload = await receiveImageUpload(context, request, "imageFile", form);
-  if (upload && "error" in upload) return failed(values, { imageUrl: [upload.error] });
+  if (upload && "error" in upload) return saveFailed(values, { imageUrl: [upload.error] });
   if (upload) raw.imageUrl = values.imageUrl = upload.url;
 
   const parsed = productInputSchema.safeParse(raw);
-  if (!parsed.success) return failed(values, z.flattenError(parsed.error).fieldErrors);
+  if (!parsed.success) return saveFailed(values, z.flattenError(parsed.error).fieldErrors);
   const saved = id
     ? await updateAdminProduct(db, id, parsed.data)
     : await createAdminProduct(db, parsed.data);
-  if (!saved) return failed(values, {}, "This product no longer exists.");
-  return redirectWithToast("/admin/products", {
-    title: id ? "Product updated successfully" : "Product created successfully",
-    variant: "success",
-  });
+  if (!saved) return saveFailed(values, {}, "This product no longer exists.");
+  return backWithToast(PATH, id ? "Product updated successfully" : "Product created successfully");
 }
 
-function failed(
-  values: ProductFormState,
-  errors: Record<string, string[] | undefined>,
+function saveFailed(
+  values: ProductFormState | null,
+  errors: FieldErrors,
   description = "Check the highlighted fields.",
+  status = 400,
 ) {
-  return data(
-    {
-      errors,
-      values,
-      toast: actionToast({
-        title: "Failed to save product",
-        description: description,
-        variant: "destructive",
-      }),
-    },
-    { status: 400 },
-  );
+  return adminFailure({ title: "Failed to save product", description }, status, {
+    values: values ?? undefined,
+    errors,
+  });
 }
 
 function toFormState(p: AdminProduct): ProductFormState {
@@ -152,21 +127,14 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
       </PageHeader>
 
       {form && (
-        <Card className="mb-8">
-          <CardHeader>
-            <h2 className="font-display text-xl font-semibold">
-              {form.id ? "Edit Product" : "Add New Product"}
-            </h2>
-          </CardHeader>
-          <CardContent>
-            {/* Re-mount after each failed save so the fields show what was submitted. */}
-            <ProductForm
-              key={actionData?.toast?.id ?? form.id ?? "new"}
-              initial={form}
-              errors={actionData?.errors ?? {}}
-            />
-          </CardContent>
-        </Card>
+        <FormCard title={form.id ? "Edit Product" : "Add New Product"}>
+          {/* Re-mount after each failed save so the fields show what was submitted. */}
+          <ProductForm
+            key={actionData?.toast?.id ?? form.id ?? "new"}
+            initial={form}
+            errors={actionData?.errors ?? {}}
+          />
+        </FormCard>
       )}
 
       <section aria-labelledby="all-products">
@@ -205,22 +173,13 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
                 </TableCell>
                 <TableCell>
                   <div className="flex justify-end gap-1">
-                    <Link
-                      to={`?edit=${p.id}`}
-                      aria-label={`Edit ${p.name}`}
-                      className={buttonClass({ variant: "ghost", size: "icon" })}
-                    >
-                      <Pencil aria-hidden />
-                    </Link>
-                    <ConfirmSubmit
-                      fields={{ intent: "delete", id: p.id }}
+                    <EditLink to={`?edit=${p.id}`} name={p.name} />
+                    <DeleteButton
+                      id={p.id}
+                      name={p.name}
                       title="Delete product"
                       question="Are you sure you want to delete this product?"
-                    >
-                      <Button type="submit" variant="ghost" size="icon" aria-label={`Delete ${p.name}`}>
-                        <Trash2 className="text-destructive-text" aria-hidden />
-                      </Button>
-                    </ConfirmSubmit>
+                    />
                   </div>
                 </TableCell>
               </TableRow>

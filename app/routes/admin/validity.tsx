@@ -1,8 +1,7 @@
-import { Trash2 } from "lucide-react";
-import { data, Form, useNavigation } from "react-router";
-import { ConfirmSubmit } from "~/components/admin/confirm-submit.tsx";
+import { Form, useNavigation } from "react-router";
 import { Field } from "~/components/admin/field.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
+import { DeleteButton } from "~/components/admin/row-actions.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardHeader } from "~/components/ui/card.tsx";
@@ -10,7 +9,13 @@ import { Input } from "~/components/ui/input.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import { actionToast } from "~/lib/action-toast.ts";
+import {
+  adminFailure,
+  backWithToast,
+  deleteIntent,
+  type IntentArgs,
+  runIntent,
+} from "~/lib/admin-actions.server.ts";
 import { formatDate, formatDateTime } from "~/lib/dates.ts";
 import { redirectWithToast } from "~/lib/flash.server.ts";
 import { requireAdmin } from "~server/auth/guards.ts";
@@ -32,54 +37,49 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { codes, lookups };
 }
 
+const PATH = "/admin/validity";
+type TypedCodes = { code?: string; codes?: string };
+
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(context, request);
-  const form = await request.formData();
-  const db = context.database.db;
-  const intent = form.get("intent");
+  return runIntent<TypedCodes>(await request.formData(), context.database.db, {
+    delete: deleteIntent(PATH, deleteValidityCode, {
+      success: "Validity code deleted successfully",
+      failure: { title: "Error", description: "This validity code no longer exists" },
+    }),
+    bulk: addBulk,
+    save: addOne,
+  });
+}
 
-  if (intent === "delete") {
-    if (!(await deleteValidityCode(db, String(form.get("id") ?? ""))))
-      return failed("This validity code no longer exists", {}, 404);
-    return redirectWithToast("/admin/validity", {
-      title: "Validity code deleted successfully",
-      variant: "success",
-    });
-  }
+function failed(message: string, field: keyof TypedCodes, typed: string) {
+  return adminFailure<TypedCodes>({ title: "Error", description: message }, 400, {
+    errors: { [field]: [message] },
+    values: { [field]: typed },
+  });
+}
 
-  if (intent === "bulk") {
-    const text = String(form.get("codes") ?? "");
-    const result = await addValidityCodes(db, parseBulkCodes(text));
-    if ("error" in result) return failed(result.error, { codes: [result.error], bulkText: text });
-    const skipped = result.duplicates.length
-      ? ` ${result.duplicates.length} already existed: ${result.duplicates.slice(0, 10).join(", ")}`
-      : "";
-    return redirectWithToast("/admin/validity", {
-      title: `${result.added} validity codes added`,
-      description: skipped.trim() || undefined,
-      variant: "success",
-    });
-  }
-
-  const typed = String(form.get("code") ?? "");
-  const parsed = validityCodeSchema.safeParse(typed);
-  if (!parsed.success)
-    return failed(parsed.error.issues[0]!.message, { code: [parsed.error.issues[0]!.message], typed });
-  const added = await addValidityCode(db, parsed.data);
-  if (!added.ok) return failed(added.message, { code: [added.message], typed });
-  return redirectWithToast("/admin/validity", {
-    title: "Validity code added successfully",
+async function addBulk({ form, db }: IntentArgs) {
+  const text = String(form.get("codes") ?? "");
+  const result = await addValidityCodes(db, parseBulkCodes(text));
+  if ("error" in result) return failed(result.error, "codes", text);
+  const skipped = result.duplicates.length
+    ? ` ${result.duplicates.length} already existed: ${result.duplicates.slice(0, 10).join(", ")}`
+    : "";
+  return redirectWithToast(PATH, {
+    title: `${result.added} validity codes added`,
+    description: skipped.trim() || undefined,
     variant: "success",
   });
 }
 
-type Failure = { code?: string[]; codes?: string[]; typed?: string; bulkText?: string };
-
-function failed(message: string, details: Failure, status = 400) {
-  return data(
-    { ...details, toast: actionToast({ title: "Error", description: message, variant: "destructive" }) },
-    { status },
-  );
+async function addOne({ form, db }: IntentArgs) {
+  const typed = String(form.get("code") ?? "");
+  const parsed = validityCodeSchema.safeParse(typed);
+  if (!parsed.success) return failed(parsed.error.issues[0]!.message, "code", typed);
+  const added = await addValidityCode(db, parsed.data);
+  if (!added.ok) return failed(added.message, "code", typed);
+  return backWithToast(PATH, "Validity code added successfully");
 }
 
 export default function ValidityCodes({ loaderData, actionData }: Route.ComponentProps) {
@@ -97,8 +97,10 @@ export default function ValidityCodes({ loaderData, actionData }: Route.Componen
           <CardContent>
             <Form method="post" className="flex flex-col gap-3" noValidate key={actionData?.toast?.id}>
               <input type="hidden" name="intent" value="add" />
-              <Field id="code" label="Code" error={actionData?.code?.[0]}>
-                {(p) => <Input {...p} name="code" maxLength={100} defaultValue={actionData?.typed ?? ""} />}
+              <Field id="code" label="Code" error={actionData?.errors.code?.[0]}>
+                {(p) => (
+                  <Input {...p} name="code" maxLength={100} defaultValue={actionData?.values?.code ?? ""} />
+                )}
               </Field>
               <Button type="submit" disabled={busy} className="self-start">
                 Add Code
@@ -117,9 +119,11 @@ export default function ValidityCodes({ loaderData, actionData }: Route.Componen
                 id="codes"
                 label="Codes"
                 hint="Paste many codes, one per line (commas and spaces also separate them)."
-                error={actionData?.codes?.[0]}
+                error={actionData?.errors.codes?.[0]}
               >
-                {(p) => <Textarea {...p} name="codes" rows={5} defaultValue={actionData?.bulkText ?? ""} />}
+                {(p) => (
+                  <Textarea {...p} name="codes" rows={5} defaultValue={actionData?.values?.codes ?? ""} />
+                )}
               </Field>
               <Button type="submit" variant="outline" disabled={busy} className="self-start">
                 Add All Codes
@@ -155,15 +159,12 @@ export default function ValidityCodes({ loaderData, actionData }: Route.Componen
                 <TableCell>{formatDate(c.createdAt)}</TableCell>
                 <TableCell>
                   <div className="flex justify-end">
-                    <ConfirmSubmit
-                      fields={{ intent: "delete", id: c.id }}
+                    <DeleteButton
+                      id={c.id}
+                      name={c.code}
                       title="Delete validity code"
                       question="Are you sure you want to delete this validity code?"
-                    >
-                      <Button type="submit" variant="ghost" size="icon" aria-label={`Delete ${c.code}`}>
-                        <Trash2 className="text-destructive-text" aria-hidden />
-                      </Button>
-                    </ConfirmSubmit>
+                    />
                   </div>
                 </TableCell>
               </TableRow>

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { PaidOrderCard, toPaidOrder } from "~/components/store/paid-order.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
+import { useRefreshAfterPayment } from "~/hooks/use-refresh-after-payment.ts";
 import { actionToast } from "~/lib/action-toast.ts";
 import { brand } from "~/lib/brand.ts";
 import { redirectWithToast } from "~/lib/flash.server.ts";
@@ -39,6 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
   const { order, toast } = loaderData;
   useFlashToast(toast);
+  useRefreshAfterPayment(Boolean(order));
   return (
     <div className="mx-auto flex max-w-2xl flex-col items-center gap-6 px-4 py-12 text-center sm:px-6">
       {order ? (

@@ -2,6 +2,7 @@ import type * as React from "react";
 import { ContactNotification } from "./contact-notification.tsx";
 import { OrderConfirmation } from "./order-confirmation.tsx";
 import { OrderShipped } from "./order-shipped.tsx";
+import { PaymentFailed } from "./payment-failed.tsx";
 import { ResetPassword } from "./reset-password.tsx";
 import { SubscriptionRenewal } from "./subscription-renewal.tsx";
 import { VerifyEmail } from "./verify-email.tsx";
@@ -17,6 +18,7 @@ export const mailTemplates = {
   "order-confirmation": OrderConfirmation,
   "order-shipped": OrderShipped,
   "subscription-renewal": SubscriptionRenewal,
+  "payment-failed": PaymentFailed,
 } satisfies Record<string, React.FC<never>>;
 
 export type MailTemplateName = keyof typeof mailTemplates;

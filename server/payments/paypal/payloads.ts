@@ -1,4 +1,5 @@
 import type { orderItems, orders } from "../../db/schema/index.ts";
+import { renewalTotalCents, subscriptionDiscountBasisPoints } from "../../subscriptions/renewal-order.ts";
 
 type Order = typeof orders.$inferSelect;
 type OrderItem = typeof orderItems.$inferSelect;
@@ -75,13 +76,14 @@ export function orderPayload(order: Order, items: OrderItem[], urls: ReturnUrls,
 const monthly = { interval_unit: "MONTH", interval_count: 1 } as const;
 
 /**
- * A monthly plan at the order's prices. The recurring price is the subscription price (subtotal
- * less the subscription discount, plus shipping); a coupon applies to the first order only, so
- * when it lowers the first payment that first month is a one-cycle TRIAL at orders.total_cents
- * and the REGULAR cycle (forever) follows.
+ * A monthly plan at the order's prices. The recurring price is what each renewal order records
+ * (renewalTotalCents: the items at the subscription rate), so PayPal's sales equal our renewal
+ * orders. A coupon applies to the first order only: when it lowers the first payment, that month
+ * is a one-cycle TRIAL at orders.total_cents and the REGULAR cycle (forever) follows.
  */
 export function planPayload(order: Order, productId: string) {
-  const recurringCents = order.subtotalCents - order.subscriptionDiscountCents + order.shippingCents;
+  const rate = subscriptionDiscountBasisPoints(order.subtotalCents, order.subscriptionDiscountCents);
+  const recurringCents = renewalTotalCents(order.subtotalCents, rate);
   const cycle = (sequence: number, tenure: "TRIAL" | "REGULAR", cents: number, totalCycles: number) => ({
     frequency: monthly,
     tenure_type: tenure,

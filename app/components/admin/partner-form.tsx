@@ -1,0 +1,90 @@
+import { Form, Link, useNavigation } from "react-router";
+import { Field } from "~/components/admin/field.tsx";
+import { FormSwitch } from "~/components/admin/form-switch.tsx";
+import { ImageUpload } from "~/components/admin/image-upload.tsx";
+import { Button, buttonClass } from "~/components/ui/button.tsx";
+import { Input } from "~/components/ui/input.tsx";
+import { Textarea } from "~/components/ui/textarea.tsx";
+
+export type PartnerFormState = {
+  id?: string;
+  name: string;
+  logoUrl: string;
+  websiteUrl: string;
+  description: string;
+  active: boolean;
+};
+
+export const emptyPartnerForm: PartnerFormState = {
+  name: "",
+  logoUrl: "",
+  websiteUrl: "",
+  description: "",
+  active: true,
+};
+
+export function PartnerForm({
+  initial,
+  errors,
+}: {
+  initial: PartnerFormState;
+  errors: Record<string, string[] | undefined>;
+}) {
+  const busy = useNavigation().state === "submitting";
+  const error = (name: string) => errors[name]?.[0];
+  return (
+    <Form method="post" encType="multipart/form-data" className="grid gap-5 md:grid-cols-2" noValidate>
+      <input type="hidden" name="intent" value="save" />
+      {initial.id && <input type="hidden" name="id" value={initial.id} />}
+      <Field id="name" label="Name" error={error("name")}>
+        {(p) => <Input {...p} name="name" defaultValue={initial.name} maxLength={100} />}
+      </Field>
+      <Field
+        id="websiteUrl"
+        label="Website URL (Optional)"
+        hint="Starts with https:// or http://"
+        error={error("websiteUrl")}
+      >
+        {(p) => (
+          <Input
+            {...p}
+            name="websiteUrl"
+            type="url"
+            inputMode="url"
+            defaultValue={initial.websiteUrl}
+            placeholder="https://…"
+          />
+        )}
+      </Field>
+      <Field
+        id="description"
+        label="Description (Optional)"
+        error={error("description")}
+        className="md:col-span-2"
+      >
+        {(p) => <Textarea {...p} name="description" rows={3} defaultValue={initial.description} />}
+      </Field>
+      <fieldset className="flex flex-col gap-2 md:col-span-2">
+        <legend className="mb-2 text-sm font-medium">Logo (Optional)</legend>
+        <ImageUpload
+          defaultUrl={initial.logoUrl}
+          error={error("logoUrl")}
+          previewAlt="Logo preview"
+          name="logoUrl"
+          fileName="logoFile"
+          uploadLabel="Upload logo"
+          urlLabel="Logo URL"
+        />
+      </fieldset>
+      <FormSwitch name="active" label="Active" defaultChecked={initial.active} />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end md:col-span-2">
+        <Link to="/admin/partners" className={buttonClass({ variant: "outline" })}>
+          Cancel
+        </Link>
+        <Button type="submit" disabled={busy}>
+          {busy ? "Saving..." : initial.id ? "Update Partner" : "Add Partner"}
+        </Button>
+      </div>
+    </Form>
+  );
+}

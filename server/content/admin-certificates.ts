@@ -1,0 +1,49 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../db/client.ts";
+import { certificates } from "../db/schema/index.ts";
+import { imageUrlField } from "./admin-fields.ts";
+
+/** The two fixed slots of the home page (spec: at most 2 certificates, display orders 1 and 2). */
+export const CERTIFICATE_SLOTS = [
+  { slot: 1, label: "Certificate 1 (After Shilajit Products)" },
+  { slot: 2, label: "Certificate 2 (After Superior Section)" },
+] as const;
+export type CertificateSlot = (typeof CERTIFICATE_SLOTS)[number]["slot"];
+
+export const certificateSlotSchema = z.coerce
+  .number("Choose certificate 1 or 2")
+  .pipe(z.union([z.literal(1), z.literal(2)], "Choose certificate 1 or 2"));
+
+export const certificateInputSchema = z.object({
+  slot: certificateSlotSchema,
+  imageUrl: imageUrlField.refine((v) => v !== "", "Choose an image for the certificate"),
+});
+export type CertificateInput = z.output<typeof certificateInputSchema>;
+export type AdminCertificate = typeof certificates.$inferSelect;
+
+export function listAdminCertificates(db: Db): Promise<AdminCertificate[]> {
+  return db.select().from(certificates).orderBy(certificates.displayOrder);
+}
+
+/**
+ * Fills a slot or replaces its image (spec: update the slot's row, or insert one marked active);
+ * one row per slot is kept by the unique display order, so there are never more than 2.
+ */
+export async function saveCertificate(db: Db, { slot, imageUrl }: CertificateInput) {
+  const [row] = await db
+    .insert(certificates)
+    .values({ displayOrder: slot, title: `Certificate ${slot}`, imageUrl, active: true })
+    .onConflictDoUpdate({ target: certificates.displayOrder, set: { imageUrl, active: true } })
+    .returning();
+  return row!;
+}
+
+/** Empties a slot; false when it was empty already. */
+export async function deleteCertificate(db: Db, slot: CertificateSlot): Promise<boolean> {
+  const rows = await db
+    .delete(certificates)
+    .where(eq(certificates.displayOrder, slot))
+    .returning({ id: certificates.id });
+  return rows.length > 0;
+}

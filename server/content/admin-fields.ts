@@ -1,0 +1,35 @@
+import { z } from "zod";
+
+/** Form fields the content screens share (blog, testimonials, partners, certificates). */
+
+/** A stored upload (/uploads/…) or an absolute http(s) URL; never javascript: or data:. */
+export const imageUrlField = z
+  .string()
+  .trim()
+  .max(1000, "The URL must be at most 1000 characters")
+  .refine(
+    (v) => v === "" || /^\/[^/]/.test(v) || /^https?:\/\//i.test(v),
+    "Enter a URL starting with / or https://",
+  );
+
+/** A link that leaves the shop: only http(s), so a stored link can never run script. Empty allowed. */
+export const websiteUrlField = z
+  .string()
+  .trim()
+  .max(1000, "The URL must be at most 1000 characters")
+  .refine((v) => v === "" || isHttpUrl(v), "Website URL must start with http:// or https://");
+
+function isHttpUrl(value: string) {
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    return Boolean(new URL(value).hostname);
+  } catch {
+    return false;
+  }
+}
+
+/** A FormSwitch posts "on" when checked and nothing when not. */
+export const switchValue = (form: FormData, name: string) => form.get(name) === "on";
+
+/** Empty text is stored as null. */
+export const orNull = (value: string) => value || null;

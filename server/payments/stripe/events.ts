@@ -1,0 +1,147 @@
+import { and, desc, eq } from "drizzle-orm";
+import type Stripe from "stripe";
+import { completePayment } from "../../checkout/complete.ts";
+import type { Db } from "../../db/client.ts";
+import { orders, subscriptions } from "../../db/schema/index.ts";
+import type { Mailer } from "../../mail/mailer.ts";
+import { recordProviderRenewal } from "../../subscriptions/renew.ts";
+import { syncSubscriptionState } from "../../subscriptions/sync.ts";
+import { closeUnpaidOrder } from "../close-order.ts";
+import type { StripeGateway } from "./gateway.ts";
+import { orderIdForSession } from "./stripe-provider.ts";
+import { stripeSubscriptionState } from "./subscription-state.ts";
+
+export type StripeEventDeps = {
+  db: Db;
+  mailer: Pick<Mailer, "send">;
+  gateway: StripeGateway;
+  publicUrl: string;
+};
+
+export type EventOutcome = "handled" | "ignored";
+
+/** The event cannot be handled yet (it arrived ahead of what it refers to): Stripe should retry. */
+export class RetryLater extends Error {}
+
+/**
+ * Acts on one verified Stripe event. Each handler works from state fetched from Stripe (or is
+ * idempotent by itself), so a repeated or out-of-order event ends in the same result.
+ */
+export function handleStripeEvent(deps: StripeEventDeps, event: Stripe.Event): Promise<EventOutcome> {
+  switch (event.type) {
+    case "checkout.session.completed":
+    case "checkout.session.async_payment_succeeded":
+      return sessionCompleted(deps, event.data.object);
+    case "checkout.session.expired":
+      return sessionExpired(deps, event.data.object);
+    case "invoice.paid":
+      return invoicePaid(deps, event.data.object);
+    case "invoice.payment_failed":
+      return invoicePaymentFailed(deps, event.data.object);
+    case "customer.subscription.updated":
+    case "customer.subscription.deleted":
+      return syncSubscription(deps, event.data.object.id);
+    default:
+      return Promise.resolve("ignored");
+  }
+}
+
+/** Fulfils through the same path as the return page (confirm with Stripe, then fulfilOrder). */
+async function sessionCompleted(deps: StripeEventDeps, session: Stripe.Checkout.Session) {
+  if (!(await orderIdForSession(deps.db, session.id))) return "ignored";
+  await completePayment(deps.db, deps.mailer, deps.gateway.provider, session.id);
+  // Subscription events that came before this one found no row yet: catch up with Stripe's state.
+  const subscriptionId = idOf(session.subscription);
+  if (subscriptionId) await syncSubscription(deps, subscriptionId);
+  return "handled";
+}
+
+/** The session ran out unpaid: the coupon use is released and the order expired. */
+async function sessionExpired(deps: StripeEventDeps, session: Stripe.Checkout.Session) {
+  const orderId = await orderIdForSession(deps.db, session.id);
+  if (!orderId) return "ignored";
+  await deps.db.transaction((tx) => closeUnpaidOrder(tx, orderId));
+  return "handled";
+}
+
+/** A monthly charge went through: one renewal order (and email) per invoice. */
+async function invoicePaid(deps: StripeEventDeps, invoice: Stripe.Invoice) {
+  const subscriptionId = subscriptionIdOf(invoice);
+  // The first invoice is the checkout's own payment, fulfilled by checkout.session.completed.
+  if (invoice.billing_reason !== "subscription_cycle" || !subscriptionId || !invoice.id) return "ignored";
+  const state = stripeSubscriptionState(await deps.gateway.client.subscriptions.retrieve(subscriptionId));
+  const paidAt = invoice.status_transitions.paid_at;
+  const result = await recordProviderRenewal(deps.db, deps.mailer, {
+    provider: "stripe",
+    providerSubscriptionId: subscriptionId,
+    providerPaymentId: invoice.id,
+    paidAt: paidAt ? new Date(paidAt * 1000) : new Date(),
+    periodEnd: state.currentPeriodEnd ?? undefined,
+  });
+  if (!result.ok && result.reason === "not_found") {
+    throw new RetryLater(`subscription ${subscriptionId} is not recorded yet`);
+  }
+  await syncSubscriptionState(deps.db, { provider: "stripe", providerSubscriptionId: subscriptionId }, state);
+  return "handled";
+}
+
+/** A renewal charge failed: the customer is told (Stripe retries it), the status follows Stripe. */
+async function invoicePaymentFailed(deps: StripeEventDeps, invoice: Stripe.Invoice) {
+  const subscriptionId = subscriptionIdOf(invoice);
+  if (!subscriptionId) return "ignored";
+  const customer = await subscriberContact(deps.db, subscriptionId);
+  if (!customer) return "ignored";
+  const email = customer.email ?? invoice.customer_email;
+  if (email) {
+    await deps.mailer.send({
+      to: email,
+      subject: "Your subscription payment failed",
+      template: "payment-failed",
+      props: {
+        name: customer.name ?? invoice.customer_name ?? "",
+        amountCents: invoice.amount_due,
+        payUrl: invoice.hosted_invoice_url ?? null,
+        accountUrl: `${deps.publicUrl}/account`,
+      },
+    });
+  }
+  await syncSubscription(deps, subscriptionId);
+  return "handled";
+}
+
+/** Copies the subscription's current state at Stripe (not the event's snapshot) onto our row. */
+async function syncSubscription(deps: StripeEventDeps, subscriptionId: string) {
+  const subscription = await deps.gateway.client.subscriptions.retrieve(subscriptionId);
+  const known = await syncSubscriptionState(
+    deps.db,
+    { provider: "stripe", providerSubscriptionId: subscriptionId },
+    stripeSubscriptionState(subscription),
+  );
+  return known ? "handled" : "ignored";
+}
+
+/** Name and email of a subscription's customer, from its latest paid order; null when unknown. */
+async function subscriberContact(db: Db, providerSubscriptionId: string) {
+  const [row] = await db
+    .select({ name: orders.name, email: orders.email })
+    .from(subscriptions)
+    .leftJoin(orders, and(eq(orders.subscriptionId, subscriptions.id), eq(orders.paymentStatus, "paid")))
+    .where(
+      and(
+        eq(subscriptions.provider, "stripe"),
+        eq(subscriptions.providerSubscriptionId, providerSubscriptionId),
+      ),
+    )
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+function subscriptionIdOf(invoice: Stripe.Invoice): string | null {
+  return idOf(invoice.parent?.subscription_details?.subscription);
+}
+
+function idOf(ref: string | { id: string } | null | undefined): string | null {
+  if (!ref) return null;
+  return typeof ref === "string" ? ref : ref.id;
+}

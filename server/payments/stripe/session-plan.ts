@@ -1,0 +1,116 @@
+import type Stripe from "stripe";
+import type { orderItems, orders } from "../../db/schema/index.ts";
+import { renewalTotalCents, subscriptionDiscountBasisPoints } from "../../subscriptions/renewal-order.ts";
+
+type Order = Pick<
+  typeof orders.$inferSelect,
+  "id" | "purchaseType" | "subtotalCents" | "subscriptionDiscountCents" | "totalCents" | "couponCode"
+>;
+type Item = Pick<
+  typeof orderItems.$inferSelect,
+  "name" | "weight" | "unitPriceCents" | "quantity" | "lineTotalCents"
+>;
+
+export type PlannedLine = { name: string; unitAmount: number; quantity: number };
+
+/**
+ * What the Checkout Session charges, from the order as the server priced it: the lines, and a
+ * one-off discount taking the first charge down to exactly orders.total_cents.
+ * - one-time: the items at their prices; the discount is the coupon.
+ * - subscription: the items at the discounted monthly price every renewal charges (no coupon);
+ *   the discount is the coupon, on the first month only.
+ */
+export type SessionPlan = {
+  mode: "payment" | "subscription";
+  lines: PlannedLine[];
+  firstChargeDiscountCents: number;
+  discountName: string;
+};
+
+export function planCheckoutSession(order: Order, items: Item[]): SessionPlan {
+  const discountName = order.couponCode ? `Coupon ${order.couponCode}` : "Discount";
+  if (order.purchaseType === "one_time") {
+    return {
+      mode: "payment",
+      lines: items.map((item) => ({
+        name: lineName(item),
+        unitAmount: item.unitPriceCents,
+        quantity: item.quantity,
+      })),
+      firstChargeDiscountCents: order.subtotalCents - order.totalCents,
+      discountName,
+    };
+  }
+  const basisPoints = subscriptionDiscountBasisPoints(order.subtotalCents, order.subscriptionDiscountCents);
+  const monthlyCents = renewalTotalCents(order.subtotalCents, basisPoints);
+  return {
+    mode: "subscription",
+    lines: monthlyLines(items, monthlyCents),
+    firstChargeDiscountCents: monthlyCents - order.totalCents,
+    discountName: `${discountName} (first month)`,
+  };
+}
+
+/** The Checkout Session request for a plan (the one-off coupon, if any, is created beforehand). */
+export function sessionParams(
+  order: Pick<Order, "id">,
+  plan: SessionPlan,
+  options: { publicUrl: string; expiresAt: Date; couponId?: string },
+): Stripe.Checkout.SessionCreateParams {
+  const recurring = plan.mode === "subscription" ? { recurring: { interval: "month" as const } } : {};
+  return {
+    mode: plan.mode,
+    line_items: plan.lines.map((line) => ({
+      quantity: line.quantity,
+      price_data: {
+        currency: "usd",
+        unit_amount: line.unitAmount,
+        product_data: { name: line.name },
+        ...recurring,
+      },
+    })),
+    ...(options.couponId && { discounts: [{ coupon: options.couponId }] }),
+    shipping_address_collection: { allowed_countries: ["US"] },
+    phone_number_collection: { enabled: true },
+    metadata: { order_id: order.id },
+    client_reference_id: order.id,
+    ...(plan.mode === "subscription" && { subscription_data: { metadata: { order_id: order.id } } }),
+    success_url: `${options.publicUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+    // Back to checkout, which gives the session up at once (see cancelAbandonedPayment).
+    cancel_url: `${options.publicUrl}/checkout?cancelled=${order.id}`,
+    expires_at: Math.floor(options.expiresAt.getTime() / 1000),
+  };
+}
+
+function lineName(item: Pick<Item, "name" | "weight">): string {
+  return item.weight ? `${item.name} (${item.weight})` : item.name;
+}
+
+/**
+ * Splits the monthly total over the lines in proportion to their prices, the rounding cents going
+ * to the largest remainders, so the recurring prices add up to exactly what a renewal charges.
+ * A line whose share does not divide by its quantity is sent as one unit ("2 × …").
+ */
+export function monthlyLines(items: Item[], monthlyCents: number): PlannedLine[] {
+  const subtotal = items.reduce((sum, item) => sum + item.lineTotalCents, 0);
+  const shares = items.map((item, index) => {
+    const exact = subtotal > 0 ? item.lineTotalCents * monthlyCents : 0;
+    return {
+      index,
+      cents: subtotal > 0 ? Math.floor(exact / subtotal) : 0,
+      remainder: exact % Math.max(subtotal, 1),
+    };
+  });
+  let left = monthlyCents - shares.reduce((sum, share) => sum + share.cents, 0);
+  for (const share of [...shares].sort((a, b) => b.remainder - a.remainder)) {
+    if (left <= 0) break;
+    share.cents++;
+    left--;
+  }
+  return items.map((item, index) => {
+    const cents = shares[index]!.cents;
+    return cents % item.quantity === 0
+      ? { name: lineName(item), unitAmount: cents / item.quantity, quantity: item.quantity }
+      : { name: `${item.quantity} × ${lineName(item)}`, unitAmount: cents, quantity: 1 };
+  });
+}

@@ -1,0 +1,75 @@
+import { and, eq } from "drizzle-orm";
+import type Stripe from "stripe";
+import type { Db } from "../../db/client.ts";
+import { webhookEvents } from "../../db/schema/index.ts";
+import type { Logger } from "../../logger.ts";
+import type { Mailer } from "../../mail/mailer.ts";
+import { handleStripeEvent, RetryLater } from "./events.ts";
+import type { StripeGateway } from "./gateway.ts";
+
+/** Seconds a signed event stays acceptable (replayed older deliveries are refused). */
+export const STRIPE_SIGNATURE_TOLERANCE_SECONDS = 300;
+
+export type StripeWebhookDeps = {
+  db: Db;
+  mailer: Pick<Mailer, "send">;
+  log: Pick<Logger, "info" | "warn" | "error">;
+  /** Absent when Stripe is not configured. */
+  gateway?: StripeGateway;
+  publicUrl: string;
+};
+
+/**
+ * POST /webhooks/stripe: verifies the signature on the raw body, skips an event id already
+ * handled, acts on the event and only then records its id — so a failure answers non-2xx and
+ * Stripe's retry runs it again, while a duplicate answers 200 and changes nothing.
+ */
+export async function handleStripeWebhook(deps: StripeWebhookDeps, request: Request): Promise<Response> {
+  const { gateway } = deps;
+  if (!gateway) return Response.json({ error: "Stripe is not configured" }, { status: 404 });
+  if (!gateway.webhookSecret) {
+    return Response.json({ error: "STRIPE_WEBHOOK_SECRET is not set" }, { status: 503 });
+  }
+  const payload = await request.text();
+  let event: Stripe.Event;
+  try {
+    event = gateway.client.webhooks.constructEvent(
+      payload,
+      request.headers.get("stripe-signature") ?? "",
+      gateway.webhookSecret,
+      STRIPE_SIGNATURE_TOLERANCE_SECONDS,
+    );
+  } catch (error) {
+    deps.log.warn({ err: error }, "stripe webhook signature refused");
+    return Response.json({ error: "Invalid signature" }, { status: 400 });
+  }
+  if (await alreadyHandled(deps.db, event.id)) return Response.json({ received: true, duplicate: true });
+  try {
+    const outcome = await handleStripeEvent({ ...deps, gateway }, event);
+    await deps.db
+      .insert(webhookEvents)
+      .values({ provider: "stripe", eventId: event.id, type: event.type })
+      .onConflictDoNothing();
+    deps.log.info({ eventId: event.id, type: event.type, outcome }, "stripe webhook");
+    return Response.json({ received: true, outcome });
+  } catch (error) {
+    const retry = error instanceof RetryLater;
+    deps.log[retry ? "warn" : "error"](
+      { err: error, eventId: event.id, type: event.type },
+      "stripe webhook failed",
+    );
+    return Response.json(
+      { error: retry ? error.message : "Processing failed" },
+      { status: retry ? 409 : 500 },
+    );
+  }
+}
+
+async function alreadyHandled(db: Db, eventId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: webhookEvents.id })
+    .from(webhookEvents)
+    .where(and(eq(webhookEvents.provider, "stripe"), eq(webhookEvents.eventId, eventId)))
+    .limit(1);
+  return Boolean(row);
+}

@@ -1,0 +1,40 @@
+import { and, desc, eq, ne } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { type SubscriptionItem, subscriptions } from "../db/schema/index.ts";
+import { renewalPrice } from "./renewal-order.ts";
+
+export type CustomerSubscription = {
+  id: string;
+  provider: (typeof subscriptions.$inferSelect)["provider"];
+  status: (typeof subscriptions.$inferSelect)["status"];
+  items: SubscriptionItem[];
+  /** What each monthly renewal charges. */
+  monthlyPriceCents: number;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+  canceledAt: Date | null;
+  createdAt: Date;
+};
+
+/**
+ * The signed-in customer's own subscriptions, newest first. 'incomplete' ones (a provider
+ * checkout that never finished paying) are left out: the customer never had them.
+ */
+export async function listCustomerSubscriptions(db: Db, userId: string): Promise<CustomerSubscription[]> {
+  const rows = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), ne(subscriptions.status, "incomplete")))
+    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id));
+  return rows.map((row) => ({
+    id: row.id,
+    provider: row.provider,
+    status: row.status,
+    items: row.items,
+    monthlyPriceCents: renewalPrice(row).totalCents,
+    currentPeriodEnd: row.currentPeriodEnd,
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    canceledAt: row.canceledAt,
+    createdAt: row.createdAt,
+  }));
+}

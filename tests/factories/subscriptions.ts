@@ -1,0 +1,38 @@
+import type { Db } from "../../server/db/client.ts";
+import { type SubscriptionItem, subscriptions } from "../../server/db/schema/index.ts";
+import { daysFromNow, uniqueSuffix } from "./unique.ts";
+
+export type Subscription = typeof subscriptions.$inferSelect;
+
+export const defaultSubscriptionItem: SubscriptionItem = {
+  productId: "",
+  name: "Gold Grade Shilajit Resin",
+  weight: "30g",
+  unitPriceCents: 8999,
+  quantity: 1,
+  imageUrl: null,
+};
+
+/**
+ * An active sandbox subscription of `userId` (one $89.99 item at 15% off: $76.49 a month),
+ * renewing in 30 days; pass overrides for anything else.
+ */
+export async function createSubscription(
+  db: Db,
+  overrides: Partial<typeof subscriptions.$inferInsert> & { userId: string },
+): Promise<Subscription> {
+  const [row] = await db
+    .insert(subscriptions)
+    .values({
+      provider: "sandbox",
+      providerSubscriptionId: `sub_test_${uniqueSuffix()}`,
+      status: "active",
+      items: [defaultSubscriptionItem],
+      monthlyTotalCents: 7649,
+      discountBasisPoints: 1500,
+      currentPeriodEnd: daysFromNow(30),
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}

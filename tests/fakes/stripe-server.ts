@@ -1,0 +1,351 @@
+import { randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { parseStripeForm } from "./stripe-form.ts";
+
+/**
+ * A local stand-in for the parts of the Stripe API the shop uses, spoken over HTTP with
+ * form-encoded bodies exactly as the official SDK sends them: coupons, Checkout Sessions
+ * (create, retrieve, expire) and subscriptions (retrieve, update). It records every request,
+ * honours Idempotency-Key (a replay returns the first answer) and lets tests play the customer
+ * (complete a session) and the billing engine (renew, fail a renewal).
+ */
+
+type Json = Record<string, unknown>;
+export type FakeRequest = { method: string; path: string; body: Json; idempotencyKey?: string };
+export type FakeLineItem = { name: string; unitAmount: number; quantity: number; recurring: boolean };
+export type FakeSession = Json & {
+  id: string;
+  mode: "payment" | "subscription";
+  status: "open" | "complete" | "expired";
+  amount_total: number;
+  metadata: Record<string, string>;
+  subscription: string | null;
+};
+export type FakeSubscription = Json & { id: string; status: string; cancel_at_period_end: boolean };
+
+export type FakeBuyer = {
+  name: string;
+  email: string;
+  phone: string;
+  address: { line1: string; city: string; state: string; postal_code: string; country: string };
+};
+
+export const fakeBuyer: FakeBuyer = {
+  name: "Stripe Buyer",
+  email: "stripe.buyer@example.com",
+  phone: "+15550100",
+  address: { line1: "5 Market St", city: "San Francisco", state: "CA", postal_code: "94105", country: "US" },
+};
+
+const DAY = 24 * 60 * 60;
+const now = () => Math.floor(Date.now() / 1000);
+const newId = (prefix: string) => `${prefix}_test_${randomBytes(9).toString("hex")}`;
+
+class StripeError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly type = "invalid_request_error",
+  ) {
+    super(message);
+  }
+}
+
+export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
+
+export async function startFakeStripe() {
+  const requests: FakeRequest[] = [];
+  const coupons = new Map<string, Json & { amount_off: number }>();
+  const sessions = new Map<string, FakeSession>();
+  const lineItems = new Map<string, FakeLineItem[]>();
+  const subscriptions = new Map<string, FakeSubscription>();
+  const idempotent = new Map<string, { body: string; status: number; answer: unknown }>();
+  let baseUrl = "";
+
+  function createCoupon(body: Json) {
+    const amountOff = Number(body.amount_off);
+    if (!Number.isInteger(amountOff) || amountOff <= 0) throw new StripeError(400, "Invalid amount_off");
+    const coupon = { id: newId("coupon"), object: "coupon", ...body, amount_off: amountOff };
+    coupons.set(coupon.id, coupon);
+    return coupon;
+  }
+
+  function createSession(body: Json): FakeSession {
+    const mode = body.mode;
+    if (mode !== "payment" && mode !== "subscription") throw new StripeError(400, "Invalid mode");
+    if (!body.success_url || !body.cancel_url)
+      throw new StripeError(400, "Missing success_url or cancel_url");
+    const created = now();
+    const expiresAt = Number(body.expires_at ?? created + DAY);
+    if (expiresAt < created + 30 * 60 || expiresAt > created + DAY) {
+      throw new StripeError(400, "expires_at must be between 30 minutes and 24 hours after creation");
+    }
+    const items = ((body.line_items as Json[] | undefined) ?? []).map((line) => {
+      const price = line.price_data as Json;
+      const product = price.product_data as Json;
+      return {
+        name: String(product.name),
+        unitAmount: Number(price.unit_amount),
+        quantity: Number(line.quantity),
+        recurring: Boolean(price.recurring),
+      };
+    });
+    if (items.length === 0) throw new StripeError(400, "line_items required");
+    if (items.some((item) => item.recurring !== (mode === "subscription"))) {
+      throw new StripeError(400, "Recurring prices go with subscription mode only");
+    }
+    const discounts = (body.discounts as Json[] | undefined) ?? [];
+    const discount = discounts.reduce((sum, d) => {
+      const coupon = coupons.get(String(d.coupon));
+      if (!coupon) throw new StripeError(400, `No such coupon: '${d.coupon}'`);
+      return sum + coupon.amount_off;
+    }, 0);
+    const subtotal = items.reduce((sum, item) => sum + item.unitAmount * item.quantity, 0);
+    const id = newId("cs");
+    const session: FakeSession = {
+      ...body,
+      id,
+      object: "checkout.session",
+      mode,
+      status: "open",
+      payment_status: "unpaid",
+      currency: "usd",
+      created,
+      expires_at: expiresAt,
+      amount_subtotal: subtotal,
+      amount_total: Math.max(0, subtotal - discount),
+      total_details: { amount_discount: Math.min(discount, subtotal), amount_shipping: 0, amount_tax: 0 },
+      metadata: (body.metadata as Record<string, string>) ?? {},
+      customer_details: null,
+      collected_information: null,
+      subscription: null,
+      url: `${baseUrl}/c/pay/${id}`,
+    };
+    delete session.line_items;
+    sessions.set(id, session);
+    lineItems.set(id, items);
+    return session;
+  }
+
+  function expireSession(id: string) {
+    const session = findSession(id);
+    if (session.status !== "open") {
+      throw new StripeError(400, `Only Checkout Sessions with a status of 'open' can be expired.`);
+    }
+    session.status = "expired";
+    return session;
+  }
+
+  function findSession(id: string) {
+    const session = sessions.get(id);
+    if (!session) throw new StripeError(404, `No such checkout.session: '${id}'`);
+    return session;
+  }
+
+  function findSubscription(id: string) {
+    const subscription = subscriptions.get(id);
+    if (!subscription) throw new StripeError(404, `No such subscription: '${id}'`);
+    return subscription;
+  }
+
+  function updateSubscription(id: string, body: Json) {
+    const subscription = findSubscription(id);
+    if ("cancel_at_period_end" in body) {
+      subscription.cancel_at_period_end = body.cancel_at_period_end === "true";
+      subscription.canceled_at = subscription.cancel_at_period_end ? now() : null;
+    }
+    return subscription;
+  }
+
+  function route(method: string, path: string, body: Json): unknown {
+    const parts = path.split("/").filter(Boolean);
+    if (method === "POST" && path === "/v1/coupons") return createCoupon(body);
+    if (method === "POST" && path === "/v1/checkout/sessions") return createSession(body);
+    if (parts[1] === "checkout" && parts[2] === "sessions" && parts[3]) {
+      if (method === "GET" && parts.length === 4) return findSession(parts[3]);
+      if (method === "POST" && parts[4] === "expire") return expireSession(parts[3]);
+    }
+    if (parts[1] === "subscriptions" && parts[2] && parts.length === 3) {
+      if (method === "GET") return findSubscription(parts[2]);
+      if (method === "POST") return updateSubscription(parts[2], body);
+    }
+    throw new StripeError(404, `Unrecognized request URL (${method}: ${path})`);
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? "/", baseUrl);
+    if (req.method === "GET" && url.pathname.startsWith("/c/pay/"))
+      return hostedPage(res, url.pathname.slice(7));
+    const raw = await readBody(req);
+    const body = parseStripeForm(req.method === "GET" ? url.searchParams.toString() : raw);
+    const key = header(req, "idempotency-key");
+    requests.push({ method: req.method ?? "GET", path: url.pathname, body, idempotencyKey: key });
+    if (!header(req, "authorization")?.startsWith("Bearer sk_")) {
+      return send(res, 401, {
+        error: { type: "invalid_request_error", message: "Invalid API Key provided" },
+      });
+    }
+    const replay = key ? idempotent.get(key) : undefined;
+    if (replay) {
+      if (replay.body !== raw) {
+        return send(res, 400, {
+          error: {
+            type: "idempotency_error",
+            message:
+              "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+          },
+        });
+      }
+      return send(res, replay.status, replay.answer, { "Idempotent-Replayed": "true" });
+    }
+    let status = 200;
+    let answer: unknown;
+    try {
+      answer = route(req.method ?? "GET", url.pathname, body);
+    } catch (error) {
+      if (!(error instanceof StripeError)) throw error;
+      status = error.status;
+      answer = { error: { type: error.type, message: error.message } };
+    }
+    if (key && req.method === "POST") idempotent.set(key, { body: raw, status, answer });
+    send(res, status, answer);
+  }
+
+  /** The page a browser lands on from session.url (the buyer "pays" through the test helpers). */
+  function hostedPage(res: ServerResponse, id: string) {
+    const session = sessions.get(id);
+    res.writeHead(session ? 200 : 404, { "Content-Type": "text/html; charset=utf-8" });
+    res.end(
+      `<!doctype html><html lang="en"><title>Fake Stripe Checkout</title><main><h1>Fake Stripe Checkout</h1>` +
+        `<p>Session ${id}: ${session ? `${session.status}, total ${session.amount_total} cents` : "unknown"}</p></main></html>`,
+    );
+  }
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) =>
+      send(res, 500, { error: { type: "api_error", message: String(error) } }),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url: baseUrl,
+    requests,
+    /** The requests to one endpoint, e.g. ("POST", "/v1/checkout/sessions"). */
+    requestsTo: (method: string, path: string) =>
+      requests.filter((r) => r.method === method && r.path === path),
+    session: (id: string) => findSession(id),
+    lineItems: (id: string) => lineItems.get(id) ?? [],
+    subscription: (id: string) => findSubscription(id),
+
+    /** The buyer pays: the session completes; in subscription mode Stripe's subscription starts. */
+    completeSession(id: string, buyer: FakeBuyer = fakeBuyer): FakeSession {
+      const session = findSession(id);
+      if (session.status !== "open") throw new Error(`session ${id} is ${session.status}`);
+      session.status = "complete";
+      session.payment_status = "paid";
+      session.customer_details = {
+        name: buyer.name,
+        email: buyer.email,
+        phone: buyer.phone,
+        address: buyer.address,
+      };
+      session.collected_information = { shipping_details: { name: buyer.name, address: buyer.address } };
+      if (session.mode === "subscription") {
+        const subscription = startSubscription(session, lineItems.get(id) ?? []);
+        session.subscription = subscription.id;
+      }
+      return session;
+    },
+
+    /** Stripe's side of an expiry (the session's time ran out). */
+    expireSession,
+
+    /** Changes a subscription as Stripe would (status, cancellation); returns it. */
+    setSubscription(id: string, patch: Partial<FakeSubscription>): FakeSubscription {
+      return Object.assign(findSubscription(id), patch);
+    },
+
+    /** A monthly cycle charged: the period moves a month on; returns the paid invoice. */
+    renew(id: string): Json {
+      const subscription = findSubscription(id);
+      const item = (subscription.items as { data: Json[] }).data[0]!;
+      item.current_period_start = item.current_period_end;
+      item.current_period_end = Number(item.current_period_end) + 30 * DAY;
+      return invoiceFor(subscription, "paid");
+    },
+
+    /** A monthly charge declined: the subscription is past due; returns the open invoice. */
+    failRenewal(id: string): Json {
+      const subscription = findSubscription(id);
+      subscription.status = "past_due";
+      return invoiceFor(subscription, "open");
+    },
+
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+
+  function startSubscription(session: FakeSession, items: FakeLineItem[]): FakeSubscription {
+    const start = now();
+    const subscription: FakeSubscription = {
+      id: newId("sub"),
+      object: "subscription",
+      status: "active",
+      cancel_at_period_end: false,
+      canceled_at: null,
+      ended_at: null,
+      metadata: session.metadata,
+      customer_email: (session.customer_details as Json).email,
+      items: {
+        object: "list",
+        data: items.map((item) => ({
+          id: newId("si"),
+          object: "subscription_item",
+          quantity: item.quantity,
+          price: { unit_amount: item.unitAmount, recurring: { interval: "month" } },
+          current_period_start: start,
+          current_period_end: start + 30 * DAY,
+        })),
+      },
+    };
+    subscriptions.set(subscription.id, subscription);
+    return subscription;
+  }
+
+  function invoiceFor(subscription: FakeSubscription, status: "paid" | "open"): Json {
+    const items = (subscription.items as { data: { quantity: number; price: { unit_amount: number } }[] })
+      .data;
+    const amount = items.reduce((sum, item) => sum + item.price.unit_amount * item.quantity, 0);
+    const id = newId("in");
+    return {
+      id,
+      object: "invoice",
+      status,
+      billing_reason: "subscription_cycle",
+      amount_due: amount,
+      amount_paid: status === "paid" ? amount : 0,
+      customer_email: subscription.customer_email,
+      hosted_invoice_url: `${baseUrl}/i/${id}`,
+      status_transitions: { paid_at: status === "paid" ? now() : null },
+      parent: { type: "subscription_details", subscription_details: { subscription: subscription.id } },
+    };
+  }
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { "Content-Type": "application/json", "Request-Id": newId("req"), ...headers });
+  res.end(JSON.stringify(body));
+}
