@@ -67,7 +67,7 @@ describe("checkout with PayPal (against a fake PayPal)", () => {
     expect(fake.capturesMade).toBe(1);
   });
 
-  it("signed-in monthly subscription: PayPal returns subscription_id and the order is shown", async () => {
+  it("signed-in monthly subscription: PayPal returns subscription_id, the order is shown; cancel stops it at PayPal", async () => {
     const page = await e2e.newPage();
     await page.goto("/auth?redirectTo=%2Fproducts");
     await page.getByLabel("Email").fill(subscriber);
@@ -85,6 +85,17 @@ describe("checkout with PayPal (against a fake PayPal)", () => {
     expect(card).toMatch(/Total\s+\$33\.99/);
     const [subscription] = [...fake.subscriptions.values()];
     expect(subscription?.status).toBe("ACTIVE");
+
+    // "Cancel anytime": PayPal stops billing at once; the shop keeps it until the paid month ends.
+    await openStorePage(page, "/account/subscriptions");
+    await page.getByRole("button", { name: /^Cancel subscription/ }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Cancel subscription" }).click();
+    await page
+      .getByRole("main")
+      .getByText(/Cancels on/)
+      .first()
+      .waitFor();
+    expect(subscription?.status).toBe("CANCELLED");
   });
 
   it("cancel at PayPal returns to checkout with the cart, and the one-use coupon is free again", async () => {
