@@ -20,6 +20,8 @@ export type FakePaypalOrder = {
   payer?: Json;
   shipping?: Json;
   captureId?: string;
+  /** PENDING while PayPal holds the money (e.g. an eCheck), COMPLETED once it clears. */
+  captureStatus?: "PENDING" | "COMPLETED";
 };
 
 export type FakePaypalSubscription = {
@@ -68,6 +70,7 @@ export class FakePaypal {
   /** Every PayPal-Request-Id received, with the path it came with ("POST /v2/checkout/orders id"). */
   readonly requestIds: string[] = [];
   private loseCaptureAnswers = 0;
+  private pendingCaptures = 0;
   private readonly validTokens = new Set<string>();
   private readonly replays = new Map<string, Reply>();
   private readonly signingKey = randomBytes(16);
@@ -90,6 +93,18 @@ export class FakePaypal {
   /** Every access token stops working (as when PayPal revokes them before they expire). */
   revokeTokens(): void {
     this.validTokens.clear();
+  }
+
+  /** The next capture is PENDING (the money has not cleared) until clearCapture. */
+  holdNextCapture(): void {
+    this.pendingCaptures++;
+  }
+
+  /** A held capture clears (PayPal then sends PAYMENT.CAPTURE.COMPLETED). */
+  clearCapture(orderId: string): string {
+    const order = this.orders.get(orderId)!;
+    order.captureStatus = "COMPLETED";
+    return order.captureId!;
   }
 
   /** The next capture happens but its answer never comes (the caller times out). */
@@ -248,6 +263,8 @@ export class FakePaypal {
     if (order.status !== "APPROVED") return error(422, "UNPROCESSABLE_ENTITY", "ORDER_NOT_APPROVED");
     order.status = "COMPLETED";
     order.captureId = newId("CAP");
+    order.captureStatus = this.pendingCaptures > 0 ? "PENDING" : "COMPLETED";
+    if (this.pendingCaptures > 0) this.pendingCaptures--;
     this.capturesMade++;
     return { status: 201, body: this.orderView(order) };
   }
@@ -266,7 +283,7 @@ export class FakePaypal {
           amount: unit.amount,
           shipping: order.shipping,
           payments: order.captureId
-            ? { captures: [{ id: order.captureId, status: "COMPLETED", amount: unit.amount }] }
+            ? { captures: [{ id: order.captureId, status: order.captureStatus, amount: unit.amount }] }
             : undefined,
         },
       ],

@@ -71,7 +71,9 @@ export function createPaypalProvider(
       if (subscription.status !== "ACTIVE" || subscription.custom_id !== order.id) return null;
       return { orderId: order.id, buyer: subscriberBuyer(subscription), providerSubscriptionId: sessionId };
     }
-    const captured = await capturePaypalOrder(client, order.id, sessionId);
+    let captured = await capturePaypalOrder(client, order.id, sessionId);
+    // A replayed capture shows the capture as it was then (e.g. PENDING): read where it is now.
+    if (captured && !isCaptured(captured)) captured = await getPaypalOrder(client, sessionId);
     if (!captured || !isCaptured(captured)) return null;
     return { orderId: order.id, buyer: orderBuyer(captured) };
   }

@@ -104,6 +104,7 @@ describe("PayPal one-time orders", () => {
     const order = fake.orders.get(token)!;
     order.status = "COMPLETED";
     order.captureId = "CAP-ELSEWHERE";
+    order.captureStatus = "COMPLETED";
     const paid = await completePayment(database.db, recordingMailer(), provider, token);
     expect(paid?.paymentStatus).toBe("paid");
   });

@@ -9,6 +9,7 @@ import {
 } from "../../../tests/fakes/paypal-fixtures.ts";
 import type { FakePaypal } from "../../../tests/fakes/paypal-server.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database.ts";
+import { completePayment } from "../../checkout/complete.ts";
 import { orders, subscriptions, webhookEvents } from "../../db/schema/index.ts";
 import { createLogger } from "../../logger.ts";
 import type { PaypalProvider } from "./paypal-provider.ts";
@@ -118,6 +119,24 @@ describe("PayPal webhook events", () => {
     });
     expect(await deliver(completed)).toMatchObject({ status: 200 });
     expect((await orderRow(orderId)).paymentStatus).toBe("paid");
+  });
+
+  it("a capture held as PENDING is fulfilled when PayPal reports it COMPLETED", async () => {
+    const { orderId, token } = await approvedOrder();
+    fake.holdNextCapture();
+    const mailer = recordingMailer();
+    expect(await completePayment(database.db, mailer, provider, token)).toBeNull();
+    expect((await orderRow(orderId)).paymentStatus).toBe("unpaid");
+
+    const captureId = fake.clearCapture(token);
+    const completed = fake.signedEvent("PAYMENT.CAPTURE.COMPLETED", {
+      id: captureId,
+      status: "COMPLETED",
+      supplementary_data: { related_ids: { order_id: token } },
+    });
+    expect(await deliver(completed, mailer)).toMatchObject({ status: 200 });
+    expect((await orderRow(orderId)).paymentStatus).toBe("paid");
+    expect(mailer.sent).toHaveLength(1);
   });
 
   it("a failing handler answers 500 and leaves the event unrecorded, so PayPal retries it", async () => {
