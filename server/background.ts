@@ -1,5 +1,6 @@
 import type { Logger } from "./logger.ts";
 import type { Mailer } from "./mail/mailer.ts";
+import { endLapsedPaypalSubscriptions } from "./payments/paypal/lapsed.ts";
 import { expireSandboxSessions } from "./payments/sandbox.ts";
 import type { Services } from "./services.ts";
 import { renewDueSandboxSubscriptions } from "./subscriptions/due-renewals.ts";
@@ -14,7 +15,8 @@ type SweepServices = {
 
 /**
  * One run of the minute loop: expires abandoned payment sessions (giving their coupon
- * reservations back) and renews the sandbox subscriptions whose month is over. Each step logs its
+ * reservations back), renews the sandbox subscriptions whose month is over and ends PayPal
+ * subscriptions cancelled at period end once that period is over. Each step logs its
  * own failure, so one failing never stops the other.
  */
 export async function runSweep({ database, mailer, log }: SweepServices, now = new Date()): Promise<void> {
@@ -23,6 +25,9 @@ export async function runSweep({ database, mailer, log }: SweepServices, now = n
   );
   await renewDueSandboxSubscriptions(database.db, mailer, now).catch((error) =>
     log.error({ err: error }, "sandbox renewals failed"),
+  );
+  await endLapsedPaypalSubscriptions(database.db, now).catch((error) =>
+    log.error({ err: error }, "ending lapsed PayPal subscriptions failed"),
   );
 }
 

@@ -12,6 +12,7 @@ import { createTestDatabase, type TestDatabase } from "../../../tests/support/da
 import { completePayment } from "../../checkout/complete.ts";
 import { orders, subscriptions, webhookEvents } from "../../db/schema/index.ts";
 import { createLogger } from "../../logger.ts";
+import { endLapsedPaypalSubscriptions } from "./lapsed.ts";
 import type { PaypalProvider } from "./paypal-provider.ts";
 import { handlePaypalWebhook } from "./webhook.ts";
 
@@ -208,6 +209,12 @@ describe("PayPal webhook events", () => {
     const afterCancel = await row();
     expect(afterCancel).toMatchObject({ status: "active", cancelAtPeriodEnd: true });
     expect(afterCancel.canceledAt).not.toBeNull();
+
+    // PayPal says nothing when the paid month runs out: the server's minute sweep ends it.
+    expect(await endLapsedPaypalSubscriptions(database.db, new Date())).toBe(0);
+    const lapsed = new Date(afterCancel.currentPeriodEnd!.getTime() + 1000);
+    expect(await endLapsedPaypalSubscriptions(database.db, lapsed)).toBe(1);
+    expect(await row()).toMatchObject({ status: "canceled", cancelAtPeriodEnd: true });
 
     // The same event redelivered after the period ended (new id, as a retry of a failed delivery).
     const later = new Date(afterCancel.currentPeriodEnd!.getTime() + DAY);
