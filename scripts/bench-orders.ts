@@ -93,20 +93,35 @@ async function load(db: Db) {
 }
 
 async function measure(db: Db) {
-  const pages = Math.ceil(total / 10);
+  const first = await listAdminOrders(db, { page: 1 });
+  const pages = first.pageCount;
+  const middle = Math.floor(pages / 2);
+  const typed = await listAdminOrders(db, { page: middle });
+  const last = await listAdminOrders(db, { page: pages });
   const sample = (await listAdminOrders(db, { page: Math.floor(pages / 3) })).orders[0]!;
+  const coupon = await listAdminOrders(db, { search: "joe20" });
+  const n = (page: number) => page.toLocaleString("en-US");
+  // Pages as the admin reaches them: the pagination's links (first, last, previous/next with the
+  // cursor of the page shown), plus a page number typed into the URL (read with OFFSET).
   const cases: [string, Parameters<typeof listAdminOrders>[1]][] = [
     ["first page", { page: 1 }],
-    ["page 2", { page: 2 }],
-    [`deep page (${Math.floor(pages / 4).toLocaleString("en-US")})`, { page: Math.floor(pages / 4) }],
-    [`middle page (${Math.floor(pages / 2).toLocaleString("en-US")})`, { page: Math.floor(pages / 2) }],
-    [`last page (${pages.toLocaleString("en-US")})`, { page: pages }],
+    ["page 2 (next link)", { page: 2, after: first.cursors.next }],
+    [`middle page ${n(middle + 1)} (next link)`, { page: middle + 1, after: typed.cursors.next }],
+    [`middle page ${n(middle - 1)} (previous link)`, { page: middle - 1, before: typed.cursors.previous }],
+    [`last page (${n(pages)})`, { page: pages }],
+    [
+      `page ${n(pages - 1)} (previous link from the last)`,
+      { page: pages - 1, before: last.cursors.previous },
+    ],
+    [`page ${n(Math.floor(pages / 4))} typed in the URL`, { page: Math.floor(pages / 4) }],
+    [`page ${n(middle)} typed in the URL`, { page: middle }],
     ["search exact email", { search: sample.email ?? "" }],
     ["search order id prefix", { search: sample.id.slice(0, 8) }],
     ["search name 'maya smith'", { search: "maya smith" }],
     ["search email part 'priya.lee12'", { search: "priya.lee12" }],
     ["search coupon 'joe20'", { search: "joe20" }],
-    ["search coupon 'joe20', page 3", { search: "joe20", page: 3 }],
+    ["search coupon 'joe20', page 2 (next link)", { search: "joe20", page: 2, after: coupon.cursors.next }],
+    ["search name 'maya'", { search: "maya" }],
     ["search no match 'zzqx'", { search: "zzqx" }],
   ];
 
@@ -114,14 +129,15 @@ async function measure(db: Db) {
   for (const [label, options] of cases) {
     await listAdminOrders(db, options); // warm-up
     const times: number[] = [];
-    let matches = 0;
+    let result = first;
     for (let i = 0; i < runs; i++) {
       const started = performance.now();
-      matches = (await listAdminOrders(db, options)).total;
+      result = await listAdminOrders(db, options);
       times.push(performance.now() - started);
     }
     times.sort((a, b) => a - b);
-    rows.push([label, matches.toLocaleString("en-US"), ms(percentile(times, 50)), ms(percentile(times, 95))]);
+    const matches = `${result.totalIsEstimate ? "about " : ""}${result.total.toLocaleString("en-US")}`;
+    rows.push([label, matches, ms(percentile(times, 50)), ms(percentile(times, 95))]);
   }
   printTable(["query", "matching orders", "p50", "p95"], rows);
 }
