@@ -2,7 +2,7 @@ import { and, asc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { orderItems, orders } from "../db/schema/index.ts";
-import { countOrders } from "./order-count.ts";
+import { countOrders, EXACT_COUNT_LIMIT, EXACT_SEARCH_COUNT_LIMIT } from "./order-count.ts";
 import { decodeOrderKey } from "./order-cursor.ts";
 import { idsFrom, readLongListPage } from "./order-pages.ts";
 
@@ -39,7 +39,7 @@ export type AdminOrder = Pick<
 
 export type AdminOrderPage = {
   orders: AdminOrder[];
-  /** Matching orders: exact up to `EXACT_COUNT_LIMIT`, above it the planner's estimate. */
+  /** Matching orders: exact up to the count limits (`order-count.ts`), above them the planner's estimate. */
   total: number;
   totalIsEstimate: boolean;
   page: number;
@@ -88,8 +88,9 @@ const paid = eq(orders.paymentStatus, "paid");
  * One page of paid orders, newest first, optionally filtered by a case-insensitive substring of
  * the buyer's name, email, the order id or the coupon code. Everything happens in the database on
  * indexes (partial btree on created_at, trigram GIN per searched column); at most a page of rows
- * ever leaves it. Lists of up to `EXACT_COUNT_LIMIT` orders are counted exactly and read by page
- * number; longer ones get an estimated total and previous/next cursors (see `readLongListPage`).
+ * ever leaves it. Lists of up to `EXACT_COUNT_LIMIT` orders (`EXACT_SEARCH_COUNT_LIMIT` matches of a
+ * search) are counted exactly and read by page number; longer ones get an estimated total and
+ * previous/next cursors (see `readLongListPage`).
  */
 export async function listAdminOrders(db: Db, options: AdminOrderListOptions = {}): Promise<AdminOrderPage> {
   const size = options.pageSize ?? ADMIN_ORDERS_PAGE_SIZE;
@@ -101,7 +102,8 @@ export async function listAdminOrders(db: Db, options: AdminOrderListOptions = {
     // search pattern is rare and walks the whole created_at index instead of the trigram indexes
     // (600 ms instead of 5 ms at 100k orders). Plan these queries with their actual parameters.
     await tx.execute(sql`set local plan_cache_mode = force_custom_plan`);
-    const { total, estimated } = await countOrders(tx, where, options.exactCountLimit);
+    const limit = options.exactCountLimit ?? (searching ? EXACT_SEARCH_COUNT_LIMIT : EXACT_COUNT_LIMIT);
+    const { total, estimated } = await countOrders(tx, where, limit);
     const pageCount = Math.max(1, Math.ceil(total / size));
     const read = estimated
       ? await readLongListPage(tx, where, {
@@ -154,7 +156,7 @@ export async function getAdminOrder(db: Db, id: string): Promise<AdminOrder | nu
 }
 
 /**
- * A page of an exactly counted list (at most `EXACT_COUNT_LIMIT` matches), by page number. With a
+ * A page of an exactly counted list (at most 10,000 orders or 2,000 matches), by page number. With a
  * search, the matches are collected first through the trigram indexes and then sorted: left to
  * itself, the planner walks the created_at index hoping a match turns up early (130 ms for a rare
  * email at 100k orders instead of 2 ms). The OFFSET 0 keeps PostgreSQL from merging the two steps.
