@@ -2,9 +2,10 @@ import { and, asc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { orderItems, orders } from "../db/schema/index.ts";
-import { countOrders, EXACT_COUNT_LIMIT, EXACT_SEARCH_COUNT_LIMIT } from "./order-count.ts";
+import { readCountedListPage, readCountedSearchPage } from "./counted-pages.ts";
+import { EXACT_COUNT_LIMIT, EXACT_SEARCH_COUNT_LIMIT, estimateOrders } from "./order-count.ts";
 import { decodeOrderKey } from "./order-cursor.ts";
-import { idsFrom, readLongListPage } from "./order-pages.ts";
+import { readLongListPage } from "./order-pages.ts";
 
 export const ADMIN_ORDERS_PAGE_SIZE = 10;
 
@@ -103,34 +104,32 @@ export async function listAdminOrders(db: Db, options: AdminOrderListOptions = {
     // (600 ms instead of 5 ms at 100k orders). Plan these queries with their actual parameters.
     await tx.execute(sql`set local plan_cache_mode = force_custom_plan`);
     const limit = options.exactCountLimit ?? (searching ? EXACT_SEARCH_COUNT_LIMIT : EXACT_COUNT_LIMIT);
-    const { total, estimated } = await countOrders(tx, where, limit);
-    const pageCount = Math.max(1, Math.ceil(total / size));
-    const read = estimated
-      ? await readLongListPage(tx, where, {
-          size,
-          page: requestedPage,
-          pageCount,
-          after: decodeOrderKey(options.after),
-          before: decodeOrderKey(options.before),
-        })
-      : await readCountedPage(tx, where, { size, page: Math.min(requestedPage, pageCount), searching });
-    return {
-      orders: await withDetails(tx, read.ids),
-      total,
-      totalIsEstimate: estimated,
-      page: read.page,
-      pageCount: read.pageCount ?? pageCount,
-      cursors: read.cursors ?? { previous: null, next: null },
-    };
+    const request = { limit, size, page: requestedPage };
+    const counted = searching
+      ? await readCountedSearchPage(tx, where, request)
+      : await readCountedListPage(tx, where, request);
+    if (counted) {
+      return {
+        orders: await withDetails(tx, counted.ids),
+        total: counted.total,
+        totalIsEstimate: false,
+        page: counted.page,
+        pageCount: Math.max(1, Math.ceil(counted.total / size)),
+        cursors: { previous: null, next: null },
+      };
+    }
+    const total = await estimateOrders(tx, where, limit + 1);
+    const read = await readLongListPage(tx, where, {
+      size,
+      page: requestedPage,
+      pageCount: Math.ceil(total / size),
+      after: decodeOrderKey(options.after),
+      before: decodeOrderKey(options.before),
+    });
+    const { ids, ...position } = read;
+    return { orders: await withDetails(tx, ids), total, totalIsEstimate: true, ...position };
   });
 }
-
-type PageRead = {
-  ids: string[];
-  page: number;
-  pageCount?: number;
-  cursors?: AdminOrderPage["cursors"];
-};
 
 /** The full rows of the page's orders with their items, in the page's order. */
 async function withDetails(tx: Tx, ids: string[]): Promise<AdminOrder[]> {
@@ -153,29 +152,6 @@ export async function getAdminOrder(db: Db, id: string): Promise<AdminOrder | nu
     .where(and(paid, eq(orders.id, id)));
   if (!row) return null;
   return { ...row, items: (await itemsOf(db, [id])).get(id) ?? [] };
-}
-
-/**
- * A page of an exactly counted list (at most 10,000 orders or 2,000 matches), by page number. With a
- * search, the matches are collected first through the trigram indexes and then sorted: left to
- * itself, the planner walks the created_at index hoping a match turns up early (130 ms for a rare
- * email at 100k orders instead of 2 ms). The OFFSET 0 keeps PostgreSQL from merging the two steps.
- */
-async function readCountedPage(
-  tx: Tx,
-  where: SQL | undefined,
-  { page, size, searching }: { page: number; size: number; searching: boolean },
-): Promise<PageRead> {
-  const offset = (page - 1) * size;
-  if (!searching) return { ids: await idsFrom(tx, where, { offset, limit: size }), page };
-  const matches = sql`(select ${orders.id}, ${orders.createdAt} from ${orders} where ${where} offset 0) as matches`;
-  const rows = await tx
-    .select({ id: sql<string>`matches.id` })
-    .from(matches)
-    .orderBy(sql`matches.created_at desc, matches.id desc`)
-    .limit(size)
-    .offset(offset);
-  return { ids: rows.map((r) => r.id), page };
 }
 
 function searchCondition(search: string | undefined): SQL | undefined {

@@ -3,7 +3,7 @@ import type { Tx } from "../db/client.ts";
 import { orders } from "../db/schema/index.ts";
 
 /**
- * Up to this many matching orders are counted exactly; above it the planner's estimate is shown
+ * Up to this many orders are counted exactly; above it the planner's estimate is shown
  * ("about …"). Counting a million index entries costs 150+ ms on every page view, and nobody pages
  * through ten thousand orders by number.
  */
@@ -15,31 +15,22 @@ export const EXACT_COUNT_LIMIT = 10_000;
  */
 export const EXACT_SEARCH_COUNT_LIMIT = 2_000;
 
-export type OrderCount = { total: number; estimated: boolean };
-
 /**
- * How many orders match `where`: exact when at most `limit`, otherwise the planner's estimate (never
- * less than limit + 1). The matches are read in full by a materialized CTE, planned as if every row
- * were wanted, so a rare search term goes through the trigram indexes; the count stops reading at
- * limit + 1.
+ * How many orders match `where`, or null when more than `limit` do (reads at most limit + 1). For the
+ * unfiltered list: seeing the LIMIT, the planner may pick a scan that is only quick for common
+ * matches, which a rare search term is not (searches count in `readCountedSearchPage`).
  */
-export async function countOrders(
-  tx: Tx,
-  where: SQL | undefined,
-  limit = EXACT_COUNT_LIMIT,
-): Promise<OrderCount> {
-  const counted = rowsOf<{ n: number }>(
+export async function countUpTo(tx: Tx, where: SQL | undefined, limit: number): Promise<number | null> {
+  const [row] = rowsOf<{ n: number }>(
     await tx.execute(sql`
-      with matches as materialized (select 1 from ${orders} where ${where ?? sql`true`})
-      select count(*)::int as n from (select 1 from matches limit ${limit + 1}) as capped`),
+      select count(*)::int as n from (select 1 from ${orders} where ${where ?? sql`true`} limit ${limit + 1}) as capped`),
   );
-  const exact = Number(counted[0]?.n ?? 0);
-  if (exact <= limit) return { total: exact, estimated: false };
-  return { total: Math.max(limit + 1, await estimateOrders(tx, where)), estimated: true };
+  const count = Number(row?.n ?? 0);
+  return count <= limit ? count : null;
 }
 
-/** The planner's estimate of the rows matching `where` (statistics only, nothing is read). */
-async function estimateOrders(tx: Tx, where: SQL | undefined): Promise<number> {
+/** The planner's estimate of the orders matching `where` (statistics only, nothing is read), at least `floor`. */
+export async function estimateOrders(tx: Tx, where: SQL | undefined, floor: number): Promise<number> {
   const [row] = rowsOf<Record<string, unknown>>(
     await tx.execute(sql`explain (format json) select 1 from ${orders} where ${where ?? sql`true`}`),
   );
@@ -47,7 +38,7 @@ async function estimateOrders(tx: Tx, where: SQL | undefined): Promise<number> {
   const plan = (typeof output === "string" ? JSON.parse(output) : output) as [
     { Plan: { "Plan Rows": number } },
   ];
-  return Math.round(plan[0].Plan["Plan Rows"]);
+  return Math.max(floor, Math.round(plan[0].Plan["Plan Rows"]));
 }
 
 /** postgres.js answers an array of rows, PGlite an object with `rows`. */
