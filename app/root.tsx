@@ -3,13 +3,16 @@ import { buttonClass } from "~/components/ui/button.tsx";
 import { Toaster, useFlashToast } from "~/components/ui/toaster.tsx";
 import { brand } from "~/lib/brand.ts";
 import { readFlashToast } from "~/lib/flash.server.ts";
+import { s3PublicUrl } from "~server/media/s3-store.ts";
 import type { Route } from "./+types/root";
 import "./app.css";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, headers } = await readFlashToast(request);
-  // The public origin makes canonical and Open Graph URLs absolute (see ~/lib/seo.ts).
-  return data({ toast, publicUrl: context.config.publicUrl }, { headers });
+  // The public origin makes canonical and Open Graph URLs absolute (see ~/lib/seo.ts); mediaUrl
+  // tells product images which absolute URLs are S3 uploads with variants (~/lib/images.ts).
+  const mediaUrl = context.config.s3 ? s3PublicUrl(context.config.s3) : null;
+  return data({ toast, publicUrl: context.config.publicUrl, mediaUrl }, { headers });
 }
 
 export function links() {

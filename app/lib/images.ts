@@ -21,13 +21,28 @@ export type ImageInfo = {
 
 const UPLOAD_PREFIX = "/uploads/";
 
-export function isUploadUrl(src: string) {
-  return src.startsWith(UPLOAD_PREFIX) && !src.includes("..");
+/**
+ * Where an upload lives: this server ("" base, `/uploads/…`) or the S3 bucket's public URL
+ * (`mediaUrl`, see the root loader), both with the variants at `<base>/images/<width>/…`.
+ */
+function uploadParts(src: string, mediaUrl?: string | null) {
+  if (src.includes("..")) return null;
+  for (const base of mediaUrl ? ["", mediaUrl] : [""]) {
+    if (src.startsWith(base + UPLOAD_PREFIX))
+      return { base, name: src.slice(base.length + UPLOAD_PREFIX.length) };
+  }
+  return null;
 }
 
-/** `/uploads/a/b.webp` at 640 px → `/images/640/a/b.webp`. */
-export function variantUrl(src: string, width: number) {
-  return `/images/${width}/${src.slice(UPLOAD_PREFIX.length)}`;
+/** An uploaded image, on this server or in the S3 bucket at `mediaUrl`: its variants exist. */
+export function isUploadUrl(src: string, mediaUrl?: string | null) {
+  return uploadParts(src, mediaUrl) !== null;
+}
+
+/** `/uploads/a/b.webp` at 640 px → `/images/640/a/b.webp` (the same below an S3 `mediaUrl`). */
+export function variantUrl(src: string, width: number, mediaUrl?: string | null) {
+  const parts = uploadParts(src, mediaUrl) ?? { base: "", name: src.slice(UPLOAD_PREFIX.length) };
+  return `${parts.base}/images/${width}/${parts.name}`;
 }
 
 /** `srcset` entries: every generated width below the intrinsic one, plus the original file. */

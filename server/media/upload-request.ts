@@ -1,4 +1,5 @@
 import type { RequestContext } from "../context.ts";
+import { type S3Settings, s3MediaStore } from "./s3-store.ts";
 import {
   localMediaStore,
   MAX_UPLOAD_BYTES,
@@ -10,8 +11,19 @@ import {
 /** Room for the other form fields around a maximal image. */
 const MAX_BODY_BYTES = MAX_UPLOAD_BYTES + 256 * 1024;
 
+// One S3 client per configuration (it keeps its connections), not one per request.
+const s3Stores = new WeakMap<S3Settings, MediaStore>();
+
+/** The S3 bucket when S3_* is configured, otherwise DATA_DIR/uploads. */
 export function mediaStoreFor(context: RequestContext): MediaStore {
-  return localMediaStore(context.config.uploadsDir);
+  const s3 = context.config.s3;
+  if (!s3) return localMediaStore(context.config.uploadsDir);
+  let store = s3Stores.get(s3);
+  if (!store) {
+    store = s3MediaStore(s3);
+    s3Stores.set(s3, store);
+  }
+  return store;
 }
 
 /** Refuses a body too big to hold an allowed image before reading it. */

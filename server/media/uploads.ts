@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
+import { IMAGE_WIDTHS } from "../../app/lib/images.ts";
+import { resizeToWidth } from "./variants.ts";
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** Larger images are scaled down to fit; nothing on the site shows them bigger. */
@@ -13,8 +15,18 @@ const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif", "tiff"])
 /** A reason the admin can act on; shown as the upload error message. */
 export class UploadRejected extends Error {}
 
-/** Where stored files go; returns the public URL of the file. */
-export type MediaStore = { put(name: string, bytes: Buffer, contentType: string): Promise<string> };
+export const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";
+
+/** Where uploads go: local disk or an S3 bucket (`s3-store.ts`); the rest of the code does not care. */
+export type MediaStore = {
+  /** Stores an upload under `name`; returns its public URL. */
+  put(name: string, bytes: Buffer, contentType: string): Promise<string>;
+  /**
+   * Stores the responsive variant of upload `name` at `width` px. Only stores that cannot make
+   * variants on request have it (local uploads get theirs from the image route on first use).
+   */
+  putVariant?(name: string, width: number, bytes: Buffer): Promise<void>;
+};
 
 /** Files under `dir`, served by the HTTP app at /uploads/<name>. */
 export function localMediaStore(dir: string): MediaStore {
@@ -58,5 +70,10 @@ export async function storeImageUpload(store: MediaStore, bytes: Uint8Array): Pr
   } catch {
     throw new UploadRejected("The image could not be read; it may be damaged");
   }
-  return { url: await store.put(`${randomUUID()}.webp`, output, "image/webp") };
+  const name = `${randomUUID()}.webp`;
+  if (store.putVariant) {
+    // Variants first: the upload's URL is only handed out once all of its files exist.
+    for (const width of IMAGE_WIDTHS) await store.putVariant(name, width, await resizeToWidth(output, width));
+  }
+  return { url: await store.put(name, output, "image/webp") };
 }

@@ -49,13 +49,19 @@ export async function imageVariant(
 async function generate(source: string, target: string, width: number) {
   await mkdir(path.dirname(target), { recursive: true });
   const temporary = `${target}.${process.pid}.${Date.now()}.tmp`;
-  await sharp(source)
-    .rotate()
-    .resize({ width, withoutEnlargement: true })
-    .webp({ quality: 74, effort: 4 })
-    .toFile(temporary);
+  await variantPipeline(source, width).toFile(temporary);
   await rename(temporary, target);
   return target;
+}
+
+/** The variant of an image at `width` px as WebP bytes (for stores that keep variants, e.g. S3). */
+export function resizeToWidth(image: Buffer, width: number): Promise<Buffer> {
+  return variantPipeline(image, width).toBuffer();
+}
+
+/** One recipe for every variant: never enlarged, WebP, no metadata. */
+function variantPipeline(input: string | Buffer, width: number) {
+  return sharp(input).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 74, effort: 4 });
 }
 
 async function isFile(file: string) {

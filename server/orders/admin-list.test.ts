@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOrder, type Order } from "../../tests/factories/index.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
@@ -83,6 +84,77 @@ describe("listAdminOrders", () => {
     expect(order?.items).toMatchObject([{ name: "Pure Resin", quantity: 2, lineTotalCents: 9998 }]);
     expect(await getAdminOrder(database.db, unpaid.id)).toBeNull();
     expect(await getAdminOrder(database.db, "not-a-uuid")).toBeNull();
+  });
+});
+
+describe("listAdminOrders on a list longer than the exact-count limit", () => {
+  // 23 orders with a limit of 15 behave like a million with the real limit of 10,000.
+  const long = { exactCountLimit: 15 };
+  // Fresh statistics, so the planner's estimate (the page count) is close to the 23 orders.
+  beforeAll(() => database.db.execute(sql`analyze orders`));
+
+  /** Follows the next links from the first page (or the previous links from the last one). */
+  async function walk(direction: "next" | "previous", search?: string, limits = long) {
+    const seen: string[][] = [];
+    let current = await listAdminOrders(database.db, {
+      ...limits,
+      search,
+      page: direction === "next" ? 1 : 999,
+    });
+    for (let step = 0; step < 10; step++) {
+      seen.push(current.orders.map((o) => o.id));
+      const token = current.cursors[direction];
+      if (!token) break;
+      const page = current.page + (direction === "next" ? 1 : -1);
+      current = await listAdminOrders(database.db, {
+        ...limits,
+        search,
+        page,
+        ...(direction === "next" ? { after: token } : { before: token }),
+      });
+      expect(current.page).toBe(page);
+    }
+    return { seen, end: current };
+  }
+
+  it("shows an estimated total (never below the limit) and no exact page count is needed", async () => {
+    const first = await listAdminOrders(database.db, long);
+    expect(first.totalIsEstimate).toBe(true);
+    expect(first.total).toBeGreaterThan(15);
+    expect(first.orders.map((o) => o.id)).toEqual(newestFirst().slice(0, 10));
+    expect(first.cursors.previous).toBeNull();
+    expect(first.cursors.next).toEqual(expect.any(String));
+    // Counted exactly, the same list has no cursors.
+    expect((await listAdminOrders(database.db)).cursors).toEqual({ previous: null, next: null });
+  });
+
+  it("walks every order exactly once through the next links, and the last page says so", async () => {
+    const { seen, end } = await walk("next");
+    expect(seen.flat()).toEqual(newestFirst());
+    expect(seen.map((ids) => ids.length)).toEqual([10, 10, 3]);
+    expect(end).toMatchObject({ page: 3, pageCount: 3, cursors: { next: null } });
+  });
+
+  it("reads the last page from the oldest end and walks back through the previous links", async () => {
+    const { seen, end } = await walk("previous");
+    // Full pages counted from the oldest end; going back past the newest full one gives the real
+    // first page (overlapping the page before it, never missing an order).
+    expect(seen.slice(0, 2).reverse().flat()).toEqual(newestFirst().slice(3));
+    expect(seen.at(-1)).toEqual(newestFirst().slice(0, 10));
+    expect(end.page).toBe(1);
+    expect(end.cursors.previous).toBeNull();
+  });
+
+  it("keeps the search while walking, and ignores a cursor that is not ours", async () => {
+    // "Buyer 1" and "Buyer 10" to "Buyer 19": 11 matches, above a limit of 5.
+    const matching = newestFirst().filter((id) =>
+      [1, ...Array.from({ length: 10 }, (_, i) => 10 + i)].some((i) => paidOrders[i]!.id === id),
+    );
+    const { seen, end } = await walk("next", "BUYER1", { exactCountLimit: 5 });
+    expect(end.totalIsEstimate).toBe(true);
+    expect(seen.flat()).toEqual(matching);
+    const garbage = await listAdminOrders(database.db, { ...long, page: 1, after: "bm90IGEgY3Vyc29y" });
+    expect(garbage.orders.map((o) => o.id)).toEqual(newestFirst().slice(0, 10));
   });
 });
 

@@ -1,7 +1,11 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { orderItems, orders } from "../db/schema/index.ts";
+import { readCountedListPage, readCountedSearchPage } from "./counted-pages.ts";
+import { EXACT_COUNT_LIMIT, EXACT_SEARCH_COUNT_LIMIT, estimateOrders } from "./order-count.ts";
+import { decodeOrderKey } from "./order-cursor.ts";
+import { readLongListPage } from "./order-pages.ts";
 
 export const ADMIN_ORDERS_PAGE_SIZE = 10;
 
@@ -34,7 +38,31 @@ export type AdminOrder = Pick<
   | "createdAt"
 > & { items: AdminOrderItem[] };
 
-export type AdminOrderPage = { orders: AdminOrder[]; total: number; page: number; pageCount: number };
+export type AdminOrderPage = {
+  orders: AdminOrder[];
+  /** Matching orders: exact up to the count limits (`order-count.ts`), above them the planner's estimate. */
+  total: number;
+  totalIsEstimate: boolean;
+  page: number;
+  pageCount: number;
+  /**
+   * Tokens for the links to the previous and next page of a long list (null on lists counted
+   * exactly, which are read by page number): those pages are then read from this page's first or
+   * last order on the index, as fast at page 50,000 as at page 2.
+   */
+  cursors: { previous: string | null; next: string | null };
+};
+
+export type AdminOrderListOptions = {
+  search?: string;
+  page?: number;
+  pageSize?: number;
+  /** From a previous/next link: the page lies just after (older) or before (newer) this order. */
+  after?: string | null;
+  before?: string | null;
+  /** Tests lower it to exercise long lists with a few orders. */
+  exactCountLimit?: number;
+};
 
 const orderColumns = {
   id: orders.id,
@@ -61,45 +89,58 @@ const paid = eq(orders.paymentStatus, "paid");
  * One page of paid orders, newest first, optionally filtered by a case-insensitive substring of
  * the buyer's name, email, the order id or the coupon code. Everything happens in the database on
  * indexes (partial btree on created_at, trigram GIN per searched column); at most a page of rows
- * ever leaves it.
+ * ever leaves it. Lists of up to `EXACT_COUNT_LIMIT` orders (`EXACT_SEARCH_COUNT_LIMIT` matches of a
+ * search) are counted exactly and read by page number; longer ones get an estimated total and
+ * previous/next cursors (see `readLongListPage`).
  */
-export async function listAdminOrders(
-  db: Db,
-  options: { search?: string; page?: number; pageSize?: number } = {},
-): Promise<AdminOrderPage> {
+export async function listAdminOrders(db: Db, options: AdminOrderListOptions = {}): Promise<AdminOrderPage> {
   const size = options.pageSize ?? ADMIN_ORDERS_PAGE_SIZE;
+  const searching = !!options.search?.trim();
   const where = and(paid, searchCondition(options.search));
+  const requestedPage = Math.max(1, Math.floor(options.page ?? 1) || 1);
   return db.transaction(async (tx) => {
     // PostgreSQL switches a repeated prepared statement to a generic plan, which cannot see that a
     // search pattern is rare and walks the whole created_at index instead of the trigram indexes
     // (600 ms instead of 5 ms at 100k orders). Plan these queries with their actual parameters.
     await tx.execute(sql`set local plan_cache_mode = force_custom_plan`);
-    return readPage(tx, where, { size, requestedPage: options.page, searching: !!options.search?.trim() });
+    const limit = options.exactCountLimit ?? (searching ? EXACT_SEARCH_COUNT_LIMIT : EXACT_COUNT_LIMIT);
+    const request = { limit, size, page: requestedPage };
+    const counted = searching
+      ? await readCountedSearchPage(tx, where, request)
+      : await readCountedListPage(tx, where, request);
+    if (counted) {
+      return {
+        orders: await withDetails(tx, counted.ids),
+        total: counted.total,
+        totalIsEstimate: false,
+        page: counted.page,
+        pageCount: Math.max(1, Math.ceil(counted.total / size)),
+        cursors: { previous: null, next: null },
+      };
+    }
+    const total = await estimateOrders(tx, where, limit + 1);
+    const read = await readLongListPage(tx, where, {
+      size,
+      page: requestedPage,
+      pageCount: Math.ceil(total / size),
+      after: decodeOrderKey(options.after),
+      before: decodeOrderKey(options.before),
+    });
+    const { ids, ...position } = read;
+    return { orders: await withDetails(tx, ids), total, totalIsEstimate: true, ...position };
   });
 }
 
-async function readPage(
-  db: Tx,
-  where: SQL | undefined,
-  { size, requestedPage, searching }: { size: number; requestedPage?: number; searching: boolean },
-): Promise<AdminOrderPage> {
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(orders).where(where);
-  const pageCount = Math.max(1, Math.ceil(total / size));
-  const page = Math.min(Math.max(1, Math.floor(requestedPage ?? 1) || 1), pageCount);
-
-  const ids = await pageIds(db, where, { page, size, total, searching });
-  const rows = ids.length ? await db.select(orderColumns).from(orders).where(inArray(orders.id, ids)) : [];
+/** The full rows of the page's orders with their items, in the page's order. */
+async function withDetails(tx: Tx, ids: string[]): Promise<AdminOrder[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx.select(orderColumns).from(orders).where(inArray(orders.id, ids));
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const items = await itemsOf(db, ids);
-  return {
-    orders: ids.flatMap((id) => {
-      const row = byId.get(id);
-      return row ? [{ ...row, items: items.get(id) ?? [] }] : [];
-    }),
-    total,
-    page,
-    pageCount,
-  };
+  const items = await itemsOf(tx, ids);
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [{ ...row, items: items.get(id) ?? [] }] : [];
+  });
 }
 
 /** One paid order with its items (the packing slip), or null. */
@@ -111,45 +152,6 @@ export async function getAdminOrder(db: Db, id: string): Promise<AdminOrder | nu
     .where(and(paid, eq(orders.id, id)));
   if (!row) return null;
   return { ...row, items: (await itemsOf(db, [id])).get(id) ?? [] };
-}
-
-/**
- * The ids of one page. Without a search, OFFSET walks the created_at index, so pages in the older
- * half are read from its other end (ascending) and reversed: no page walks more than half of it.
- * With a search, the matches are collected first through the trigram indexes and then sorted: left
- * to itself, the planner walks the created_at index hoping a match turns up early (130 ms for a rare
- * email at 100k orders instead of 2 ms). The OFFSET 0 keeps PostgreSQL from merging the two steps.
- */
-async function pageIds(
-  db: Tx,
-  where: SQL | undefined,
-  { page, size, total, searching }: { page: number; size: number; total: number; searching: boolean },
-): Promise<string[]> {
-  const start = (page - 1) * size;
-  const end = Math.min(page * size, total);
-  if (end <= start) return [];
-  if (searching) {
-    const matches = sql`(select ${orders.id}, ${orders.createdAt} from ${orders} where ${where} offset 0) as matches`;
-    const rows = await db
-      .select({ id: sql<string>`matches.id` })
-      .from(matches)
-      .orderBy(sql`matches.created_at desc, matches.id desc`)
-      .limit(end - start)
-      .offset(start);
-    return rows.map((r) => r.id);
-  }
-  const fromEnd = start > total / 2;
-  const query = db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(where)
-    .orderBy(
-      ...(fromEnd ? [asc(orders.createdAt), asc(orders.id)] : [desc(orders.createdAt), desc(orders.id)]),
-    )
-    .limit(end - start)
-    .offset(fromEnd ? total - end : start);
-  const rows = (await query).map((r) => r.id);
-  return fromEnd ? rows.reverse() : rows;
 }
 
 function searchCondition(search: string | undefined): SQL | undefined {

@@ -6,6 +6,7 @@ import { createContactMessage, createOrder, createUser } from "../factories/inde
 import { signIn } from "../support/accounts.ts";
 import { expectNoSeriousA11yViolations } from "../support/axe.ts";
 import { setupE2E } from "../support/browser.ts";
+import { expectProductPageImage } from "../support/store.ts";
 
 const admin = { email: "owner@example.com", password: "owner-password-123" };
 const customer = { email: "buyer@example.com", password: "buyer-password-123" };
@@ -195,10 +196,9 @@ describe("admin products", () => {
     await toast(page, "Product created successfully");
     const row = page.getByRole("row").filter({ hasText: "Alpine Gold Resin" });
     expect(await row.innerText()).toMatch(/\$64\.50\s+30g\s+Sold Out/);
-    // The storefront serves the uploaded image at that address.
-    const image = await page.request.get(imageUrl);
-    expect(image.status()).toBe(200);
-    expect(image.headers()["content-type"]).toBe("image/webp");
+    // The storefront's product page shows the uploaded image (and its responsive variants).
+    const store = await e2e.newPage();
+    await expectProductPageImage(store, "alpine-gold-resin", "Alpine Gold Resin", imageUrl);
 
     await row.getByRole("link", { name: "Edit Alpine Gold Resin" }).click();
     expect(await page.getByLabel("Slug").inputValue()).toBe("alpine-gold-resin");

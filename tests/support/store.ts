@@ -65,3 +65,38 @@ export async function clickWhenIdle(button: Locator) {
   await expect.poll(() => button.getAttribute("aria-disabled"), { timeout: 15_000 }).toBeNull();
   await button.click();
 }
+
+/**
+ * Checks that the product page shows `imageUrl` as the product's main image: `src` is the upload,
+ * every `srcset` entry is one of its variants (`<base>/images/<width>/<name>`), the browser decoded
+ * the image it chose, and the original and every variant answer HTTP 200 with an image.
+ */
+export async function expectProductPageImage(
+  page: Page,
+  slug: string,
+  productName: string,
+  imageUrl: string,
+) {
+  await openStorePage(page, `/product/${slug}`);
+  const image = page.getByRole("img", { name: productName, exact: true });
+  expect(await image.getAttribute("src")).toBe(imageUrl);
+  const { base, name } = imageUrl.match(/^(?<base>.*)\/uploads\/(?<name>[^/]+)$/)?.groups ?? {};
+  const variants = (await image.getAttribute("srcset"))
+    ?.split(",")
+    .map((entry) => entry.trim().split(" ")[0]!);
+  expect(variants?.length).toBeGreaterThan(0);
+  for (const variant of variants ?? [])
+    expect(variant).toMatch(new RegExp(`^${escapeRegExp(base!)}/images/\\d+/${escapeRegExp(name!)}$`));
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
+  for (const url of [imageUrl, ...(variants ?? [])]) {
+    const response = await page.request.get(url);
+    expect(response.status(), url).toBe(200);
+    expect(response.headers()["content-type"], url).toBe("image/webp");
+  }
+}
+
+function escapeRegExp(text: string) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

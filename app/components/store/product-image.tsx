@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from "react";
+import { useRouteLoaderData } from "react-router";
 import { cn } from "~/lib/cn.ts";
 import { DEFAULT_PRODUCT_IMAGE, IMAGE_WIDTHS, isUploadUrl, variantUrl } from "~/lib/images.ts";
+import type { loader as rootLoader } from "~/root.tsx";
 
 const fallback = DEFAULT_PRODUCT_IMAGE.src;
 
@@ -35,7 +37,8 @@ export function ProductImage({
   const ref = useRef<HTMLImageElement>(null);
   const wanted = src || fallback;
   const shown = failed === wanted ? fallback : wanted;
-  const responsive = isUploadUrl(shown);
+  const mediaUrl = useRouteLoaderData<typeof rootLoader>("root")?.mediaUrl;
+  const responsive = isUploadUrl(shown, mediaUrl);
 
   // An image that failed before hydration fired its error event before React listened.
   useEffect(() => {
@@ -47,7 +50,9 @@ export function ProductImage({
     <img
       ref={ref}
       src={shown}
-      srcSet={responsive ? IMAGE_WIDTHS.map((w) => `${variantUrl(shown, w)} ${w}w`).join(", ") : undefined}
+      srcSet={
+        responsive ? IMAGE_WIDTHS.map((w) => `${variantUrl(shown, w, mediaUrl)} ${w}w`).join(", ") : undefined
+      }
       sizes={responsive ? (sizes ?? `(max-width: 640px) 100vw, ${width}px`) : undefined}
       alt={alt}
       width={width}

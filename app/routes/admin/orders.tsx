@@ -32,8 +32,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const search = url.searchParams.get("q")?.slice(0, 200) ?? "";
   const page = Number(url.searchParams.get("page") ?? 1);
+  // Previous/next links of a long list carry the position of the page they come from.
+  const after = url.searchParams.get("after");
+  const before = url.searchParams.get("before");
   try {
-    return { search, result: await listAdminOrders(context.database.db, { search, page }), error: false };
+    const result = await listAdminOrders(context.database.db, { search, page, after, before });
+    return { search, result, error: false };
   } catch (error) {
     context.log.error({ err: error }, "admin order list failed");
     return { search, result: null, error: true };
@@ -81,11 +85,16 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
   const pageHref = (page: number) => {
     const next = new URLSearchParams(params);
     next.set("page", String(page));
+    next.delete("after");
+    next.delete("before");
+    if (result && page === result.page + 1 && result.cursors.next) next.set("after", result.cursors.next);
+    if (result && page === result.page - 1 && result.cursors.previous)
+      next.set("before", result.cursors.previous);
     return `?${next}`;
   };
   return (
     <>
-      <PageHeader title="Orders Management" subtitle={result ? `${result.total} orders` : undefined}>
+      <PageHeader title="Orders Management" subtitle={result ? orderCount(result) : undefined}>
         <Link
           to={location.pathname + location.search}
           className={buttonClass({ variant: "outline" })}
@@ -147,6 +156,13 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
       )}
     </>
   );
+}
+
+/** "23 orders", or "About 1,000,000 orders" when the list is too long to count exactly. */
+function orderCount({ total, totalIsEstimate }: { total: number; totalIsEstimate: boolean }) {
+  if (!totalIsEstimate) return `${total} orders`;
+  const rounded = Number(total.toPrecision(2));
+  return `About ${rounded.toLocaleString("en-US")} orders`;
 }
 
 /** Searches as the admin types (debounced); the button submits without JavaScript. */

@@ -1,0 +1,59 @@
+import { PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import type { Config } from "../config.ts";
+import { IMMUTABLE_CACHE_CONTROL, type MediaStore } from "./uploads.ts";
+
+export type S3Settings = NonNullable<Config["s3"]>;
+
+/**
+ * The public base URL of the bucket: S3_PUBLIC_URL (a CDN or custom domain) when set, otherwise the
+ * bucket under S3_ENDPOINT (path style, as S3-compatible services expect), otherwise AWS's own
+ * virtual-hosted address.
+ */
+export function s3PublicUrl(settings: S3Settings): string {
+  if (settings.publicUrl) return settings.publicUrl.replace(/\/+$/, "");
+  if (settings.endpoint) return `${settings.endpoint.replace(/\/+$/, "")}/${settings.bucket}`;
+  return `https://${settings.bucket}.s3.${settings.region}.amazonaws.com`;
+}
+
+export function createS3Client(settings: S3Settings): S3Client {
+  return new S3Client({
+    region: settings.region,
+    endpoint: settings.endpoint,
+    // S3-compatible services (MinIO, R2, Ceph, a local fake) address buckets in the path.
+    forcePathStyle: Boolean(settings.endpoint),
+    credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+    // Checksums only where S3 demands them: several S3-compatible services reject the newer headers.
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+  });
+}
+
+/**
+ * Uploads in an S3 bucket: `uploads/<name>` and the responsive variants `images/<width>/<name>`,
+ * the same paths below the bucket's public URL as below this server for local uploads, so the
+ * pages build variant URLs the same way (see `app/lib/images.ts`). Nothing resizes images on
+ * request there, so the variants are stored with the upload.
+ */
+export function s3MediaStore(settings: S3Settings, client: S3Client = createS3Client(settings)): MediaStore {
+  const base = s3PublicUrl(settings);
+  const put = (key: string, bytes: Buffer, contentType: string) =>
+    client.send(
+      new PutObjectCommand({
+        Bucket: settings.bucket,
+        Key: key,
+        Body: bytes,
+        ContentType: contentType,
+        // Names are random and never reused.
+        CacheControl: IMMUTABLE_CACHE_CONTROL,
+      }),
+    );
+  return {
+    async put(name, bytes, contentType) {
+      await put(`uploads/${name}`, bytes, contentType);
+      return `${base}/uploads/${name}`;
+    },
+    async putVariant(name, width, bytes) {
+      await put(`images/${width}/${name}`, bytes, "image/webp");
+    },
+  };
+}
