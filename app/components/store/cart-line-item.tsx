@@ -2,7 +2,7 @@ import { Minus, Plus, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
-import { MAX_LINE_QUANTITY } from "~/lib/cart-input.ts";
+import { MAX_LINE_QUANTITY } from "~/lib/cart-quantity.ts";
 import type { PricedCartLine } from "~/lib/cart-pricing.ts";
 import { productPath } from "~/lib/catalog.ts";
 import { formatMoney } from "~/lib/money.ts";
