@@ -69,7 +69,8 @@ describe("readPendingCartAction", () => {
     );
     fc.assert(
       fc.property(fc.constantFrom("add", "update"), quantities, (intent, quantity) => {
-        const fields = intent === "add" ? { productId: ids.productA } : { lineId: ids.a };
+        const fields: Record<string, string> =
+          intent === "add" ? { productId: ids.productA } : { lineId: ids.a };
         const data = form({ intent, ...fields, quantity });
         const server = parseCartAction(data);
         expect(readPendingCartAction(data)).toEqual(server.ok ? server.action : null);

@@ -1,16 +1,9 @@
-import { LogOut, Mountain, Package, Settings, ShoppingBag, UserRound } from "lucide-react";
-import { Form, Link, NavLink } from "react-router";
+import { Mountain, ShoppingBag } from "lucide-react";
+import { Link, NavLink } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "~/components/ui/dropdown-menu.tsx";
 import { brand } from "~/lib/brand.ts";
 import { cn } from "~/lib/cn.ts";
+import { AccountMenu } from "./account-menu.tsx";
 import { CartBadge } from "./cart-badge.tsx";
 import { MobileMenu } from "./mobile-menu.tsx";
 import { cartLabel, type StoreUser, storeNavLinks } from "./nav.ts";
@@ -52,7 +45,7 @@ export function Header({ user, cartQuantity, onCartClick }: HeaderProps) {
         <div className="ml-auto flex items-center gap-1 md:ml-0">
           <CartControl quantity={cartQuantity} onClick={onCartClick} />
           {user ? (
-            <UserMenu user={user} />
+            <AccountMenu user={user} />
           ) : (
             <Link to="/auth" className={buttonClass({ variant: "outline", size: "sm", className: "ml-1" })}>
               Sign In
@@ -102,47 +95,5 @@ function CartControl({ quantity, onClick }: { quantity: number; onClick?: () => 
     <Link to="/cart" className={className}>
       {content}
     </Link>
-  );
-}
-
-function UserMenu({ user }: { user: StoreUser }) {
-  return (
-    <DropdownMenu>
-      <DropdownMenuTrigger
-        className={buttonClass({ variant: "ghost", size: "icon" })}
-        aria-label="Account menu"
-      >
-        <UserRound className="size-5!" aria-hidden />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent className="w-64">
-        <DropdownMenuLabel className="font-normal">
-          <span className="block text-xs text-muted-foreground">Signed in as</span>
-          <span className="block truncate text-sm text-foreground">{user.email}</span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link to="/orders">
-            <Package aria-hidden />
-            My Orders
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to="/account">
-            <Settings aria-hidden />
-            My Account
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <Form method="post" action="/auth/sign-out">
-          {/* Keep the menu (and so the form) mounted while the submit goes out. */}
-          <DropdownMenuItem asChild onSelect={(event) => event.preventDefault()}>
-            <button type="submit">
-              <LogOut aria-hidden />
-              Sign out
-            </button>
-          </DropdownMenuItem>
-        </Form>
-      </DropdownMenuContent>
-    </DropdownMenu>
   );
 }
