@@ -81,7 +81,8 @@ function routeTree(manifest: BuildManifest): RouteObject[] {
 
 /** gzip -9 size in bytes of a built asset given by its URL path (`/assets/x.js`). */
 export function gzipBytes(clientDir: string, assetUrl: string): number {
-  return gzipSync(readFileSync(path.join(clientDir, assetUrl)), { level: 9 }).length;
+  const file = assetUrl.replace(/[?#].*$/, "");
+  return gzipSync(readFileSync(path.join(clientDir, file)), { level: 9 }).length;
 }
 
 export function kb(bytes: number): string {
