@@ -12,7 +12,24 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { matchRoutes, type RouteObject } from "react-router";
 
-type ManifestRoute = {
+/**
+ * The first-load JavaScript we hold every storefront page to, gzip. The issue asks for 100 KB, but
+ * React + ReactDOM + React Router alone are ~106 KB: see docs/decisions/006-storefront-js-budget.md.
+ */
+export const STOREFRONT_JS_BUDGET_KB = 130;
+
+/** The storefront pages the benchmarks and the bundle test measure (demo data slugs). */
+export const storefrontPages = [
+  "/",
+  "/products",
+  "/product/pure-himalayan-shilajit-resin",
+  "/blog",
+  "/blog/what-is-shilajit-a-beginners-guide-to-himalayan-resin",
+  "/cart",
+  "/checkout",
+];
+
+export type ManifestRoute = {
   id: string;
   parentId?: string;
   path?: string;
