@@ -14,9 +14,11 @@ export type HeaderProps = {
   cartQuantity: number;
   /** Opens the cart drawer. Without it the cart control is a link to /cart. */
   onCartClick?: () => void;
+  /** The pointer or focus came to the cart button: a good moment to fetch the drawer's code. */
+  onCartIntent?: () => void;
 };
 
-export function Header({ user, cartQuantity, onCartClick }: HeaderProps) {
+export function Header({ user, cartQuantity, onCartClick, onCartIntent }: HeaderProps) {
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8">
@@ -43,7 +45,7 @@ export function Header({ user, cartQuantity, onCartClick }: HeaderProps) {
           </ul>
         </nav>
         <div className="ml-auto flex items-center gap-1 md:ml-0">
-          <CartControl quantity={cartQuantity} onClick={onCartClick} />
+          <CartControl quantity={cartQuantity} onClick={onCartClick} onIntent={onCartIntent} />
           {user ? (
             <AccountMenu user={user} />
           ) : (
@@ -75,7 +77,15 @@ function Logo() {
   );
 }
 
-function CartControl({ quantity, onClick }: { quantity: number; onClick?: () => void }) {
+function CartControl({
+  quantity,
+  onClick,
+  onIntent,
+}: {
+  quantity: number;
+  onClick?: () => void;
+  onIntent?: () => void;
+}) {
   const className = buttonClass({ variant: "ghost", size: "icon", className: "relative" });
   const content = (
     <>
@@ -86,7 +96,13 @@ function CartControl({ quantity, onClick }: { quantity: number; onClick?: () => 
   );
   if (onClick) {
     return (
-      <button type="button" className={className} onClick={onClick}>
+      <button
+        type="button"
+        className={className}
+        onClick={onClick}
+        onPointerEnter={onIntent}
+        onFocus={onIntent}
+      >
         {content}
       </button>
     );

@@ -7,9 +7,19 @@ import { type ComponentType, lazy } from "react";
  */
 export function lazyWithPreload<Props extends object>(load: () => Promise<ComponentType<Props>>) {
   let loading: Promise<{ default: ComponentType<Props> }> | undefined;
-  const preload = () => {
-    loading ??= load().then((component) => ({ default: component }));
+  const start = () => {
+    loading ??= load().then(
+      (component) => ({ default: component }),
+      (error) => {
+        // A failed early fetch (e.g. a network blip on hover) must not poison the later render.
+        loading = undefined;
+        throw error;
+      },
+    );
     return loading;
   };
-  return Object.assign(lazy(preload), { preload });
+  const preload = () => {
+    start().catch(() => {});
+  };
+  return Object.assign(lazy(start), { preload });
 }

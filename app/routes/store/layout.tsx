@@ -68,6 +68,7 @@ export default function StoreLayout({ loaderData }: Route.ComponentProps) {
         user={user}
         cartQuantity={cart.quantity}
         onCartClick={hydrated ? () => setCartOpen(true) : undefined}
+        onCartIntent={CartDrawer.preload}
       />
       {drawerMounted && (
         <Suspense fallback={null}>
