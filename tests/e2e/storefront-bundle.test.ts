@@ -20,6 +20,9 @@ const onDemandMarkers = {
   "Radix Menu (account dropdown)": "MenuContent",
 };
 
+// Server-only libraries: never in any storefront chunk (no presence check: ideally in no chunk at all).
+const serverOnlyMarkers = ["drizzle:entityKind", "better-auth", "nodemailer"];
+
 /** What a shopper's first visit downloads: measured on the build, checked against the real HTML. */
 describe("storefront first-load JavaScript", () => {
   const manifest = readBuildManifest(clientDir);
@@ -74,6 +77,7 @@ describe("storefront first-load JavaScript", () => {
       for (const [what, marker] of Object.entries(onDemandMarkers)) {
         expect(source.includes(marker), `${page} loads ${what}`).toBe(false);
       }
+      for (const marker of serverOnlyMarkers) expect(source, page).not.toContain(marker);
     }
   });
 });
