@@ -1,17 +1,17 @@
 import { z } from "zod";
+import { MAX_LINE_QUANTITY, quantityMessage, toLineQuantity } from "./cart-quantity.ts";
 
-/** The most of one line a cart may hold (the database enforces the same range). */
-export const MAX_LINE_QUANTITY = 99;
+export { MAX_LINE_QUANTITY, quantityMessage };
 
-export const quantityMessage = `Please enter a whole number from 1 to ${MAX_LINE_QUANTITY}.`;
-
-/** A quantity typed or sent by the browser: digits only, 1..99. */
-export const quantitySchema = z
-  .string({ error: quantityMessage })
-  .trim()
-  .regex(/^\d{1,3}$/, quantityMessage)
-  .transform(Number)
-  .pipe(z.number().int().min(1, quantityMessage).max(MAX_LINE_QUANTITY, quantityMessage));
+/** A quantity typed or sent by the browser: digits only, 1..99 (the rule is in cart-quantity.ts). */
+export const quantitySchema = z.string({ error: quantityMessage }).transform((raw, ctx) => {
+  const quantity = toLineQuantity(raw);
+  if (quantity === null) {
+    ctx.addIssue({ code: "custom", message: quantityMessage });
+    return z.NEVER;
+  }
+  return quantity;
+});
 
 const uuid = z.uuid({ error: "Unknown cart item." });
 

@@ -1,5 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { applyPendingCartChanges } from "./cart-optimistic.ts";
+import { parseCartAction } from "./cart-input.ts";
+import { applyPendingCartChanges, readPendingCartAction } from "./cart-optimistic.ts";
 import { type CartLineInput, priceCartLines } from "./cart-pricing.ts";
 
 const ids = {
@@ -52,5 +54,33 @@ describe("applyPendingCartChanges", () => {
     expect(next.quantity).toBe(3 + 4);
     expect(next.lines.map((l) => l.quantity)).toEqual([1, 2]);
     expect(applyPendingCartChanges(cart, [])).toBe(cart);
+  });
+});
+
+describe("readPendingCartAction", () => {
+  // The browser's zod-free reading must take exactly the quantities the server's schema takes.
+  it("agrees with the server's parseCartAction on every quantity", () => {
+    const quantities = fc.oneof(
+      fc.string({ maxLength: 5 }),
+      fc.integer({ min: -5, max: 1000 }).map(String),
+      fc
+        .tuple(fc.constantFrom("", " ", "  "), fc.integer({ min: 0, max: 120 }))
+        .map(([s, n]) => `${s}${n}${s}`),
+    );
+    fc.assert(
+      fc.property(fc.constantFrom("add", "update"), quantities, (intent, quantity) => {
+        const fields: Record<string, string> =
+          intent === "add" ? { productId: ids.productA } : { lineId: ids.a };
+        const data = form({ intent, ...fields, quantity });
+        const server = parseCartAction(data);
+        expect(readPendingCartAction(data)).toEqual(server.ok ? server.action : null);
+      }),
+    );
+  });
+
+  it("ignores unknown intents and missing ids", () => {
+    expect(readPendingCartAction(form({ intent: "explode", lineId: ids.a }))).toBeNull();
+    expect(readPendingCartAction(form({ intent: "remove" }))).toBeNull();
+    expect(readPendingCartAction(form({ intent: "add", quantity: "1" }))).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
-import { MAX_LINE_QUANTITY, parseCartAction } from "./cart-input.ts";
+import type { CartAction } from "./cart-input.ts";
 import { type PricedCart, priceCartLines } from "./cart-pricing.ts";
+import { MAX_LINE_QUANTITY, toLineQuantity } from "./cart-quantity.ts";
 
 /**
  * The cart as it will be once the given in-flight cart submissions succeed, so the badge, rows
@@ -11,9 +12,8 @@ export function applyPendingCartChanges(cart: PricedCart, pending: FormData[]): 
   let lines = cart.lines.map(({ lineTotalCents: _, ...line }) => line);
   let unlistedQuantity = 0;
   for (const form of pending) {
-    const parsed = parseCartAction(form);
-    if (!parsed.ok) continue;
-    const action = parsed.action;
+    const action = readPendingCartAction(form);
+    if (!action) continue;
     if (action.intent === "remove") {
       lines = lines.filter((line) => line.lineId !== action.lineId);
     } else if (action.intent === "update") {
@@ -34,4 +34,24 @@ export function applyPendingCartChanges(cart: PricedCart, pending: FormData[]): 
   }
   const priced = priceCartLines(lines);
   return { ...priced, quantity: priced.quantity + unlistedQuantity };
+}
+
+/**
+ * Reads an in-flight cart form in the browser without zod (kept off the storefront's first load).
+ * Quantities follow the server's rule exactly; ids are only checked to be present, since an
+ * unknown id matches no line and the server's answer replaces the guess moments later.
+ */
+export function readPendingCartAction(form: FormData): CartAction | null {
+  const field = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" && value !== "" ? value : null;
+  };
+  const intent = field("intent");
+  const lineId = field("lineId");
+  const productId = field("productId");
+  const quantity = toLineQuantity(form.get("quantity"));
+  if (intent === "remove" && lineId) return { intent, lineId };
+  if (intent === "update" && lineId && quantity !== null) return { intent, lineId, quantity };
+  if (intent === "add" && productId && quantity !== null) return { intent, productId, quantity };
+  return null;
 }

@@ -10,32 +10,3 @@ export const checkoutFormSchema = z.object({
 });
 
 export type CheckoutForm = z.output<typeof checkoutFormSchema>;
-
-export const checkoutToasts = {
-  emptyCode: { title: "Please enter a coupon code", variant: "destructive" },
-  couponError: {
-    title: "Error",
-    description: "Failed to apply coupon. Please try again.",
-    variant: "destructive",
-  },
-  couponRemoved: { title: "Coupon Removed" },
-  signInRequired: {
-    title: "Sign In Required",
-    description: "Please sign in to your account to use subscription services.",
-    variant: "destructive",
-  },
-  authRequired: {
-    title: "Authentication Required",
-    description: "Please sign in to your account to create a subscription.",
-    variant: "destructive",
-  },
-  cartEmpty: { title: "Cart is empty" },
-  paymentCancelled: { title: "Payment cancelled", description: "Your cart is unchanged." },
-  paymentFailed: (description: string) =>
-    ({ title: "Payment Failed", description, variant: "destructive" }) as const,
-  processingError: {
-    title: "Error processing payment",
-    description: "There was a problem processing your payment. Please try again.",
-    variant: "destructive",
-  },
-} as const;

@@ -123,6 +123,8 @@ describe("images", () => {
     expect(await certificate.getAttribute("width")).toBe("900");
     expect(await certificate.getAttribute("height")).toBe("1240");
     expect(await certificate.getAttribute("sizes")).toBeTruthy();
+    // The home page's first paint is the text hero: no image below it may take priority.
+    expect(await page.locator('img[fetchpriority="high"], link[rel="preload"][as="image"]').count()).toBe(0);
   });
 
   it("falls back to the placeholder when an image fails to load", async () => {

@@ -5,5 +5,9 @@ import path from "node:path";
 export default function setup() {
   if (process.env.E2E_SKIP_BUILD === "1") return;
   const bin = path.resolve("node_modules/.bin/react-router");
-  execFileSync(bin, ["build"], { stdio: ["ignore", "ignore", "inherit"] });
+  // Vitest sets NODE_ENV=test, which would bundle React's development build: test what ships.
+  execFileSync(bin, ["build"], {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, NODE_ENV: "production" },
+  });
 }

@@ -2,7 +2,7 @@ import { ShoppingBag } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "~/components/ui/button.tsx";
 import { toast } from "~/components/ui/toaster.tsx";
-import { MAX_LINE_QUANTITY } from "~/lib/cart-input.ts";
+import { MAX_LINE_QUANTITY } from "~/lib/cart-quantity.ts";
 import type { ProductSummary } from "~/lib/catalog.ts";
 import { cn } from "~/lib/cn.ts";
 import { CartForm, cartBusyProps, useCartFetcher } from "./cart-form.tsx";

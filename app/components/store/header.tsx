@@ -1,16 +1,9 @@
-import { LogOut, Mountain, Package, Repeat, Settings, ShoppingBag, UserRound } from "lucide-react";
-import { Form, Link, NavLink } from "react-router";
+import { Mountain, ShoppingBag } from "lucide-react";
+import { Link, NavLink } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "~/components/ui/dropdown-menu.tsx";
 import { brand } from "~/lib/brand.ts";
 import { cn } from "~/lib/cn.ts";
+import { AccountMenu } from "./account-menu.tsx";
 import { CartBadge } from "./cart-badge.tsx";
 import { MobileMenu } from "./mobile-menu.tsx";
 import { cartLabel, type StoreUser, storeNavLinks } from "./nav.ts";
@@ -21,9 +14,11 @@ export type HeaderProps = {
   cartQuantity: number;
   /** Opens the cart drawer. Without it the cart control is a link to /cart. */
   onCartClick?: () => void;
+  /** The pointer or focus came to the cart button: a good moment to fetch the drawer's code. */
+  onCartIntent?: () => void;
 };
 
-export function Header({ user, cartQuantity, onCartClick }: HeaderProps) {
+export function Header({ user, cartQuantity, onCartClick, onCartIntent }: HeaderProps) {
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8">
@@ -50,9 +45,9 @@ export function Header({ user, cartQuantity, onCartClick }: HeaderProps) {
           </ul>
         </nav>
         <div className="ml-auto flex items-center gap-1 md:ml-0">
-          <CartControl quantity={cartQuantity} onClick={onCartClick} />
+          <CartControl quantity={cartQuantity} onClick={onCartClick} onIntent={onCartIntent} />
           {user ? (
-            <UserMenu user={user} />
+            <AccountMenu user={user} />
           ) : (
             <Link to="/auth" className={buttonClass({ variant: "outline", size: "sm", className: "ml-1" })}>
               Sign In
@@ -82,7 +77,15 @@ function Logo() {
   );
 }
 
-function CartControl({ quantity, onClick }: { quantity: number; onClick?: () => void }) {
+function CartControl({
+  quantity,
+  onClick,
+  onIntent,
+}: {
+  quantity: number;
+  onClick?: () => void;
+  onIntent?: () => void;
+}) {
   const className = buttonClass({ variant: "ghost", size: "icon", className: "relative" });
   const content = (
     <>
@@ -93,7 +96,13 @@ function CartControl({ quantity, onClick }: { quantity: number; onClick?: () => 
   );
   if (onClick) {
     return (
-      <button type="button" className={className} onClick={onClick}>
+      <button
+        type="button"
+        className={className}
+        onClick={onClick}
+        onPointerEnter={onIntent}
+        onFocus={onIntent}
+      >
         {content}
       </button>
     );
@@ -102,53 +111,5 @@ function CartControl({ quantity, onClick }: { quantity: number; onClick?: () => 
     <Link to="/cart" className={className}>
       {content}
     </Link>
-  );
-}
-
-function UserMenu({ user }: { user: StoreUser }) {
-  return (
-    <DropdownMenu>
-      <DropdownMenuTrigger
-        className={buttonClass({ variant: "ghost", size: "icon" })}
-        aria-label="Account menu"
-      >
-        <UserRound className="size-5!" aria-hidden />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent className="w-64">
-        <DropdownMenuLabel className="font-normal">
-          <span className="block text-xs text-muted-foreground">Signed in as</span>
-          <span className="block truncate text-sm text-foreground">{user.email}</span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link to="/orders">
-            <Package aria-hidden />
-            My Orders
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to="/account/subscriptions">
-            <Repeat aria-hidden />
-            My Subscriptions
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to="/account">
-            <Settings aria-hidden />
-            My Account
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <Form method="post" action="/auth/sign-out">
-          {/* Keep the menu (and so the form) mounted while the submit goes out. */}
-          <DropdownMenuItem asChild onSelect={(event) => event.preventDefault()}>
-            <button type="submit">
-              <LogOut aria-hidden />
-              Sign out
-            </button>
-          </DropdownMenuItem>
-        </Form>
-      </DropdownMenuContent>
-    </DropdownMenu>
   );
 }

@@ -1,18 +1,8 @@
-import { LogOut, Menu, Package, Repeat, Settings, ShoppingBag } from "lucide-react";
-import { useState } from "react";
-import { Form, Link, NavLink, useLocation } from "react-router";
-import { Button, buttonClass } from "~/components/ui/button.tsx";
-import {
-  Sheet,
-  SheetContent,
-  SheetDescription,
-  SheetHeader,
-  SheetTitle,
-  SheetTrigger,
-} from "~/components/ui/sheet.tsx";
-import { cn } from "~/lib/cn.ts";
-import { CartBadge } from "./cart-badge.tsx";
-import { cartCountSuffix, type StoreUser, storeNavLinks } from "./nav.ts";
+import { Menu } from "lucide-react";
+import { type ComponentProps, Suspense, useState } from "react";
+import { Button } from "~/components/ui/button.tsx";
+import { lazyWithPreload } from "~/components/ui/lazy-with-preload.ts";
+import type { StoreUser } from "./nav.ts";
 
 export type MobileMenuProps = {
   user: StoreUser | null;
@@ -22,125 +12,34 @@ export type MobileMenuProps = {
   side?: "left" | "right";
 };
 
-const itemClass =
-  "flex w-full items-center gap-3 rounded-md px-3 py-3 text-base font-medium transition-colors hover:bg-accent";
+// The sheet (Radix Dialog) is loaded on the first tap: most visits never open the menu.
+const MobileMenuSheet = lazyWithPreload(() =>
+  import("./mobile-menu-sheet.tsx").then((module) => module.MobileMenuSheet),
+);
 
-/** The small-screen menu: its own toggle button plus a 20rem side sheet. */
-export function MobileMenu({ user, cartQuantity, onCartClick, side = "left" }: MobileMenuProps) {
-  const [open, setOpen] = useState(false);
-  const close = () => setOpen(false);
-
-  // Close on any navigation (links, back button, redirects after sign-out), not only on clicks.
-  const { pathname } = useLocation();
-  const [shownFor, setShownFor] = useState(pathname);
-  if (pathname !== shownFor) {
-    setShownFor(pathname);
-    setOpen(false);
-  }
-
+/** The small-screen menu: its toggle button, and the side sheet once it is first opened. */
+export function MobileMenu(props: MobileMenuProps) {
+  const [wanted, setWanted] = useState(false);
+  const button = (
+    <MobileMenuButton
+      onClick={() => setWanted(true)}
+      onPointerEnter={MobileMenuSheet.preload}
+      onFocus={MobileMenuSheet.preload}
+    />
+  );
+  if (!wanted) return button;
   return (
-    <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Open menu" className="-ml-2 md:hidden">
-          <Menu className="size-6!" aria-hidden />
-        </Button>
-      </SheetTrigger>
-      <SheetContent side={side} width="20rem" className="gap-6">
-        <SheetHeader>
-          <SheetTitle>Menu</SheetTitle>
-          <SheetDescription className="sr-only">Site navigation and account</SheetDescription>
-        </SheetHeader>
-
-        <nav aria-label="Mobile">
-          <ul className="flex flex-col gap-1">
-            {storeNavLinks.map((link) => (
-              <li key={link.to}>
-                <NavLink
-                  to={link.to}
-                  end={link.to === "/"}
-                  onClick={close}
-                  className={({ isActive }) => cn(itemClass, isActive && "text-primary")}
-                >
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-            <li>
-              {onCartClick ? (
-                <button
-                  type="button"
-                  className={itemClass}
-                  onClick={() => {
-                    close();
-                    onCartClick();
-                  }}
-                >
-                  <CartEntry quantity={cartQuantity} />
-                </button>
-              ) : (
-                <Link to="/cart" className={itemClass} onClick={close}>
-                  <CartEntry quantity={cartQuantity} />
-                </Link>
-              )}
-            </li>
-          </ul>
-        </nav>
-
-        <div className="mt-auto flex flex-col gap-3 border-t pt-6">
-          {user ? (
-            <>
-              <p className="text-sm text-muted-foreground">
-                Signed in as: <span className="break-all text-foreground">{user.email}</span>
-              </p>
-              <Link
-                to="/orders"
-                onClick={close}
-                className={buttonClass({ variant: "outline", className: "w-full" })}
-              >
-                <Package aria-hidden />
-                My Orders
-              </Link>
-              <Link
-                to="/account/subscriptions"
-                onClick={close}
-                className={buttonClass({ variant: "outline", className: "w-full" })}
-              >
-                <Repeat aria-hidden />
-                My Subscriptions
-              </Link>
-              <Link
-                to="/account"
-                onClick={close}
-                className={buttonClass({ variant: "outline", className: "w-full" })}
-              >
-                <Settings aria-hidden />
-                My Account
-              </Link>
-              <Form method="post" action="/auth/sign-out">
-                <Button type="submit" variant="ghost" className="w-full">
-                  <LogOut aria-hidden />
-                  Sign Out
-                </Button>
-              </Form>
-            </>
-          ) : (
-            <Link to="/auth" onClick={close} className={buttonClass({ className: "w-full" })}>
-              Sign In
-            </Link>
-          )}
-        </div>
-      </SheetContent>
-    </Sheet>
+    <Suspense fallback={button}>
+      <MobileMenuSheet {...props} />
+    </Suspense>
   );
 }
 
-function CartEntry({ quantity }: { quantity: number }) {
+/** The hamburger button; the sheet wraps the same button as its Radix trigger. */
+export function MobileMenuButton(props: ComponentProps<"button">) {
   return (
-    <>
-      <ShoppingBag className="size-5 text-primary" aria-hidden />
-      Cart
-      <span className="sr-only">{cartCountSuffix(quantity)}</span>
-      <CartBadge quantity={quantity} className="ml-auto" />
-    </>
+    <Button variant="ghost" size="icon" aria-label="Open menu" className="-ml-2 md:hidden" {...props}>
+      <Menu className="size-6!" aria-hidden />
+    </Button>
   );
 }

@@ -5,9 +5,12 @@ import { ProductCard } from "./product-card.tsx";
 export function ProductGrid({
   products,
   headingLevel,
+  aboveTheFold = true,
 }: {
   products: ProductSummary[];
   headingLevel?: 2 | 3;
+  /** Whether the grid starts in the first screen; under the home hero it does not. */
+  aboveTheFold?: boolean;
 }) {
   if (products.length === 0) {
     return (
@@ -20,8 +23,8 @@ export function ProductGrid({
     <ul className="grid grid-cols-1 gap-6 min-[480px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
       {products.map((product, index) => (
         <li key={product.id}>
-          {/* The first row is above the fold on most screens. */}
-          <ProductCard product={product} priority={index < 2} headingLevel={headingLevel} />
+          {/* The first row is above the fold on most screens (when the grid is). */}
+          <ProductCard product={product} priority={aboveTheFold && index < 2} headingLevel={headingLevel} />
         </li>
       ))}
     </ul>

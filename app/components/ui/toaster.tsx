@@ -1,15 +1,26 @@
-import type * as React from "react";
-import { useEffect, useRef } from "react";
-import { Toaster as SonnerToaster, toast as sonnerToast } from "sonner";
+import { lazy, Suspense, useEffect, useRef, useSyncExternalStore } from "react";
 
-/** sonner's `toast` plus `toast.destructive(title, description)` for failure messages. */
-export const toast = Object.assign(
-  (...args: Parameters<typeof sonnerToast>) => sonnerToast(...args),
-  sonnerToast,
-  {
-    destructive: (title: string, description?: string) => sonnerToast.error(title, { description }),
-  },
-);
+// sonner (~10 KB gzip) is not needed for the first paint: it is loaded with the first toast.
+const SonnerToaster = lazy(() => import("./sonner-toaster.tsx"));
+const loadSonner = () => import("./sonner-toaster.tsx").then((module) => module.sonnerToast);
+
+/** A once-only flag the Toaster subscribes to (module state: one toaster per page). */
+const toasterWanted = (() => {
+  let wanted = false;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => wanted,
+    set() {
+      if (wanted) return;
+      wanted = true;
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+})();
 
 export type ToastMessage = {
   title: string;
@@ -19,10 +30,25 @@ export type ToastMessage = {
 
 /** Shows a toast in the given variant (used for toasts that come from the server). */
 export function showToast({ title, description, variant = "default" }: ToastMessage) {
-  if (variant === "destructive") return toast.destructive(title, description);
-  if (variant === "success") return toast.success(title, { description });
-  return toast(title, { description });
+  toasterWanted.set();
+  void loadSonner().then((sonnerToast) => {
+    if (variant === "destructive") sonnerToast.error(title, { description });
+    else if (variant === "success") sonnerToast.success(title, { description });
+    else sonnerToast(title, { description });
+  });
 }
+
+type ToastOptions = { description?: string };
+
+/** `toast(title)`, `toast.success(title, { description })`, `toast.destructive(title, description)`. */
+export const toast = Object.assign(
+  (title: string, options?: ToastOptions) => showToast({ title, ...options }),
+  {
+    success: (title: string, options?: ToastOptions) => showToast({ title, ...options, variant: "success" }),
+    destructive: (title: string, description?: string) =>
+      showToast({ title, description, variant: "destructive" }),
+  },
+);
 
 /** Shows a server-sent flash toast once per `id`, after hydration (sonner is client-only). */
 export function useFlashToast(flash: (ToastMessage & { id: string }) | null | undefined) {
@@ -34,32 +60,13 @@ export function useFlashToast(flash: (ToastMessage & { id: string }) | null | un
   }, [flash]);
 }
 
-// sonner injects its own unlayered CSS, so it is themed through its CSS variables, not utilities.
-const toasterStyle = {
-  "--normal-bg": "var(--color-card)",
-  "--normal-text": "var(--color-card-foreground)",
-  "--normal-border": "var(--color-border)",
-  "--success-bg": "#0f1d13",
-  "--success-text": "#c6f6d5",
-  "--success-border": "color-mix(in srgb, var(--color-success) 45%, transparent)",
-  "--error-bg": "#26100c",
-  "--error-text": "#fed7d2",
-  "--error-border": "color-mix(in srgb, var(--color-destructive-text) 55%, transparent)",
-  "--border-radius": "var(--radius-md)",
-  fontFamily: "var(--font-sans)",
-} as React.CSSProperties;
-
+/** Mounts sonner's toaster once the first toast is asked for. */
 export function Toaster() {
+  const wanted = useSyncExternalStore(toasterWanted.subscribe, toasterWanted.get, () => false);
+  if (!wanted) return null;
   return (
-    <SonnerToaster
-      theme="dark"
-      position="top-right"
-      richColors
-      closeButton
-      // Below the sticky header, so toasts never cover the cart and account buttons.
-      offset={{ top: "4.75rem", right: "1rem" }}
-      mobileOffset={{ top: "4.5rem" }}
-      style={toasterStyle}
-    />
+    <Suspense fallback={null}>
+      <SonnerToaster />
+    </Suspense>
   );
 }

@@ -3,7 +3,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { Label } from "~/components/ui/label.tsx";
-import { checkoutToasts } from "~/lib/checkout-form.ts";
+import { checkoutToasts } from "~/lib/checkout-toasts.ts";
 import { redirectWithToast } from "~/lib/flash.server.ts";
 import { parseForm } from "~/lib/forms.ts";
 import { formatMoney } from "~/lib/money.ts";

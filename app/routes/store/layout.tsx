@@ -1,13 +1,18 @@
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { data, Outlet, useLocation } from "react-router";
-import { CartDrawer } from "~/components/store/cart-drawer.tsx";
 import { Footer } from "~/components/store/footer.tsx";
 import { Header } from "~/components/store/header.tsx";
 import type { StoreUser } from "~/components/store/nav.ts";
 import { useCart } from "~/components/store/use-cart.ts";
+import { lazyWithPreload } from "~/components/ui/lazy-with-preload.ts";
 import { useHydrated } from "~/hooks/use-hydrated.ts";
 import { loadCart } from "~server/cart/request.server.ts";
 import type { Route } from "./+types/layout";
+
+// The drawer (Radix Dialog, cart rows) is loaded when the cart is first opened.
+const CartDrawer = lazyWithPreload(() =>
+  import("~/components/store/cart-drawer.tsx").then((module) => module.CartDrawer),
+);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   let user: StoreUser | null = null;
@@ -38,6 +43,9 @@ export default function StoreLayout({ loaderData }: Route.ComponentProps) {
   const cart = useCart();
   const hydrated = useHydrated();
   const [cartOpen, setCartOpen] = useState(false);
+  // Stays mounted once opened, so it can animate out and reopen at once.
+  const [drawerMounted, setDrawerMounted] = useState(false);
+  if (cartOpen && !drawerMounted) setDrawerMounted(true);
 
   // Close the drawer on any navigation (Checkout, Browse Products, a product link, back button).
   const { pathname } = useLocation();
@@ -60,8 +68,13 @@ export default function StoreLayout({ loaderData }: Route.ComponentProps) {
         user={user}
         cartQuantity={cart.quantity}
         onCartClick={hydrated ? () => setCartOpen(true) : undefined}
+        onCartIntent={CartDrawer.preload}
       />
-      <CartDrawer open={cartOpen} onOpenChange={setCartOpen} />
+      {drawerMounted && (
+        <Suspense fallback={null}>
+          <CartDrawer open={cartOpen} onOpenChange={setCartOpen} />
+        </Suspense>
+      )}
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>

@@ -12,7 +12,8 @@ export function ProductsSection({ products }: { products: ProductSummary[] }) {
       title="Shilajit Products"
       intro="Pure resin and drops, lab tested, batch verified."
     >
-      <ProductGrid products={products} headingLevel={3} />
+      {/* Lazy images: high-priority ones would take bandwidth from the hero, the first paint. */}
+      <ProductGrid products={products} headingLevel={3} aboveTheFold={false} />
       <div className="mt-10 text-center">
         <Link to="/products" className={buttonClass({ variant: "outline" })}>
           View All Products

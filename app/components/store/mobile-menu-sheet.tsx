@@ -1,0 +1,140 @@
+import { LogOut, Package, Repeat, Settings, ShoppingBag } from "lucide-react";
+import { useState } from "react";
+import { Form, Link, NavLink, useLocation } from "react-router";
+import { Button, buttonClass } from "~/components/ui/button.tsx";
+import {
+  Sheet,
+  SheetContent,
+  SheetDescription,
+  SheetHeader,
+  SheetTitle,
+  SheetTrigger,
+} from "~/components/ui/sheet.tsx";
+import { cn } from "~/lib/cn.ts";
+import { CartBadge } from "./cart-badge.tsx";
+import { MobileMenuButton, type MobileMenuProps } from "./mobile-menu.tsx";
+import { cartCountSuffix, storeNavLinks } from "./nav.ts";
+
+const itemClass =
+  "flex w-full items-center gap-3 rounded-md px-3 py-3 text-base font-medium transition-colors hover:bg-accent";
+
+/**
+ * The small-screen menu's 20rem side sheet with its toggle button as the trigger. Loaded by
+ * MobileMenu on the first tap, so it mounts open.
+ */
+export function MobileMenuSheet({ user, cartQuantity, onCartClick, side = "left" }: MobileMenuProps) {
+  const [open, setOpen] = useState(true);
+  const close = () => setOpen(false);
+
+  // Close on any navigation (links, back button, redirects after sign-out), not only on clicks.
+  const { pathname } = useLocation();
+  const [shownFor, setShownFor] = useState(pathname);
+  if (pathname !== shownFor) {
+    setShownFor(pathname);
+    setOpen(false);
+  }
+
+  return (
+    <Sheet open={open} onOpenChange={setOpen}>
+      <SheetTrigger asChild>
+        <MobileMenuButton />
+      </SheetTrigger>
+      <SheetContent side={side} width="20rem" className="gap-6">
+        <SheetHeader>
+          <SheetTitle>Menu</SheetTitle>
+          <SheetDescription className="sr-only">Site navigation and account</SheetDescription>
+        </SheetHeader>
+
+        <nav aria-label="Mobile">
+          <ul className="flex flex-col gap-1">
+            {storeNavLinks.map((link) => (
+              <li key={link.to}>
+                <NavLink
+                  to={link.to}
+                  end={link.to === "/"}
+                  onClick={close}
+                  className={({ isActive }) => cn(itemClass, isActive && "text-primary")}
+                >
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+            <li>
+              {onCartClick ? (
+                <button
+                  type="button"
+                  className={itemClass}
+                  onClick={() => {
+                    close();
+                    onCartClick();
+                  }}
+                >
+                  <CartEntry quantity={cartQuantity} />
+                </button>
+              ) : (
+                <Link to="/cart" className={itemClass} onClick={close}>
+                  <CartEntry quantity={cartQuantity} />
+                </Link>
+              )}
+            </li>
+          </ul>
+        </nav>
+
+        <div className="mt-auto flex flex-col gap-3 border-t pt-6">
+          {user ? (
+            <>
+              <p className="text-sm text-muted-foreground">
+                Signed in as: <span className="break-all text-foreground">{user.email}</span>
+              </p>
+              <Link
+                to="/orders"
+                onClick={close}
+                className={buttonClass({ variant: "outline", className: "w-full" })}
+              >
+                <Package aria-hidden />
+                My Orders
+              </Link>
+              <Link
+                to="/account/subscriptions"
+                onClick={close}
+                className={buttonClass({ variant: "outline", className: "w-full" })}
+              >
+                <Repeat aria-hidden />
+                My Subscriptions
+              </Link>
+              <Link
+                to="/account"
+                onClick={close}
+                className={buttonClass({ variant: "outline", className: "w-full" })}
+              >
+                <Settings aria-hidden />
+                My Account
+              </Link>
+              <Form method="post" action="/auth/sign-out">
+                <Button type="submit" variant="ghost" className="w-full">
+                  <LogOut aria-hidden />
+                  Sign Out
+                </Button>
+              </Form>
+            </>
+          ) : (
+            <Link to="/auth" onClick={close} className={buttonClass({ className: "w-full" })}>
+              Sign In
+            </Link>
+          )}
+        </div>
+      </SheetContent>
+    </Sheet>
+  );
+}
+
+function CartEntry({ quantity }: { quantity: number }) {
+  return (
+    <>
+      <ShoppingBag className="size-5 text-primary" aria-hidden />
+      Cart
+      <span className="sr-only">{cartCountSuffix(quantity)}</span>
+      <CartBadge quantity={quantity} className="ml-auto" />
+    </>
+  );
+}
