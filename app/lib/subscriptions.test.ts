@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { subscriptionStatus } from "../../server/db/schema/index.ts";
 import {
   canCancel,
   cancelOutcomeMessage,
   itemsText,
   renewalText,
+  SUBSCRIPTION_STATUSES,
   type SubscriptionSummary,
   subscriptionStatusVariant,
 } from "./subscriptions.ts";
@@ -16,6 +18,10 @@ const active: SubscriptionSummary = {
 };
 
 describe("subscription display helpers", () => {
+  it("lists exactly the database's subscription statuses", () => {
+    expect(SUBSCRIPTION_STATUSES).toEqual(subscriptionStatus.enumValues);
+  });
+
   it("says when it renews, when it stops (cancel at period end) or when it ended", () => {
     expect(renewalText(active)).toBe("Renews on Jan 05, 2026");
     expect(renewalText({ ...active, cancelAtPeriodEnd: true })).toBe("Cancels on Jan 05, 2026");

@@ -2,9 +2,13 @@ import type { BadgeVariant } from "~/components/ui/badge.tsx";
 import type { ToastMessage } from "~/components/ui/toaster.tsx";
 import { formatDate } from "./dates.ts";
 
+/** Every subscription status (the database enum; server/subscriptions/admin-subscriptions.ts checks they match). */
+export const SUBSCRIPTION_STATUSES = ["incomplete", "active", "past_due", "canceled"] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
 /** What the subscription screens (customer and admin) show of one subscription. */
 export type SubscriptionSummary = {
-  status: "incomplete" | "active" | "past_due" | "canceled";
+  status: SubscriptionStatus;
   cancelAtPeriodEnd: boolean;
   currentPeriodEnd: string | Date | null;
   canceledAt: string | Date | null;

@@ -1,15 +1,9 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import type { CertificateSlot } from "../../app/lib/certificate-slots.ts";
 import type { Db } from "../db/client.ts";
 import { certificates } from "../db/schema/index.ts";
 import { imageUrlField } from "./admin-fields.ts";
-
-/** The two fixed slots of the home page (spec: at most 2 certificates, display orders 1 and 2). */
-export const CERTIFICATE_SLOTS = [
-  { slot: 1, label: "Certificate 1 (After Shilajit Products)" },
-  { slot: 2, label: "Certificate 2 (After Superior Section)" },
-] as const;
-export type CertificateSlot = (typeof CERTIFICATE_SLOTS)[number]["slot"];
 
 export const certificateSlotSchema = z.coerce
   .number("Choose certificate 1 or 2")

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { couponStatus } from "../../app/lib/coupon-status.ts";
 import { createContentCreator, createCoupon } from "../../tests/factories/index.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
 import {
   couponInputSchema,
-  couponStatus,
   createAdminCoupon,
   deleteAdminCoupon,
   listAdminCoupons,

@@ -218,8 +218,3 @@ export function listCouponUsages(db: Db, couponId: string) {
 }
 
 /** Active / Inactive / Expired as the list shows it. */
-export function couponStatus(c: { isActive: boolean; validUntil: Date | string | null }, now = new Date()) {
-  if (!c.isActive) return "Inactive" as const;
-  if (c.validUntil && new Date(c.validUntil).getTime() < now.getTime()) return "Expired" as const;
-  return "Active" as const;
-}

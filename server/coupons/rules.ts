@@ -55,7 +55,7 @@ export function checkCoupon(
   coupon: CouponForRules | undefined,
   context: { now: Date; subtotalCents: number; openReservations: number },
 ): CouponRejection | null {
-  if (!coupon || !coupon.isActive || !coupon.showOnFrontend) return couponRejections.invalid();
+  if (!coupon?.isActive || !coupon.showOnFrontend) return couponRejections.invalid();
   if (coupon.validFrom > context.now || (coupon.validUntil && coupon.validUntil < context.now)) {
     return couponRejections.expired();
   }

@@ -1,12 +1,11 @@
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import type { SubscriptionStatus } from "../../app/lib/subscriptions.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
-import { orders, subscriptionStatus, subscriptions, user } from "../db/schema/index.ts";
+import { orders, subscriptions, user } from "../db/schema/index.ts";
 import { renewalPrice } from "./renewal-order.ts";
 
 export const ADMIN_SUBSCRIPTIONS_PAGE_SIZE = 20;
-export const SUBSCRIPTION_STATUSES = subscriptionStatus.enumValues;
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 

@@ -15,10 +15,10 @@ import {
   type IntentArgs,
   runIntent,
 } from "~/lib/admin-actions.server.ts";
+import { CERTIFICATE_SLOTS } from "~/lib/certificate-slots.ts";
 import { requireAdmin } from "~server/auth/guards.ts";
 import {
   type AdminCertificate,
-  CERTIFICATE_SLOTS,
   certificateInputSchema,
   certificateSlotSchema,
   deleteCertificate,

@@ -18,6 +18,7 @@ import {
   toggleIntent,
 } from "~/lib/admin-actions.server.ts";
 import { requestedForm } from "~/lib/admin-save.server.ts";
+import { couponStatus } from "~/lib/coupon-status.ts";
 import { formatDate, formatDateTime } from "~/lib/dates.ts";
 import { formatMoney } from "~/lib/money.ts";
 import { requireAdmin } from "~server/auth/guards.ts";
@@ -25,7 +26,6 @@ import {
   type AdminCoupon,
   couponFormValues,
   couponInputSchema,
-  couponStatus,
   createAdminCoupon,
   deleteAdminCoupon,
   listActiveCreatorOptions,

@@ -14,11 +14,12 @@ import {
   itemsText,
   providerLabel,
   renewalText,
+  SUBSCRIPTION_STATUSES,
   subscriptionStatusLabel,
   subscriptionStatusVariant,
 } from "~/lib/subscriptions.ts";
 import { requireAdmin } from "~server/auth/guards.ts";
-import { listAdminSubscriptions, SUBSCRIPTION_STATUSES } from "~server/subscriptions/admin-subscriptions.ts";
+import { listAdminSubscriptions } from "~server/subscriptions/admin-subscriptions.ts";
 import type { Route } from "./+types/subscriptions";
 
 export function meta() {
