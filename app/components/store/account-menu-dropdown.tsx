@@ -1,4 +1,4 @@
-import { LogOut, Package, Repeat, Settings } from "lucide-react";
+import { LogOut } from "lucide-react";
 import { Form, Link } from "react-router";
 import {
   DropdownMenu,
@@ -8,6 +8,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu.tsx";
+import { accountLinks } from "./account-links.ts";
 import { AccountMenuButton } from "./account-menu.tsx";
 import type { StoreUser } from "./nav.ts";
 
@@ -24,24 +25,14 @@ export function AccountMenuDropdown({ user }: { user: StoreUser }) {
           <span className="block truncate text-sm text-foreground">{user.email}</span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link to="/orders">
-            <Package aria-hidden />
-            My Orders
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to="/account/subscriptions">
-            <Repeat aria-hidden />
-            My Subscriptions
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to="/account">
-            <Settings aria-hidden />
-            My Account
-          </Link>
-        </DropdownMenuItem>
+        {accountLinks.map(({ to, label, icon: Icon }) => (
+          <DropdownMenuItem key={to} asChild>
+            <Link to={to}>
+              <Icon aria-hidden />
+              {label}
+            </Link>
+          </DropdownMenuItem>
+        ))}
         <DropdownMenuSeparator />
         <Form method="post" action="/auth/sign-out">
           {/* Keep the menu (and so the form) mounted while the submit goes out. */}

@@ -1,4 +1,4 @@
-import { LogOut, Package, Repeat, Settings, ShoppingBag } from "lucide-react";
+import { LogOut, ShoppingBag } from "lucide-react";
 import { useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
@@ -11,6 +11,7 @@ import {
   SheetTrigger,
 } from "~/components/ui/sheet.tsx";
 import { cn } from "~/lib/cn.ts";
+import { accountLinks } from "./account-links.ts";
 import { CartBadge } from "./cart-badge.tsx";
 import { MobileMenuButton, type MobileMenuProps } from "./mobile-menu.tsx";
 import { cartCountSuffix, storeNavLinks } from "./nav.ts";
@@ -86,30 +87,17 @@ export function MobileMenuSheet({ user, cartQuantity, onCartClick, side = "left"
               <p className="text-sm text-muted-foreground">
                 Signed in as: <span className="break-all text-foreground">{user.email}</span>
               </p>
-              <Link
-                to="/orders"
-                onClick={close}
-                className={buttonClass({ variant: "outline", className: "w-full" })}
-              >
-                <Package aria-hidden />
-                My Orders
-              </Link>
-              <Link
-                to="/account/subscriptions"
-                onClick={close}
-                className={buttonClass({ variant: "outline", className: "w-full" })}
-              >
-                <Repeat aria-hidden />
-                My Subscriptions
-              </Link>
-              <Link
-                to="/account"
-                onClick={close}
-                className={buttonClass({ variant: "outline", className: "w-full" })}
-              >
-                <Settings aria-hidden />
-                My Account
-              </Link>
+              {accountLinks.map(({ to, label, icon: Icon }) => (
+                <Link
+                  key={to}
+                  to={to}
+                  onClick={close}
+                  className={buttonClass({ variant: "outline", className: "w-full" })}
+                >
+                  <Icon aria-hidden />
+                  {label}
+                </Link>
+              ))}
               <Form method="post" action="/auth/sign-out">
                 <Button type="submit" variant="ghost" className="w-full">
                   <LogOut aria-hidden />
