@@ -1,3 +1,4 @@
+import { deleteAbandonedGuestCarts } from "./cart/cleanup.ts";
 import type { Logger } from "./logger.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { endLapsedPaypalSubscriptions } from "./payments/paypal/lapsed.ts";
@@ -16,7 +17,8 @@ type SweepServices = {
 /**
  * One run of the minute loop: expires abandoned payment sessions (giving their coupon
  * reservations back), renews the sandbox subscriptions whose month is over and ends PayPal
- * subscriptions cancelled at period end once that period is over. Each step logs its
+ * subscriptions cancelled at period end once that period is over, and deletes guest carts
+ * abandoned for months. Each step logs its
  * own failure, so one failing never stops the other.
  */
 export async function runSweep({ database, mailer, log }: SweepServices, now = new Date()): Promise<void> {
@@ -28,6 +30,9 @@ export async function runSweep({ database, mailer, log }: SweepServices, now = n
   );
   await endLapsedPaypalSubscriptions(database.db, now).catch((error) =>
     log.error({ err: error }, "ending lapsed PayPal subscriptions failed"),
+  );
+  await deleteAbandonedGuestCarts(database.db, now).catch((error) =>
+    log.error({ err: error }, "guest cart cleanup failed"),
   );
 }
 
