@@ -98,6 +98,33 @@ describe("startCheckout", () => {
     expect(after).toBe(before);
   });
 
+  it("a provider that fails or gives no URL: provider_error, and no order or coupon hold left", async () => {
+    const [{ n: before } = { n: -1 }] = await database.db.select({ n: count() }).from(orders);
+    const coupon = await createCoupon(database.db, { discountType: "fixed", discountValueHundredths: 500 });
+    const failing = { ...sandboxProvider, createSession: () => Promise.reject(new Error("stripe is down")) };
+    const noUrl = {
+      ...sandboxProvider,
+      createSession: () => Promise.resolve({ sessionId: "sess_1", url: "" }),
+    };
+    for (const provider of [failing, noUrl]) {
+      const result = await startCheckout(database.db, provider, {
+        cartId: await cartWith(1),
+        userId: null,
+        purchaseType: "one_time",
+        paymentMethod: "card",
+        couponCode: coupon.code,
+      });
+      expect(result).toMatchObject({ ok: false, reason: "provider_error" });
+    }
+    const [{ n: after } = { n: -2 }] = await database.db.select({ n: count() }).from(orders);
+    expect(after).toBe(before);
+    const holds = await database.db
+      .select()
+      .from(couponReservations)
+      .where(eq(couponReservations.couponId, coupon.id));
+    expect(holds).toHaveLength(0);
+  });
+
   it("gives a signed-in subscriber 20% off for 2+ items", async () => {
     const customer = await createUser(database.db);
     const cartId = await cartWith(2, customer.id);

@@ -3,7 +3,7 @@ import { type CheckoutBreakdown, type PurchaseType, priceCheckout } from "../../
 import { priceCart } from "../cart/cart.ts";
 import { reserveCouponUse } from "../coupons/coupons.ts";
 import type { CouponRejection } from "../coupons/rules.ts";
-import type { Db } from "../db/client.ts";
+import type { Db, Tx } from "../db/client.ts";
 import { orderItems, orders } from "../db/schema/index.ts";
 import type { PaymentMethod, PaymentProvider } from "../payments/provider.ts";
 
@@ -21,12 +21,37 @@ export type CheckoutRequest = {
 export type CheckoutResult =
   | { ok: true; orderId: string; url: string; breakdown: CheckoutBreakdown }
   | { ok: false; reason: "empty_cart" | "unavailable_lines" | "sign_in_required" }
-  | { ok: false; reason: "coupon"; rejection: CouponRejection };
+  | { ok: false; reason: "coupon"; rejection: CouponRejection }
+  /** The card or PayPal provider refused or failed to open a session (spec: 'Payment Failed'). */
+  | { ok: false; reason: "provider_error"; error: unknown };
 
 class CouponRefused extends Error {
   constructor(readonly rejection: CouponRejection) {
     super(rejection.title);
   }
+}
+
+/** Raised inside the transaction so the unpaid order and the coupon hold roll back with it. */
+class SessionNotOpened extends Error {
+  constructor(readonly reason: unknown) {
+    super("payment session not opened", { cause: reason });
+  }
+}
+
+/** The provider's hosted page; a failure or an answer without a URL is the provider's refusal. */
+async function openSession(
+  tx: Tx,
+  provider: PaymentProvider,
+  input: Parameters<PaymentProvider["createSession"]>[1],
+) {
+  let session: Awaited<ReturnType<PaymentProvider["createSession"]>>;
+  try {
+    session = await provider.createSession(tx, input);
+  } catch (error) {
+    throw new SessionNotOpened(error);
+  }
+  if (!session.url) throw new SessionNotOpened(new Error(`${provider.name} returned no redirect URL`));
+  return session;
 }
 
 /**
@@ -104,11 +129,13 @@ export async function startCheckout(
           imageUrl: line.imageUrl,
         })),
       );
-      const session = await provider.createSession(tx, { orderId, method: input.paymentMethod, expiresAt });
+      const session = await openSession(tx, provider, { orderId, method: input.paymentMethod, expiresAt });
       return { ok: true as const, orderId, url: session.url, breakdown };
     });
   } catch (error) {
     if (error instanceof CouponRefused) return { ok: false, reason: "coupon", rejection: error.rejection };
+    if (error instanceof SessionNotOpened)
+      return { ok: false, reason: "provider_error", error: error.reason };
     throw error;
   }
 }

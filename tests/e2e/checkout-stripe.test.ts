@@ -72,4 +72,20 @@ describe("checkout with Stripe", () => {
     await waitForCartQuantity(page, 1);
     expect(fake.session(sessionId).status).toBe("expired");
   });
+
+  it("Stripe refusing the session: 'Payment Failed' on the checkout page, nothing charged, cart kept", async () => {
+    const page = await e2e.newPage();
+    await openStorePage(page, "/products");
+    await addFromGrid(page, "Liquid Shilajit Drops", 1);
+    await openStorePage(page, "/checkout");
+    fake.refuseNextSession();
+    await page.getByRole("button", { name: "Pay $39.99" }).click();
+
+    const toasts = page.getByRole("region", { name: /Notifications/ });
+    await toasts.getByText("Payment Failed").waitFor();
+    await toasts.getByText("We could not start the card payment. Please try again.").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/checkout");
+    await page.getByRole("button", { name: "Pay $39.99" }).waitFor();
+    await waitForCartQuantity(page, 1);
+  });
 });

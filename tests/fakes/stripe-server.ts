@@ -62,6 +62,8 @@ export async function startFakeStripe() {
   const subscriptions = new Map<string, FakeSubscription>();
   const idempotent = new Map<string, { body: string; status: number; answer: unknown }>();
   let baseUrl = "";
+  /** Set by refuseNextSession: the next session request is answered with this error. */
+  let refusal: string | null = null;
 
   function createCoupon(body: Json) {
     const amountOff = Number(body.amount_off);
@@ -72,6 +74,11 @@ export async function startFakeStripe() {
   }
 
   function createSession(body: Json): FakeSession {
+    if (refusal) {
+      const message = refusal;
+      refusal = null;
+      throw new StripeError(400, message);
+    }
     const mode = body.mode;
     if (mode !== "payment" && mode !== "subscription") throw new StripeError(400, "Invalid mode");
     if (!body.success_url || !body.cancel_url)
@@ -258,6 +265,11 @@ export async function startFakeStripe() {
         session.subscription = subscription.id;
       }
       return session;
+    },
+
+    /** Stripe refuses the next checkout session (as for an account or API problem). */
+    refuseNextSession(message = "Your account cannot currently make live charges.") {
+      refusal = message;
     },
 
     /** Stripe's side of an expiry (the session's time ran out). */

@@ -49,6 +49,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type AppliedCoupon = CouponTerms & { code: string };
 
+/** 'Payment Failed' descriptions when the provider could not open its payment page. */
+const paymentNotStarted = {
+  card: "We could not start the card payment. Please try again.",
+  paypal: "We could not start the PayPal payment. Please try again.",
+} as const;
+
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = checkoutFormSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ toast: actionToast(checkoutToasts.couponError), applied: null }, 400);
@@ -108,6 +114,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (result.reason === "empty_cart") throw await redirectWithToast("/products", checkoutToasts.cartEmpty);
     if (result.reason === "sign_in_required")
       throw await redirectWithToast(authUrl, checkoutToasts.authRequired);
+    if (result.reason === "provider_error") {
+      context.log.error(
+        { err: result.error, paymentMethod: form.paymentMethod },
+        "payment session not opened",
+      );
+      const toast = checkoutToasts.paymentFailed(paymentNotStarted[form.paymentMethod]);
+      return data({ toast: actionToast(toast), applied: null }, 502);
+    }
     const toast =
       result.reason === "coupon"
         ? { ...result.rejection, variant: "destructive" as const }
