@@ -16,6 +16,7 @@ export type ProductDetail = ProductSummary & {
   viewCount: number;
   seoTitle: string | null;
   seoDescription: string | null;
+  seoKeywords: string[];
 };
 
 /** Canonical storefront URL of a product. */

@@ -84,5 +84,6 @@ function toDetail(row: ProductRow): ProductDetail {
     viewCount: row.viewCount,
     seoTitle: row.seoTitle,
     seoDescription: row.seoDescription,
+    seoKeywords: row.seoKeywords,
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { expectNoSeriousA11yViolations } from "../support/axe.ts";
 import { setupE2E } from "../support/browser.ts";
+import { metaContent } from "../support/page.ts";
 import { humanUserAgent, openStorePage } from "../support/store.ts";
 
 // Demo data: four products, "Summit Reserve Shilajit Resin" sold out.
@@ -68,6 +69,7 @@ describe("catalog", () => {
       await main.getByRole("link", { name: "Back to Products" }).waitFor();
     }
     expect(await page.title()).toContain(gold.name);
+    expect(await metaContent(page, "keywords")).toBe("gold grade shilajit, premium shilajit, shilajit resin");
     await expectNoSeriousA11yViolations(page, "product page");
     await page.getByRole("link", { name: "Back to Products" }).click();
     await page.waitForURL("**/products");

@@ -54,6 +54,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
       },
       publicUrl,
     ),
+    ...(product.seoKeywords.length ? [{ name: "keywords", content: product.seoKeywords.join(", ") }] : []),
     {
       "script:ld+json": productJsonLd(
         { ...product, imageUrls: product.images },
