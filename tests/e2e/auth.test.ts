@@ -1,9 +1,11 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { createUser, DEFAULT_USER_PASSWORD } from "../factories/accounts.ts";
+import { createOrder } from "../factories/orders.ts";
 import { expectNoSeriousA11yViolations } from "../support/axe.ts";
 import { setupE2E } from "../support/browser.ts";
 import { latestEmailTo, linkIn, mailReaderEnv } from "../support/mail.ts";
+import { failReadsWhen } from "../support/page.ts";
 
 // Accounts prepared before the app starts: verified customers with the default password.
 const users = {
@@ -14,12 +16,20 @@ const users = {
   devices: "devices@example.com",
   customer: "plain-customer@example.com",
   noScript: "no-script@example.com",
+  brokenOrders: "broken-orders@example.com",
 };
 
 const e2e = setupE2E({
   env: mailReaderEnv,
   prepare: async (db) => {
-    for (const email of Object.values(users)) await createUser(db, { email });
+    for (const email of Object.values(users)) {
+      const user = await createUser(db, { email });
+      // This customer's orders cannot be read: /orders must report it, not crash.
+      if (email === users.brokenOrders) {
+        await createOrder(db, { userId: user.id, paymentStatus: "paid" });
+        await failReadsWhen(db, "orders", `user_id = '${user.id}'`);
+      }
+    }
   },
 });
 
@@ -149,6 +159,17 @@ describe("customer pages", () => {
     await page.getByRole("heading", { name: "My Orders" }).waitFor();
     await page.getByText("No orders yet").waitFor();
     expect(await page.getByRole("link", { name: "Start Shopping" }).getAttribute("href")).toBe("/products");
+  });
+
+  it("/orders reports a load error with the 'Error loading orders' toast, not an error page", async () => {
+    const page = await e2e.newPage();
+    await page.goto("/auth?redirectTo=%2Forders");
+    await signIn(page, users.brokenOrders);
+    await page.waitForURL("**/orders");
+    await page.getByRole("heading", { name: "My Orders" }).waitFor();
+    await toast(page, "Error loading orders").waitFor();
+    await page.getByRole("alert").getByText("Your orders could not be loaded").waitFor();
+    expect(await page.getByText("No orders yet").count()).toBe(0);
   });
 });
 

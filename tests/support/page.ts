@@ -33,3 +33,19 @@ export async function failInsertsWhen(db: Db, table: string, condition: string) 
       when (${condition}) execute function test_fail_insert()`),
   );
 }
+
+/**
+ * Makes reads of `table` fail for rows where `condition` (SQL on the row) holds: the table moves
+ * to `<table>_stored` behind a view of the same name that raises on those rows. Writes still go
+ * through (the view is a simple one), so the rest of the app keeps working.
+ */
+export async function failReadsWhen(db: Db, table: string, condition: string) {
+  await db.execute(
+    sql.raw(`create or replace function test_fail_read(fail boolean) returns boolean language plpgsql as $$
+      begin if fail then raise exception 'injected test failure'; end if; return true; end $$`),
+  );
+  await db.execute(sql.raw(`alter table ${table} rename to ${table}_stored`));
+  await db.execute(
+    sql.raw(`create view ${table} as select * from ${table}_stored where test_fail_read(${condition})`),
+  );
+}

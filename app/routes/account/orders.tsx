@@ -1,7 +1,9 @@
 import { Package, Repeat } from "lucide-react";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { Badge, type BadgeVariant } from "~/components/ui/badge.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
+import { useFlashToast } from "~/components/ui/toaster.tsx";
+import { actionToast } from "~/lib/action-toast.ts";
 import { brand } from "~/lib/brand.ts";
 import { formatMoney } from "~/lib/money.ts";
 import { requireUser } from "~server/auth/session.ts";
@@ -12,28 +14,42 @@ export function meta() {
   return [{ title: `My Orders | ${brand.name}` }];
 }
 
+const loadFailed = {
+  title: "Error loading orders",
+  description: "We could not load your orders. Please try again in a moment.",
+  variant: "destructive",
+} as const;
+
 /** Signed-in customers only; their own paid orders, newest first. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
-  const orders = await listCustomerOrders(context.database.db, user.id);
+  try {
+    const orders = await listCustomerOrders(context.database.db, user.id);
+    return { orders: orders.map(toOrderCard), toast: null };
+  } catch (error) {
+    // Spec: a load error is a toast, and the page stays usable (not the error screen).
+    context.log.error({ err: error, userId: user.id }, "my orders could not be loaded");
+    return data({ orders: null, toast: actionToast(loadFailed) }, 500);
+  }
+}
+
+function toOrderCard(order: Awaited<ReturnType<typeof listCustomerOrders>>[number]) {
   return {
-    orders: orders.map((order) => ({
-      id: order.id,
-      createdAt: order.createdAt.toISOString(),
-      status: order.status,
-      totalCents: order.totalCents,
-      paymentMethod: order.paymentMethod,
-      purchaseType: order.purchaseType,
-      subscriptionId: order.subscriptionId,
-      shippingAddress: order.shippingAddress,
-      name: order.name,
-      items: order.items.map(({ id, name, weight, quantity, lineTotalCents }) => ({
-        id,
-        name,
-        weight,
-        quantity,
-        lineTotalCents,
-      })),
+    id: order.id,
+    createdAt: order.createdAt.toISOString(),
+    status: order.status,
+    totalCents: order.totalCents,
+    paymentMethod: order.paymentMethod,
+    purchaseType: order.purchaseType,
+    subscriptionId: order.subscriptionId,
+    shippingAddress: order.shippingAddress,
+    name: order.name,
+    items: order.items.map(({ id, name, weight, quantity, lineTotalCents }) => ({
+      id,
+      name,
+      weight,
+      quantity,
+      lineTotalCents,
     })),
   };
 }
@@ -49,7 +65,8 @@ function statusVariant(status: string): BadgeVariant {
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
-  const { orders } = loaderData;
+  const { orders, toast } = loaderData;
+  useFlashToast(toast);
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-12 sm:px-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -59,7 +76,18 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           My Subscriptions
         </Link>
       </div>
-      {orders.length === 0 ? (
+      {orders === null ? (
+        <div
+          role="alert"
+          className="mt-10 flex flex-col items-center gap-4 rounded-lg border bg-card px-6 py-16 text-center"
+        >
+          <h2 className="font-display text-2xl">Your orders could not be loaded</h2>
+          <p className="text-muted-foreground">Please try again in a moment.</p>
+          <Link to="/orders" reloadDocument className={buttonClass({ className: "mt-2" })}>
+            Try Again
+          </Link>
+        </div>
+      ) : orders.length === 0 ? (
         <div className="mt-10 flex flex-col items-center gap-4 rounded-lg border bg-card px-6 py-16 text-center">
           <Package className="size-12 text-muted-foreground" aria-hidden />
           <h2 className="font-display text-2xl">No orders yet</h2>
