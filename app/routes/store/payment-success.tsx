@@ -1,28 +1,25 @@
 import { CheckCircle2, Mail, Truck } from "lucide-react";
-import { Link } from "react-router";
-import { PaidOrderCard, toPaidOrder } from "~/components/store/paid-order.tsx";
+import { Suspense } from "react";
+import { Await, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { type PaidOrder, PaidOrderCard, toPaidOrder } from "~/components/store/paid-order.tsx";
+import { PaymentProcessing } from "~/components/store/payment-processing.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { useRefreshAfterPayment } from "~/hooks/use-refresh-after-payment.ts";
-import { actionToast } from "~/lib/action-toast.ts";
+import { type ActionToast, actionToast } from "~/lib/action-toast.ts";
 import { brand } from "~/lib/brand.ts";
 import { redirectWithToast } from "~/lib/flash.server.ts";
 import { processReturn } from "~server/checkout/return-page.server.ts";
+import type { RequestContext } from "~server/context.ts";
 import type { Route } from "./+types/payment-success";
 
 export function meta() {
   return [{ title: `Payment | ${brand.name}` }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const sessionId = new URL(request.url).searchParams.get("session_id");
-  if (!sessionId) {
-    throw await redirectWithToast("/checkout", {
-      title: "Payment Error",
-      description: "No payment session found. Please contact support.",
-      variant: "destructive",
-    });
-  }
+type Confirmation = { order: PaidOrder | null; toast: ActionToast | null };
+
+async function confirm(context: RequestContext, sessionId: string): Promise<Confirmation> {
   const order = await processReturn(context, sessionId);
   if (!order) {
     return {
@@ -37,12 +34,50 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { order: toPaidOrder(order), toast: null };
 }
 
+/** The confirmation is not awaited: the page streams 'Processing your payment...' first (spec). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const sessionId = new URL(request.url).searchParams.get("session_id");
+  if (!sessionId) {
+    throw await redirectWithToast("/checkout", {
+      title: "Payment Error",
+      description: "No payment session found. Please contact support.",
+      variant: "destructive",
+    });
+  }
+  return { confirmation: confirm(context, sessionId) };
+}
+
+/** Refreshing after payment (same URL) reloads the layout's cart only, not the confirmation. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return currentUrl.href === nextUrl.href ? false : defaultShouldRevalidate;
+}
+
 export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
-  const { order, toast } = loaderData;
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col items-center gap-6 px-4 py-12 text-center sm:px-6">
+      <Suspense
+        fallback={
+          <PaymentProcessing
+            title="Processing your payment..."
+            text="Please wait while we confirm your order"
+          />
+        }
+      >
+        <Await resolve={loaderData.confirmation}>{(confirmation) => <Confirmed {...confirmation} />}</Await>
+      </Suspense>
+    </div>
+  );
+}
+
+function Confirmed({ order, toast }: Confirmation) {
   useFlashToast(toast);
   useRefreshAfterPayment(Boolean(order));
   return (
-    <div className="mx-auto flex max-w-2xl flex-col items-center gap-6 px-4 py-12 text-center sm:px-6">
+    <>
       {order ? (
         <>
           <CheckCircle2 className="size-14 text-success" aria-hidden />
@@ -83,6 +118,6 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
           View Orders
         </Link>
       </div>
-    </div>
+    </>
   );
 }

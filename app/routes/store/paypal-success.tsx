@@ -1,12 +1,15 @@
 import { CheckCircle2 } from "lucide-react";
-import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
-import { PaidOrderCard, toPaidOrder } from "~/components/store/paid-order.tsx";
+import { Suspense } from "react";
+import { Await, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { type PaidOrder, PaidOrderCard, toPaidOrder } from "~/components/store/paid-order.tsx";
+import { PaymentProcessing } from "~/components/store/payment-processing.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { useRefreshAfterPayment } from "~/hooks/use-refresh-after-payment.ts";
-import { actionToast } from "~/lib/action-toast.ts";
+import { type ActionToast, actionToast } from "~/lib/action-toast.ts";
 import { brand } from "~/lib/brand.ts";
 import { processReturn } from "~server/checkout/return-page.server.ts";
+import type { RequestContext } from "~server/context.ts";
 import type { Route } from "./+types/paypal-success";
 
 export function meta() {
@@ -19,10 +22,9 @@ const failed = {
   variant: "destructive",
 } as const;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  // One-time orders come back with ?token=<order id>&PayerID=…, subscriptions with ?subscription_id=…
-  const params = new URL(request.url).searchParams;
-  const token = params.get("subscription_id") ?? params.get("token");
+type Capture = { order: PaidOrder | null; toast: ActionToast };
+
+async function capture(context: RequestContext, token: string | null): Promise<Capture> {
   const order = token ? await processReturn(context, token) : null;
   if (!order) return { order: null, toast: actionToast(failed) };
   return {
@@ -35,6 +37,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** The capture is not awaited: the page streams 'Processing Payment...' first (spec). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // One-time orders come back with ?token=<order id>&PayerID=…, subscriptions with ?subscription_id=…
+  const params = new URL(request.url).searchParams;
+  return { capture: capture(context, params.get("subscription_id") ?? params.get("token")) };
+}
+
 /** Refreshing after payment (same URL) reloads the layout's cart only: not the payment, nor its toast. */
 export function shouldRevalidate({
   currentUrl,
@@ -44,13 +53,22 @@ export function shouldRevalidate({
   return currentUrl.href === nextUrl.href ? false : defaultShouldRevalidate;
 }
 
-/** If the capture fails, the success layout is shown without details (spec). */
 export default function PaypalSuccess({ loaderData }: Route.ComponentProps) {
-  const { order, toast } = loaderData;
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col items-center gap-6 px-4 py-12 text-center sm:px-6">
+      <Suspense fallback={<PaymentProcessing title="Processing Payment..." />}>
+        <Await resolve={loaderData.capture}>{(result) => <Captured {...result} />}</Await>
+      </Suspense>
+    </div>
+  );
+}
+
+/** If the capture fails, the success layout is shown without details (spec). */
+function Captured({ order, toast }: Capture) {
   useFlashToast(toast);
   useRefreshAfterPayment(Boolean(order));
   return (
-    <div className="mx-auto flex max-w-2xl flex-col items-center gap-6 px-4 py-12 text-center sm:px-6">
+    <>
       <CheckCircle2 className="size-14 text-success" aria-hidden />
       <h1 className="font-display text-4xl font-semibold">PayPal Payment Successful!</h1>
       {order && <PaidOrderCard order={order} />}
@@ -62,6 +80,6 @@ export default function PaypalSuccess({ loaderData }: Route.ComponentProps) {
           Back to Home
         </Link>
       </div>
-    </div>
+    </>
   );
 }
