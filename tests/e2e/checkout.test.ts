@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { createCoupon, createUser, DEFAULT_USER_PASSWORD } from "../factories/index.ts";
 import { expectNoSeriousA11yViolations } from "../support/axe.ts";
 import { setupE2E } from "../support/browser.ts";
-import { addFromGrid, openStorePage, waitForCartQuantity } from "../support/store.ts";
+import { failReadsWhen } from "../support/page.ts";
+import { addFromGrid, humanUserAgent, openStorePage, waitForCartQuantity } from "../support/store.ts";
 
 // Demo data: Gold Grade $89.99 (30g), Liquid Drops $39.99 (30ml); coupons WELCOME10, SAVE5 (min $40), EXPIRED20.
 const buyerA = "buyer-a@example.com";
@@ -13,6 +14,9 @@ const e2e = setupE2E({
     await createUser(db, { email: buyerA, name: "Avery Buyer" });
     await createUser(db, { email: buyerB, name: "Blake Buyer" });
     await createCoupon(db, { code: "USEDUP", usageLimit: 1, usedCount: 1 });
+    // Looking this code up fails in the database: the apply must say so, not crash.
+    await createCoupon(db, { code: "BROKEN", isActive: false });
+    await failReadsWhen(db, "coupons", "code = 'BROKEN'");
   },
 });
 
@@ -45,6 +49,17 @@ async function applyCoupon(page: Page, typed: string) {
   await input.fill(typed);
   expect(await input.inputValue()).toBe(typed.toUpperCase());
   await page.getByRole("button", { name: "Apply" }).click();
+}
+
+/**
+ * The return page as a browser receives it: the processing state streams first, the result after
+ * it (crawler user agents, headless Chromium's included, get the finished page only).
+ */
+async function streamedOrder(url: string, processing: string[], done: string) {
+  const html = await (await fetch(url, { headers: { "User-Agent": humanUserAgent } })).text();
+  for (const text of processing) expect(html).toContain(text);
+  expect(html).toContain(done);
+  expect(html.indexOf(processing[0]!)).toBeLessThan(html.indexOf(done));
 }
 
 async function openCheckout(page: Page) {
@@ -88,6 +103,11 @@ describe("checkout", () => {
     await waitForCartQuantity(page, 0);
 
     const orderHeading = await page.getByRole("heading", { name: /^Order #/ }).innerText();
+    await streamedOrder(
+      page.url(),
+      ["Processing your payment...", "Please wait while we confirm your order"],
+      "Payment Successful!",
+    );
     await page.reload();
     await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
     expect(await page.getByRole("heading", { name: /^Order #/ }).innerText()).toBe(orderHeading);
@@ -103,6 +123,7 @@ describe("checkout", () => {
       ["expired20", "Expired Coupon", "This coupon has expired or is not yet active"],
       ["save5", "Minimum Order Not Met", "Minimum order amount is $40.00"],
       ["usedup", "Usage Limit Reached", "This coupon has reached its usage limit"],
+      ["broken", "Error", "Failed to apply coupon. Please try again."],
     ] as const;
     for (const [code, title, description] of cases) {
       await applyCoupon(page, code);
@@ -128,6 +149,9 @@ describe("checkout", () => {
     await openStorePage(page, "/products");
     await addFromGrid(page, drops, 1);
     await openCheckout(page);
+    await page
+      .getByText(/Bulk Bonus, an extra 5%\)\. Free shipping, monthly auto-renewal, cancel anytime\./)
+      .waitFor();
     // The choice is refused (stays one-time), so click rather than check.
     await page.getByRole("radio", { name: /Monthly subscription/ }).click();
     await toast(page, "Sign In Required").waitFor();
@@ -155,6 +179,7 @@ describe("checkout", () => {
     expect(await page.getByRole("region", { name: /^Order #/ }).innerText()).toMatch(
       /Payment method\s+PayPal/,
     );
+    await streamedOrder(page.url(), ["Processing Payment..."], "PayPal Payment Successful!");
 
     await openStorePage(page, "/orders");
     const orders = page.getByRole("article");
