@@ -16,7 +16,10 @@ const listColumns = {
 
 export type BlogPostSummary = Pick<BlogPost, keyof typeof listColumns>;
 
-/** Published posts, newest first (posts without a date last); `limit` for the home page. */
+/**
+ * Published posts, newest first; `limit` for the home page. A post without a date sorts first
+ * (PostgreSQL puts nulls first in descending order), matching the "today" it displays.
+ */
 export async function listPublishedPosts(db: Db, limit?: number): Promise<BlogPostSummary[]> {
   const query = db
     .select(listColumns)

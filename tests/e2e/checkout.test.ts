@@ -95,6 +95,7 @@ describe("checkout", () => {
     await page.getByRole("button", { name: "Pay $80.99" }).click();
     await page.waitForURL(/\/payment-success\?session_id=/);
     await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
+    await toast(page, "Payment Successful!").waitFor();
     const card = await page.getByRole("region", { name: /^Order #/ }).innerText();
     expect(card).toMatch(/Items\s+1/);
     expect(card).toContain("WELCOME10 (-$9.00)");

@@ -17,7 +17,7 @@ export function meta() {
   return [{ title: `Payment | ${brand.name}` }, { name: "robots", content: "noindex" }];
 }
 
-type Confirmation = { order: PaidOrder | null; toast: ActionToast | null };
+type Confirmation = { order: PaidOrder | null; toast: ActionToast };
 
 async function confirm(context: RequestContext, sessionId: string): Promise<Confirmation> {
   const order = await processReturn(context, sessionId);
@@ -31,7 +31,10 @@ async function confirm(context: RequestContext, sessionId: string): Promise<Conf
       }),
     };
   }
-  return { order: toPaidOrder(order), toast: null };
+  return {
+    order: toPaidOrder(order),
+    toast: actionToast({ title: "Payment Successful!", variant: "success" }),
+  };
 }
 
 /** The confirmation is not awaited: the page streams 'Processing your payment...' first (spec). */
