@@ -19,18 +19,18 @@ export function meta() {
 
 type Confirmation = { order: PaidOrder | null; toast: ActionToast };
 
+const processingError = {
+  title: "Processing Error",
+  description: "There was an issue processing your payment. Please contact support.",
+  variant: "destructive",
+} as const;
+
+/** Shown when the streamed confirmation never arrives (the stream timed out or broke). */
+const notConfirmed: Confirmation = { order: null, toast: { ...processingError, id: "not-confirmed" } };
+
 async function confirm(context: RequestContext, sessionId: string): Promise<Confirmation> {
   const order = await processReturn(context, sessionId);
-  if (!order) {
-    return {
-      order: null,
-      toast: actionToast({
-        title: "Processing Error",
-        description: "There was an issue processing your payment. Please contact support.",
-        variant: "destructive",
-      }),
-    };
-  }
+  if (!order) return { order: null, toast: actionToast(processingError) };
   return {
     order: toPaidOrder(order),
     toast: actionToast({ title: "Payment Successful!", variant: "success" }),
@@ -70,7 +70,9 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
           />
         }
       >
-        <Await resolve={loaderData.confirmation}>{(confirmation) => <Confirmed {...confirmation} />}</Await>
+        <Await resolve={loaderData.confirmation} errorElement={<Confirmed {...notConfirmed} />}>
+          {(confirmation) => <Confirmed {...confirmation} />}
+        </Await>
       </Suspense>
     </div>
   );

@@ -24,6 +24,9 @@ const failed = {
 
 type Capture = { order: PaidOrder | null; toast: ActionToast };
 
+/** Shown when the streamed capture result never arrives (the stream timed out or broke). */
+const notCaptured: Capture = { order: null, toast: { ...failed, id: "not-captured" } };
+
 async function capture(context: RequestContext, token: string | null): Promise<Capture> {
   const order = token ? await processReturn(context, token) : null;
   if (!order) return { order: null, toast: actionToast(failed) };
@@ -57,7 +60,9 @@ export default function PaypalSuccess({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto flex max-w-2xl flex-col items-center gap-6 px-4 py-12 text-center sm:px-6">
       <Suspense fallback={<PaymentProcessing title="Processing Payment..." />}>
-        <Await resolve={loaderData.capture}>{(result) => <Captured {...result} />}</Await>
+        <Await resolve={loaderData.capture} errorElement={<Captured {...notCaptured} />}>
+          {(result) => <Captured {...result} />}
+        </Await>
       </Suspense>
     </div>
   );
