@@ -3,8 +3,10 @@ import { describe, expect, it } from "vitest";
 import { products } from "../../server/db/schema/index.ts";
 import { createProduct, type Product } from "../factories/index.ts";
 import { setupE2E } from "../support/browser.ts";
+import { failInsertsWhen } from "../support/page.ts";
 import {
   addFromGrid,
+  addToCartButton,
   clickWhenIdle,
   openCartDrawer,
   openStorePage,
@@ -12,7 +14,13 @@ import {
 } from "../support/store.ts";
 
 // Own fixtures instead of the demo data (the seed skips a shop that already has products).
-const fixtures: { available?: Product; soldOut?: Product; doomed?: Product; fading?: Product } = {};
+const fixtures: {
+  available?: Product;
+  soldOut?: Product;
+  doomed?: Product;
+  fading?: Product;
+  unsavable?: Product;
+} = {};
 const e2e = setupE2E({
   prepare: async (db) => {
     fixtures.available = await createProduct(db, {
@@ -23,6 +31,8 @@ const e2e = setupE2E({
     fixtures.soldOut = await createProduct(db, { name: "Rare Resin", soldOut: true });
     fixtures.doomed = await createProduct(db, { name: "Doomed Drops", priceCents: 1000, weightType: "30ml" });
     fixtures.fading = await createProduct(db, { name: "Fading Resin", priceCents: 1500 });
+    fixtures.unsavable = await createProduct(db, { name: "Unsavable Resin", priceCents: 2000 });
+    await failInsertsWhen(db, "cart_lines", `new.product_id = '${fixtures.unsavable.id}'`);
   },
 });
 
@@ -42,6 +52,18 @@ describe("cart rules in the running shop", () => {
     await openStorePage(page, "/cart");
     await page.getByRole("heading", { level: 1, name: "Your cart is empty" }).waitFor();
     await waitForCartQuantity(page, 0);
+  });
+
+  it("a cart that cannot be saved says so and goes on as it was (no error page)", async () => {
+    const page = await e2e.newPage();
+    await openStorePage(page, "/products");
+    await addFromGrid(page, "Everyday Resin", 1);
+    await addToCartButton(page, "Unsavable Resin").click();
+    const toasts = page.getByRole("region", { name: /Notifications/ });
+    await toasts.getByText("Your cart was not updated").waitFor();
+    await toasts.getByText("Your cart could not be saved. Please try again.").waitFor();
+    await page.getByRole("heading", { level: 1, name: "Our Products" }).waitFor();
+    await waitForCartQuantity(page, 1);
   });
 
   it("refuses bad quantities sent to the server and changes nothing", async () => {

@@ -11,6 +11,8 @@ import { CartError } from "~server/cart/cart.ts";
 import { changeCart } from "~server/cart/request.server.ts";
 import type { Route } from "./+types/cart";
 
+const CART_NOT_SAVED = "Your cart could not be saved. Please try again.";
+
 /**
  * The one cart action (intents add / update / remove). Script-driven forms get data back;
  * plain form posts (no JavaScript) carry redirectTo and are sent back to their page.
@@ -21,13 +23,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseCartAction(form);
   let headers = new Headers();
   let error: string | null = parsed.ok ? null : parsed.error;
+  let status = 400;
   if (parsed.ok) {
     const user = await getSessionUser(context, request);
     try {
       ({ headers } = await changeCart(context, request, user?.id ?? null, parsed.action));
     } catch (e) {
-      if (!(e instanceof CartError)) throw e;
-      error = e.message;
+      if (e instanceof CartError) error = e.message;
+      else {
+        // Spec: a cart save error is logged and the cart goes on as it was (no error page).
+        context.log.error({ err: e }, "cart change not saved");
+        error = CART_NOT_SAVED;
+        status = 500;
+      }
     }
   }
   if (back) {
@@ -43,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return redirect(back, { headers });
   }
-  if (error) return data({ ok: false as const, error }, { status: 400, headers });
+  if (error) return data({ ok: false as const, error }, { status, headers });
   return data({ ok: true as const, intent: parsed.ok ? parsed.action.intent : "add" }, { headers });
 }
 
