@@ -1,12 +1,14 @@
 import { PostCard } from "~/components/store/blog/post-card.tsx";
 import { PageHeader } from "~/components/store/page-header.tsx";
 import { brand } from "~/lib/brand.ts";
+import { listOrEmpty } from "~/lib/list-or-empty.server.ts";
 import { pageTitle, publicUrlFrom, seoMeta } from "~/lib/seo.ts";
 import { blogListData } from "~server/content/storefront.ts";
 import type { Route } from "./+types/blog";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { posts: await blogListData(context.database.db, context.config.uploadsDir) };
+  const posts = blogListData(context.database.db, context.config.uploadsDir);
+  return { posts: await listOrEmpty(context.log, "blog posts", posts, []) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {

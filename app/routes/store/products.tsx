@@ -1,12 +1,13 @@
 import { Link } from "react-router";
 import { ProductGrid } from "~/components/store/product-grid.tsx";
 import { brand } from "~/lib/brand.ts";
+import { listOrEmpty } from "~/lib/list-or-empty.server.ts";
 import { pageTitle, publicUrlFrom, seoMeta } from "~/lib/seo.ts";
 import { listProducts } from "~server/catalog/products.ts";
 import type { Route } from "./+types/products";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { products: await listProducts(context.database.db) };
+  return { products: await listOrEmpty(context.log, "products", listProducts(context.database.db), []) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { createBlogPost, createProduct } from "../factories/index.ts";
+import { setupE2E } from "../support/browser.ts";
+import { failReadsWhen } from "../support/page.ts";
+import { openStorePage } from "../support/store.ts";
+
+// One product and one post the database cannot read: every list that holds them fails to load.
+const e2e = setupE2E({
+  seed: "none",
+  prepare: async (db) => {
+    await createProduct(db, { name: "Unreadable Resin" });
+    await failReadsWhen(db, "products", "name = 'Unreadable Resin'");
+    await createBlogPost(db, { title: "Unreadable Post" });
+    await failReadsWhen(db, "blog_posts", "title = 'Unreadable Post'");
+  },
+});
+
+// Spec 8: "Load errors for lists are only logged": the page still renders, with the empty state.
+describe("storefront lists that fail to load", () => {
+  it("/products shows the page with its empty state", async () => {
+    const page = await e2e.newPage();
+    const response = await openStorePage(page, "/products");
+    expect(response?.status()).toBe(200);
+    await page.getByRole("heading", { level: 1, name: "Our Products" }).waitFor();
+    await page.getByText("No products available at the moment.").waitFor();
+  });
+
+  it("/blog shows the page with its empty state", async () => {
+    const page = await e2e.newPage();
+    const response = await page.goto("/blog");
+    expect(response?.status()).toBe(200);
+    await page.getByText("No blog posts available yet. Check back soon!").waitFor();
+  });
+
+  it("the home page still renders, lists empty", async () => {
+    const page = await e2e.newPage();
+    const response = await page.goto("/");
+    expect(response?.status()).toBe(200);
+    await page.getByRole("heading", { level: 1, name: /Ancient Mountain Strength/ }).waitFor();
+    await page.getByText("No products available at the moment.").waitFor();
+    await page.getByText("No blog posts available yet. Check back soon!").waitFor();
+  });
+});
