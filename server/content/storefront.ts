@@ -1,5 +1,6 @@
 import type { ImageInfo } from "../../app/lib/images.ts";
 import type { Db } from "../db/client.ts";
+import type { Logger } from "../logger.ts";
 import { describeImage } from "../media/describe.ts";
 import { type BlogPost, type BlogPostSummary, findPublishedPost, listPublishedPosts } from "./blog.ts";
 import { loadHomeContent } from "./home.ts";
@@ -32,8 +33,9 @@ async function postCards(uploadsDir: string, posts: BlogPostSummary[]): Promise<
   );
 }
 
-export async function homePageData(db: Db, uploadsDir: string) {
-  const content = await loadHomeContent(db);
+/** The home page's sections; each list that cannot be read is logged and left empty. */
+export async function homePageData(db: Db, uploadsDir: string, log: Logger) {
+  const content = await loadHomeContent(db, log);
   const image = (url: string | null) => describeImage(uploadsDir, url);
   const [certificates, testimonials, partners, posts] = await Promise.all([
     Promise.all(content.certificates.map(async (c) => ({ ...c, image: await image(c.imageUrl) }))),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createBlogPost, createProduct } from "../factories/index.ts";
+import { createBlogPost, createPartner, createProduct, createTestimonial } from "../factories/index.ts";
 import { setupE2E } from "../support/browser.ts";
 import { failReadsWhen } from "../support/page.ts";
 import { openStorePage } from "../support/store.ts";
@@ -12,6 +12,10 @@ const e2e = setupE2E({
     await failReadsWhen(db, "products", "name = 'Unreadable Resin'");
     await createBlogPost(db, { title: "Unreadable Post" });
     await failReadsWhen(db, "blog_posts", "title = 'Unreadable Post'");
+    await createTestimonial(db, { name: "Unreadable Reviewer" });
+    await failReadsWhen(db, "testimonials", "name = 'Unreadable Reviewer'");
+    // Readable: its home section shows even though the lists around it fail.
+    await createPartner(db, { name: "Readable Partner" });
   },
 });
 
@@ -32,12 +36,15 @@ describe("storefront lists that fail to load", () => {
     await page.getByText("No blog posts available yet. Check back soon!").waitFor();
   });
 
-  it("the home page still renders, lists empty", async () => {
+  it("the home page still renders: failed lists empty, the others shown", async () => {
     const page = await e2e.newPage();
     const response = await page.goto("/");
     expect(response?.status()).toBe(200);
     await page.getByRole("heading", { level: 1, name: /Ancient Mountain Strength/ }).waitFor();
     await page.getByText("No products available at the moment.").waitFor();
     await page.getByText("No blog posts available yet. Check back soon!").waitFor();
+    await page.getByRole("heading", { level: 2, name: "Our Partners" }).waitFor();
+    await page.getByRole("heading", { level: 3, name: "Readable Partner" }).waitFor();
+    expect(await page.getByRole("heading", { name: "What Our Customers Say" }).count()).toBe(0);
   });
 });

@@ -9,17 +9,16 @@ import { UsageSteps } from "~/components/store/home/usage-steps.tsx";
 import { ValidateCta } from "~/components/store/home/validate-cta.tsx";
 import { WhyChooseUs } from "~/components/store/home/why-choose-us.tsx";
 import { brand } from "~/lib/brand.ts";
-import { listOrEmpty } from "~/lib/list-or-empty.server.ts";
 import { DEFAULT_DESCRIPTION, organizationJsonLd, publicUrlFrom, seoMeta } from "~/lib/seo.ts";
 import { listProducts } from "~server/catalog/products.ts";
+import { listOrEmpty } from "~server/content/list-or-empty.ts";
 import { homePageData } from "~server/content/storefront.ts";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const db = context.database.db;
-  const noContent = { certificates: [], testimonials: [], partners: [], posts: [] };
   const [content, products] = await Promise.all([
-    listOrEmpty(context.log, "home page content", homePageData(db, context.config.uploadsDir), noContent),
+    homePageData(db, context.config.uploadsDir, context.log),
     listOrEmpty(context.log, "products", listProducts(db), []),
   ]);
   return { ...content, products };

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { ProductGrid } from "~/components/store/product-grid.tsx";
 import { brand } from "~/lib/brand.ts";
-import { listOrEmpty } from "~/lib/list-or-empty.server.ts";
 import { pageTitle, publicUrlFrom, seoMeta } from "~/lib/seo.ts";
 import { listProducts } from "~server/catalog/products.ts";
+import { listOrEmpty } from "~server/content/list-or-empty.ts";
 import type { Route } from "./+types/products";
 
 export async function loader({ context }: Route.LoaderArgs) {

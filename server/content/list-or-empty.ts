@@ -1,4 +1,4 @@
-import type { Logger } from "~server/logger.ts";
+import type { Logger } from "../logger.ts";
 
 /**
  * Spec 8: "Load errors for lists are only logged". A storefront list that cannot be read is
