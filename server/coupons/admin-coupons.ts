@@ -216,5 +216,3 @@ export function listCouponUsages(db: Db, couponId: string) {
     .where(eq(couponUsages.couponId, couponId))
     .orderBy(desc(couponUsages.usedAt));
 }
-
-/** Active / Inactive / Expired as the list shows it. */

@@ -33,6 +33,10 @@ describe("admin blog", () => {
     const row = page.getByRole("row").filter({ hasText: "Altitude & Energy" });
     await row.getByText("Draft").waitFor();
     await row.getByText("Admin").waitFor();
+    // Created: the short US date (month/day/year).
+    const today = new Date();
+    const shortDate = `${today.getUTCMonth() + 1}/${today.getUTCDate()}/${today.getUTCFullYear()}`;
+    await row.getByRole("cell", { name: shortDate, exact: true }).waitFor();
 
     await page.getByRole("link", { name: "Edit Altitude & Energy" }).click();
     await page.getByLabel("Title", { exact: true }).fill("Altitude and Energy");

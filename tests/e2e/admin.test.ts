@@ -280,6 +280,20 @@ describe("admin orders", () => {
       "rgb(255, 255, 255)",
     );
   });
+
+  it("refetches once when no orders have loaded after 3 seconds", async () => {
+    const page = await e2e.newPage();
+    await signInAsAdmin(page);
+    const refetches: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/admin/orders.data") refetches.push(request.url());
+    });
+    await page.goto("/admin/orders?q=no-such-order");
+    await page.getByText("No orders match your search").waitFor();
+    expect(refetches).toHaveLength(0);
+    await expect.poll(() => refetches.length, { timeout: 8000 }).toBe(1);
+    await page.getByText("No orders match your search").waitFor();
+  });
 });
 
 describe("admin contacts", () => {

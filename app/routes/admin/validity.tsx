@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { Field } from "~/components/admin/field.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
-import { DeleteButton } from "~/components/admin/row-actions.tsx";
+import { DeleteButton, LoadError } from "~/components/admin/row-actions.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardHeader } from "~/components/ui/card.tsx";
@@ -33,9 +33,19 @@ import type { Route } from "./+types/validity";
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);
   const db = context.database.db;
-  const [codes, lookups] = await Promise.all([listValidityCodes(db), listValidityLookups(db)]);
-  return { codes, lookups };
+  try {
+    const [codes, lookups] = await Promise.all([listValidityCodes(db), listValidityLookups(db)]);
+    return { loadError: null, codes, lookups };
+  } catch (error) {
+    context.log.error({ err: error }, "loading validity codes failed");
+    // The spec shows the server's own message when the list cannot be loaded.
+    const loadError = error instanceof Error ? error.message : "Unknown error";
+    return { loadError, codes: [] as ValidityCodeRow[], lookups: [] as ValidityLookupRow[] };
+  }
 }
+
+type ValidityCodeRow = Awaited<ReturnType<typeof listValidityCodes>>[number];
+type ValidityLookupRow = Awaited<ReturnType<typeof listValidityLookups>>[number];
 
 const PATH = "/admin/validity";
 type TypedCodes = { code?: string; codes?: string };
@@ -89,6 +99,7 @@ export default function ValidityCodes({ loaderData, actionData }: Route.Componen
   return (
     <>
       <PageHeader title="Product Validity Codes" subtitle={`${codes.length} validity codes`} />
+      {loaderData.loadError && <LoadError>{loaderData.loadError}</LoadError>}
       <div className="mb-8 grid gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader>
@@ -146,7 +157,7 @@ export default function ValidityCodes({ loaderData, actionData }: Route.Componen
             </TableRow>
           </TableHeader>
           <TableBody>
-            {codes.length === 0 && (
+            {!loaderData.loadError && codes.length === 0 && (
               <TableRow>
                 <TableCell colSpan={3} className="py-8 text-center text-muted-foreground">
                   No validity codes found
