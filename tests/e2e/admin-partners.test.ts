@@ -28,14 +28,15 @@ describe("admin partners", () => {
     await expectNoSeriousA11yViolations(page, "partner form with errors");
 
     await page.getByLabel("Name", { exact: true }).fill("Summit Wellness");
-    await website.fill("summit.example.com");
+    await website.fill("ftp://summit.example.com");
     await save.click();
     // This answer has a name, so its message is gone; the website is still refused.
     await main.getByText("Name is required").waitFor({ state: "detached" });
     await main.getByText("Website URL must start with http:// or https://").waitFor();
-    expect(await website.inputValue()).toBe("summit.example.com");
+    expect(await website.inputValue()).toBe("ftp://summit.example.com");
 
-    await website.fill("https://summit.example.com/");
+    // The website is free text: an address without https:// gets it.
+    await website.fill("summit.example.com/");
     await page.getByLabel("Description (Optional)").fill("Independent wellness store in Denver.");
     await save.click();
     await waitForToast(page, "Partner created successfully");
