@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { Db } from "~server/db/client.ts";
-import { type adminFailure, deleteIntent, runIntent, toggleIntent } from "./admin-actions.server.ts";
+import {
+  type adminFailure,
+  deleteIntent,
+  runIntent,
+  serverMessage,
+  toggleIntent,
+} from "./admin-actions.server.ts";
 
 const db = {} as Db;
 const post = (fields: Record<string, string>) => {
@@ -63,5 +69,14 @@ describe("admin action helpers", () => {
     >;
     expect(failed.data.toast?.title).toBe("Nope");
     expect(seen).toEqual([true, false, false]);
+  });
+
+  it("reports the database's own message for a failed query, not the SQL around it", () => {
+    const failed = new Error('Failed query: select "id" from "validity_codes"', {
+      cause: new Error('relation "validity_codes" does not exist'),
+    });
+    expect(serverMessage(failed)).toBe('relation "validity_codes" does not exist');
+    expect(serverMessage(new Error("connection refused"))).toBe("connection refused");
+    expect(serverMessage("nothing useful")).toBe("Unknown error");
   });
 });

@@ -11,6 +11,15 @@ import { redirectWithToast } from "./flash.server.ts";
 export type FieldErrors = Record<string, string[] | undefined>;
 export type AdminActionResult<V> = { errors: FieldErrors; values: V | null; toast: ActionToast | null };
 
+/**
+ * The server's message for a failed load, as the spec's error toasts show it: the database's own
+ * words (Drizzle wraps them as the cause; its own message is the whole SQL statement).
+ */
+export function serverMessage(error: unknown): string {
+  const reason = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  return reason instanceof Error && reason.message ? reason.message : "Unknown error";
+}
+
 /** A failure answer: a destructive toast, and the form back with its errors when there is one. */
 export function adminFailure<V = never>(
   toast: { title: string; description?: string },

@@ -15,6 +15,7 @@ import {
   deleteIntent,
   type IntentArgs,
   runIntent,
+  serverMessage,
 } from "~/lib/admin-actions.server.ts";
 import { formatDate, formatDateTime } from "~/lib/dates.ts";
 import { redirectWithToast } from "~/lib/flash.server.ts";
@@ -39,8 +40,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } catch (error) {
     context.log.error({ err: error }, "loading validity codes failed");
     // The spec shows the server's own message when the list cannot be loaded.
-    const loadError = error instanceof Error ? error.message : "Unknown error";
-    return { loadError, codes: [] as ValidityCodeRow[], lookups: [] as ValidityLookupRow[] };
+    return {
+      loadError: serverMessage(error),
+      codes: [] as ValidityCodeRow[],
+      lookups: [] as ValidityLookupRow[],
+    };
   }
 }
 
