@@ -32,6 +32,14 @@ describe("admin content creators", () => {
     await waitForToast(page, "Content creator created successfully!");
     const row = page.getByRole("row").filter({ hasText: "mayastone" });
     await row.getByText("12.50%").waitFor();
+    // Created: "Jan 05, 2024".
+    const created = new Date().toLocaleDateString("en-US", {
+      month: "short",
+      day: "2-digit",
+      year: "numeric",
+      timeZone: "UTC",
+    });
+    await row.getByRole("cell", { name: created, exact: true }).waitFor();
     await page.getByText("Total 1 content creators").waitFor();
 
     await page.getByRole("link", { name: "Edit mayastone" }).click();

@@ -179,6 +179,14 @@ describe("admin products", () => {
     await page.getByRole("button", { name: "Add tag" }).click();
     await page.getByLabel("Tag 2", { exact: true }).fill("   ");
 
+    // A refused file: the upload failure toast with the server's reason.
+    await page
+      .getByLabel("Upload image")
+      .setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not an image") });
+    const refused = page.locator("[data-sonner-toast]").filter({ hasText: "Failed to upload file" });
+    await refused.getByText("The file is not a supported image (use JPEG, PNG, WebP, GIF or AVIF)").waitFor();
+    expect(await page.getByLabel("Image URL", { exact: true }).inputValue()).toBe("");
+
     const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#c08a2e" } })
       .png()
       .toBuffer();
@@ -300,8 +308,20 @@ describe("admin contacts", () => {
   it("shows messages as text and deletes one after confirmation", async () => {
     const page = await e2e.newPage();
     await signInAsAdmin(page);
-    await page.goto("/admin/contacts");
+    // While the list loads, the screen says so (the request is held until the text is seen).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/admin/contacts.data*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Contacts" }).click();
+    await page.getByRole("status").filter({ hasText: "Loading contacts..." }).waitFor();
+    release();
     await page.getByRole("heading", { name: "Contact Messages" }).waitFor();
+    await page.unroute("**/admin/contacts.data*");
     await page.getByText("1 message").waitFor();
     await page.getByText("<img src=x onerror=\"document.title='pwned'\"> Do you ship to Canada?").waitFor();
     expect(await page.title()).not.toBe("pwned");
