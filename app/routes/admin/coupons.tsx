@@ -48,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       loadError: false,
       coupons,
       form,
-      creators: form ? await listActiveCreatorOptions(db) : [],
+      creators: form ? await listActiveCreatorOptions(db, form.contentCreatorId) : [],
       usage: usageOf ? { code: usageOf.code, rows: await listCouponUsages(db, usageOf.id) } : null,
     };
   } catch (error) {
