@@ -21,6 +21,7 @@ describe.runIf(postgresUrl)("admin screens when the database fails", () => {
     "partners",
     "certificates",
     "contact_messages",
+    "orders",
   ];
 
   async function renameTables(from: (t: string) => string, to: (t: string) => string) {
@@ -55,6 +56,7 @@ describe.runIf(postgresUrl)("admin screens when the database fails", () => {
       await alertOn(page, "/admin/testimonials", "Failed to fetch testimonials");
       await alertOn(page, "/admin/partners", "Failed to fetch partners");
       await alertOn(page, "/admin/certificates", "Failed to fetch certificates");
+      await alertOn(page, "/admin/orders", "Error loading orders. Please try refreshing the page.");
       await page.goto("/admin/contacts");
       await waitForToast(page, "Error fetching contacts");
     } finally {
