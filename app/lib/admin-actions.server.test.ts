@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Db } from "~server/db/client.ts";
 import {
   type adminFailure,
+  attempt,
   deleteIntent,
   runIntent,
   serverMessage,
@@ -78,5 +79,16 @@ describe("admin action helpers", () => {
     expect(serverMessage(failed)).toBe('relation "validity_codes" does not exist');
     expect(serverMessage(new Error("connection refused"))).toBe("connection refused");
     expect(serverMessage("nothing useful")).toBe("Unknown error");
+  });
+
+  it("attempts a save: its value, or the logged failure's server message", async () => {
+    const logged: unknown[] = [];
+    const log = { error: (details: unknown) => void logged.push(details) } as never;
+    expect(await attempt(log, "saving", async () => 7)).toEqual({ ok: true, value: 7 });
+    const failed = await attempt(log, "saving", async () => {
+      throw new Error("Failed query: insert …", { cause: new Error("injected test failure") });
+    });
+    expect(failed).toEqual({ ok: false, message: "injected test failure" });
+    expect(logged).toHaveLength(1);
   });
 });

@@ -2,8 +2,14 @@ import { describe, expect, it } from "vitest";
 import { adminEnv, confirmDelete, signInAsAdmin, waitForToast } from "../support/admin.ts";
 import { expectNoSeriousA11yViolations } from "../support/axe.ts";
 import { setupE2E } from "../support/browser.ts";
+import { failInsertsWhen } from "../support/page.ts";
 
-const e2e = setupE2E({ seed: "none", env: adminEnv });
+// Creators named fail-store… cannot be stored (a database failure).
+const e2e = setupE2E({
+  seed: "none",
+  env: adminEnv,
+  prepare: (db) => failInsertsWhen(db, "content_creators", "new.username like 'fail-store%'"),
+});
 
 describe("admin content creators", () => {
   it("validates, creates, edits, deactivates and deletes a content creator", async () => {
@@ -23,6 +29,14 @@ describe("admin content creators", () => {
     await dialog.getByText("Invalid email address").waitFor();
     await dialog.getByText("Commission rate cannot exceed 100%").waitFor();
     await expectNoSeriousA11yViolations(page, "creator form with errors");
+
+    await dialog.getByLabel("Username").fill("fail-store-joe");
+    await dialog.getByLabel("Password").fill("creator-secret");
+    await dialog.getByLabel("Email (Optional)").fill("");
+    await dialog.getByLabel("Commission Rate (%)").fill("5");
+    await dialog.getByRole("button", { name: "Create Content Creator" }).click();
+    await waitForToast(page, "injected test failure");
+    expect(await dialog.getByLabel("Username").inputValue()).toBe("fail-store-joe");
 
     await dialog.getByLabel("Username").fill("mayastone");
     await dialog.getByLabel("Password").fill("creator-secret");

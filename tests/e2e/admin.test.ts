@@ -6,6 +6,7 @@ import { createContactMessage, createOrder, createUser } from "../factories/inde
 import { signIn } from "../support/accounts.ts";
 import { expectNoSeriousA11yViolations } from "../support/axe.ts";
 import { setupE2E } from "../support/browser.ts";
+import { failInsertsWhen } from "../support/page.ts";
 import { expectProductPageImage } from "../support/store.ts";
 
 const admin = { email: "owner@example.com", password: "owner-password-123" };
@@ -16,6 +17,8 @@ const base = Math.max(Date.now() - 60 * 60 * 1000, new Date().setHours(0, 0, 0, 
 const e2e = setupE2E({
   env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password },
   prepare: async (db) => {
+    // Products named FAIL-STORE… cannot be stored (a database failure).
+    await failInsertsWhen(db, "products", "new.name like 'FAIL-STORE%'");
     // Verified customers (sign-up through the page needs the emailed link first).
     await createUser(db, { email: customer.email, password: customer.password });
     await createUser(db, { email: "second@example.com", password: "second-password-1" });
@@ -228,6 +231,15 @@ describe("admin products", () => {
     await confirm.getByRole("button", { name: "Delete" }).click();
     await toast(page, "Product deleted successfully");
     await expect.poll(() => page.getByRole("row").filter({ hasText: "Alpine Gold Resin" }).count()).toBe(0);
+
+    // A database failure: 'Failed to save product' with the server's message; the form keeps its values.
+    await page.getByRole("link", { name: "Add Product" }).click();
+    await page.getByLabel("Name", { exact: true }).fill("FAIL-STORE Resin");
+    await page.getByLabel("Price (USD)").fill("12.00");
+    await page.getByRole("button", { name: "Create Product" }).click();
+    const failed = page.locator("[data-sonner-toast]").filter({ hasText: "Failed to save product" });
+    await failed.getByText("injected test failure").waitFor();
+    expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe("FAIL-STORE Resin");
   });
 });
 

@@ -11,6 +11,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import {
   adminFailure,
+  attempt,
   backWithToast,
   deleteIntent,
   type FieldErrors,
@@ -80,10 +81,11 @@ async function saveProduct(context: Route.ActionArgs["context"], request: Reques
 
   const parsed = productInputSchema.safeParse(raw);
   if (!parsed.success) return saveFailed(values, z.flattenError(parsed.error).fieldErrors);
-  const saved = id
-    ? await updateAdminProduct(db, id, parsed.data)
-    : await createAdminProduct(db, parsed.data);
-  if (!saved) return saveFailed(values, {}, "This product no longer exists.");
+  const saved = await attempt(context.log, "saving a product failed", () =>
+    id ? updateAdminProduct(db, id, parsed.data) : createAdminProduct(db, parsed.data),
+  );
+  if (!saved.ok) return saveFailed(values, {}, saved.message, 503);
+  if (!saved.value) return saveFailed(values, {}, "This product no longer exists.");
   return backWithToast(PATH, id ? "Product updated successfully" : "Product created successfully");
 }
 

@@ -56,14 +56,23 @@ type TypedCodes = { code?: string; codes?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(context, request);
-  return runIntent<TypedCodes>(await request.formData(), context.database.db, {
-    delete: deleteIntent(PATH, deleteValidityCode, {
-      success: "Validity code deleted successfully",
-      failure: { title: "Error", description: "This validity code no longer exists" },
-    }),
-    bulk: addBulk,
-    save: addOne,
-  });
+  const form = await request.formData();
+  try {
+    return await runIntent<TypedCodes>(form, context.database.db, {
+      delete: deleteIntent(PATH, deleteValidityCode, {
+        success: "Validity code deleted successfully",
+        failure: { title: "Error", description: "This validity code no longer exists" },
+      }),
+      bulk: addBulk,
+      save: addOne,
+    });
+  } catch (error) {
+    // The spec shows the server's own message when adding or deleting fails; what was typed stays.
+    context.log.error({ err: error }, "validity code change failed");
+    return adminFailure<TypedCodes>({ title: "Error", description: serverMessage(error) }, 503, {
+      values: { code: String(form.get("code") ?? ""), codes: String(form.get("codes") ?? "") },
+    });
+  }
 }
 
 function failed(message: string, field: keyof TypedCodes, typed: string) {
