@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { RequestContext } from "~server/context.ts";
+import type { Logger } from "~server/logger.ts";
 import { receiveImageUpload } from "~server/media/upload-request.ts";
-import { adminFailure, backWithToast, type FieldErrors } from "./admin-actions.server.ts";
+import { adminFailure, attempt, backWithToast, type FieldErrors } from "./admin-actions.server.ts";
 
 /** Create-or-update of a simple content form (testimonials, partners), shared by their actions. */
 
@@ -39,6 +40,8 @@ export type SaveFormOptions<I, V> = {
   noun: string;
   /** Errors found before validation (refused uploads). */
   errors?: FieldErrors;
+  /** Where a refused save is logged (its message is shown). */
+  log: Pick<Logger, "error">;
 };
 
 export async function saveForm<I, V extends object>(options: SaveFormOptions<I, V>) {
@@ -51,9 +54,11 @@ export async function saveForm<I, V extends object>(options: SaveFormOptions<I, 
   const errors = { ...(parsed.success ? {} : z.flattenError(parsed.error).fieldErrors), ...options.errors };
   if (!parsed.success || Object.keys(errors).length > 0)
     return failure("Check the highlighted fields.", errors);
-  if (!id) await options.create(parsed.data);
-  else if (!(await options.update(id, parsed.data)))
-    return failure(`This ${noun.toLowerCase()} no longer exists.`, {}, 404);
+  const saved = await attempt(options.log, `saving a ${noun.toLowerCase()} failed`, () =>
+    id ? options.update(id, parsed.data) : options.create(parsed.data),
+  );
+  if (!saved.ok) return failure(saved.message, {}, 503);
+  if (id && !saved.value) return failure(`This ${noun.toLowerCase()} no longer exists.`, {}, 404);
   return backWithToast(options.path, `${noun} ${id ? "updated" : "created"} successfully`);
 }
 

@@ -12,12 +12,23 @@ export const imageUrlField = z
     "Enter a URL starting with / or https://",
   );
 
-/** A link that leaves the shop: only http(s), so a stored link can never run script. Empty allowed. */
+/**
+ * A link that leaves the shop. The spec lets the admin type it freely, so an address without a
+ * scheme ("summit.example.com") gets https://; any other scheme than http(s) is refused, so a
+ * stored link can never run script. Empty allowed.
+ */
 export const websiteUrlField = z
   .string()
   .trim()
   .max(1000, "The URL must be at most 1000 characters")
+  .transform(withDefaultScheme)
   .refine((v) => v === "" || isHttpUrl(v), "Website URL must start with http:// or https://");
+
+/** "example.com/x" → "https://example.com/x"; a value that names a scheme (or is empty) is kept. */
+function withDefaultScheme(value: string) {
+  if (value === "" || /^[a-z][a-z0-9+.-]*:/i.test(value)) return value;
+  return `https://${value.replace(/^\/+/, "")}`;
+}
 
 function isHttpUrl(value: string) {
   if (!/^https?:\/\//i.test(value)) return false;

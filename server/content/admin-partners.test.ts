@@ -33,10 +33,18 @@ describe("admin partners", () => {
 
   it("accepts only http(s) website URLs (or none)", () => {
     const refused = "Website URL must start with http:// or https://";
-    for (const websiteUrl of ["javascript:alert(1)", "summit.example.com", "ftp://x.example", "https://"])
+    for (const websiteUrl of ["javascript:alert(1)", "ftp://x.example", "https://", "data:text/html,x"])
       expect(messages({ websiteUrl }), websiteUrl).toEqual([refused]);
     for (const websiteUrl of ["", "http://summit.example.com", " HTTPS://Summit.example.com/shop?a=1 "])
       expect(messages({ websiteUrl }), websiteUrl).toEqual([]);
+  });
+
+  it("takes a typed address without a scheme as https (the spec's free-text website)", () => {
+    const websiteUrl = (typed: string) => partnerInputSchema.parse(raw({ websiteUrl: typed })).websiteUrl;
+    expect(websiteUrl(" summit.example.com ")).toBe("https://summit.example.com");
+    expect(websiteUrl("www.summit.example.com/shop")).toBe("https://www.summit.example.com/shop");
+    expect(websiteUrl("//summit.example.com")).toBe("https://summit.example.com");
+    expect(websiteUrl("")).toBe("");
   });
 
   it("creates, updates and deletes; only active ones reach the home page", async () => {

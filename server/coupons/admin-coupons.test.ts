@@ -6,6 +6,7 @@ import {
   couponInputSchema,
   createAdminCoupon,
   deleteAdminCoupon,
+  listActiveCreatorOptions,
   listAdminCoupons,
   setCouponFlag,
   updateAdminCoupon,
@@ -86,6 +87,19 @@ describe("admin coupons", () => {
     });
     const listed = (await listAdminCoupons(database.db)).find((c) => c.id === coupon.id);
     expect(listed).toMatchObject({ creatorUsername: "maya", creatorFullName: "Maya Stone" });
+  });
+
+  it("offers active creators in the form, and the edited coupon's own creator even when inactive", async () => {
+    const { db } = database;
+    const away = await createContentCreator(db, { username: "zz-away", isActive: false });
+    const names = async (linkedId?: string | null) =>
+      (await listActiveCreatorOptions(db, linkedId)).map((c) => c.username);
+    expect(await names()).not.toContain("zz-away");
+    expect(await names("")).not.toContain("zz-away");
+    expect(await names("not-a-uuid")).not.toContain("zz-away");
+    const withLinked = await listActiveCreatorOptions(db, away.id);
+    expect(withLinked.at(-1)).toMatchObject({ username: "zz-away", isActive: false });
+    expect(withLinked.length).toBe((await names()).length + 1);
   });
 
   it("a disabled coupon is refused at checkout; hiding all coupons hides the checkout box", async () => {

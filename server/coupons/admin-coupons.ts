@@ -1,4 +1,4 @@
-import { asc, desc, eq } from "drizzle-orm";
+import { asc, desc, eq, or } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
@@ -89,16 +89,22 @@ export async function listAdminCoupons(db: Db): Promise<AdminCoupon[]> {
   }));
 }
 
-/** Active creators for the coupon form's select, by username. */
-export function listActiveCreatorOptions(db: Db) {
+/**
+ * Active creators for the coupon form's select, by username. `linkedId` (the edited coupon's
+ * creator) is listed even when inactive: otherwise the form would not show it and saving would
+ * silently unlink it.
+ */
+export function listActiveCreatorOptions(db: Db, linkedId?: string | null) {
+  const active = eq(contentCreators.isActive, true);
   return db
     .select({
       id: contentCreators.id,
       username: contentCreators.username,
       fullName: contentCreators.fullName,
+      isActive: contentCreators.isActive,
     })
     .from(contentCreators)
-    .where(eq(contentCreators.isActive, true))
+    .where(linkedId && isUuid(linkedId) ? or(active, eq(contentCreators.id, linkedId)) : active)
     .orderBy(asc(contentCreators.username));
 }
 
@@ -216,5 +222,3 @@ export function listCouponUsages(db: Db, couponId: string) {
     .where(eq(couponUsages.couponId, couponId))
     .orderBy(desc(couponUsages.usedAt));
 }
-
-/** Active / Inactive / Expired as the list shows it. */

@@ -2,8 +2,14 @@ import { describe, expect, it } from "vitest";
 import { adminEnv, confirmDelete, signInAsAdmin, waitForToast } from "../support/admin.ts";
 import { expectNoSeriousA11yViolations } from "../support/axe.ts";
 import { setupE2E } from "../support/browser.ts";
+import { failInsertsWhen } from "../support/page.ts";
 
-const e2e = setupE2E({ seed: "none", env: adminEnv });
+// Posts titled FAIL-STORE… cannot be stored (a database failure).
+const e2e = setupE2E({
+  seed: "none",
+  env: adminEnv,
+  prepare: (db) => failInsertsWhen(db, "blog_posts", "new.title like 'FAIL-STORE%'"),
+});
 
 describe("admin blog", () => {
   it("creates, edits, publishes (shown on /blog), unpublishes and deletes a post", async () => {
@@ -33,6 +39,10 @@ describe("admin blog", () => {
     const row = page.getByRole("row").filter({ hasText: "Altitude & Energy" });
     await row.getByText("Draft").waitFor();
     await row.getByText("Admin").waitFor();
+    // Created: the short US date (month/day/year).
+    const today = new Date();
+    const shortDate = `${today.getUTCMonth() + 1}/${today.getUTCDate()}/${today.getUTCFullYear()}`;
+    await row.getByRole("cell", { name: shortDate, exact: true }).waitFor();
 
     await page.getByRole("link", { name: "Edit Altitude & Energy" }).click();
     await page.getByLabel("Title", { exact: true }).fill("Altitude and Energy");
@@ -59,5 +69,13 @@ describe("admin blog", () => {
     );
     await waitForToast(page, "Blog post deleted successfully");
     await page.getByText("No blog posts yet.").waitFor();
+
+    // A database failure: the server's message; the editor keeps what was typed.
+    await page.getByRole("link", { name: "Create Your First Post" }).click();
+    await page.getByLabel("Title", { exact: true }).fill("FAIL-STORE post");
+    await page.getByLabel("Content", { exact: true }).fill("Kept after the failure.");
+    await page.getByRole("button", { name: "Create Post" }).click();
+    await waitForToast(page, "injected test failure");
+    expect(await page.getByLabel("Content", { exact: true }).inputValue()).toBe("Kept after the failure.");
   });
 });

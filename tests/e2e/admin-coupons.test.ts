@@ -5,6 +5,7 @@ import { createContentCreator, createCoupon, createOrder } from "../factories/in
 import { adminEnv, confirmDelete, signInAsAdmin, waitForToast } from "../support/admin.ts";
 import { expectNoSeriousA11yViolations } from "../support/axe.ts";
 import { setupE2E } from "../support/browser.ts";
+import { failInsertsWhen } from "../support/page.ts";
 
 let usedOrderId = "";
 
@@ -12,6 +13,8 @@ const e2e = setupE2E({
   seed: "none",
   env: adminEnv,
   prepare: async (db) => {
+    // Coupons coded FAILSTORE… cannot be stored (a database failure).
+    await failInsertsWhen(db, "coupons", "new.code like 'FAILSTORE%'");
     await createContentCreator(db, { username: "maya", fullName: "Maya Stone" });
     const coupon = await createCoupon(db, { code: "USED10" });
     const order = await createOrder(db, { paymentStatus: "paid", email: "buyer@example.com" });
@@ -63,6 +66,14 @@ describe("admin coupons", () => {
     await dialog.getByLabel("Total Usage Limit (Optional)").fill("");
     await dialog.getByRole("button", { name: "Create Coupon" }).click();
     await dialog.getByText("A coupon with the code USED10 already exists").waitFor();
+
+    // A database failure: the server's message, and the dialog keeps what was typed.
+    await dialog.getByLabel("Coupon Code").fill("failstore1");
+    await dialog.getByRole("button", { name: "Create Coupon" }).click();
+    await toast(page, "injected test failure");
+    expect(
+      await page.getByRole("dialog", { name: "Create New Coupon" }).getByLabel("Coupon Code").inputValue(),
+    ).toBe("FAILSTORE1");
 
     await dialog.getByLabel("Coupon Code").fill("spring15");
     await dialog.getByLabel("Content Creator (Optional)").selectOption({ label: "Maya Stone (@maya)" });

@@ -2,8 +2,14 @@ import { describe, expect, it } from "vitest";
 import { adminEnv, confirmDelete, signInAsAdmin, waitForToast } from "../support/admin.ts";
 import { expectNoSeriousA11yViolations } from "../support/axe.ts";
 import { setupE2E } from "../support/browser.ts";
+import { failInsertsWhen } from "../support/page.ts";
 
-const e2e = setupE2E({ seed: "none", env: adminEnv });
+// Creators named fail-store… cannot be stored (a database failure).
+const e2e = setupE2E({
+  seed: "none",
+  env: adminEnv,
+  prepare: (db) => failInsertsWhen(db, "content_creators", "new.username like 'fail-store%'"),
+});
 
 describe("admin content creators", () => {
   it("validates, creates, edits, deactivates and deletes a content creator", async () => {
@@ -24,6 +30,14 @@ describe("admin content creators", () => {
     await dialog.getByText("Commission rate cannot exceed 100%").waitFor();
     await expectNoSeriousA11yViolations(page, "creator form with errors");
 
+    await dialog.getByLabel("Username").fill("fail-store-joe");
+    await dialog.getByLabel("Password").fill("creator-secret");
+    await dialog.getByLabel("Email (Optional)").fill("");
+    await dialog.getByLabel("Commission Rate (%)").fill("5");
+    await dialog.getByRole("button", { name: "Create Content Creator" }).click();
+    await waitForToast(page, "injected test failure");
+    expect(await dialog.getByLabel("Username").inputValue()).toBe("fail-store-joe");
+
     await dialog.getByLabel("Username").fill("mayastone");
     await dialog.getByLabel("Password").fill("creator-secret");
     await dialog.getByLabel("Email (Optional)").fill("maya@example.com");
@@ -32,6 +46,14 @@ describe("admin content creators", () => {
     await waitForToast(page, "Content creator created successfully!");
     const row = page.getByRole("row").filter({ hasText: "mayastone" });
     await row.getByText("12.50%").waitFor();
+    // Created: "Jan 05, 2024".
+    const created = new Date().toLocaleDateString("en-US", {
+      month: "short",
+      day: "2-digit",
+      year: "numeric",
+      timeZone: "UTC",
+    });
+    await row.getByRole("cell", { name: created, exact: true }).waitFor();
     await page.getByText("Total 1 content creators").waitFor();
 
     await page.getByRole("link", { name: "Edit mayastone" }).click();

@@ -2,8 +2,14 @@ import { describe, expect, it } from "vitest";
 import { adminEnv, confirmDelete, signInAsAdmin, waitForToast } from "../support/admin.ts";
 import { expectNoSeriousA11yViolations } from "../support/axe.ts";
 import { setupE2E } from "../support/browser.ts";
+import { failInsertsWhen } from "../support/page.ts";
 
-const e2e = setupE2E({ seed: "none", env: adminEnv });
+// Partners named FAIL-STORE… cannot be stored (a database failure).
+const e2e = setupE2E({
+  seed: "none",
+  env: adminEnv,
+  prepare: (db) => failInsertsWhen(db, "partners", "new.name like 'FAIL-STORE%'"),
+});
 
 describe("admin partners", () => {
   it("validates, creates, edits, deactivates and deletes a partner, as the home page shows", async () => {
@@ -28,15 +34,23 @@ describe("admin partners", () => {
     await expectNoSeriousA11yViolations(page, "partner form with errors");
 
     await page.getByLabel("Name", { exact: true }).fill("Summit Wellness");
-    await website.fill("summit.example.com");
+    await website.fill("ftp://summit.example.com");
     await save.click();
     // This answer has a name, so its message is gone; the website is still refused.
     await main.getByText("Name is required").waitFor({ state: "detached" });
     await main.getByText("Website URL must start with http:// or https://").waitFor();
-    expect(await website.inputValue()).toBe("summit.example.com");
+    expect(await website.inputValue()).toBe("ftp://summit.example.com");
 
-    await website.fill("https://summit.example.com/");
+    // The website is free text: an address without https:// gets it.
+    await website.fill("summit.example.com/");
     await page.getByLabel("Description (Optional)").fill("Independent wellness store in Denver.");
+    // A database failure: 'Failed to save partner' with the server's message; what was typed stays.
+    await page.getByLabel("Name", { exact: true }).fill("FAIL-STORE Wellness");
+    await save.click();
+    const failed = page.locator("[data-sonner-toast]").filter({ hasText: "Failed to save partner" });
+    await failed.getByText("injected test failure").waitFor();
+    expect(await website.inputValue()).toBe("summit.example.com/");
+    await page.getByLabel("Name", { exact: true }).fill("Summit Wellness");
     await save.click();
     await waitForToast(page, "Partner created successfully");
 

@@ -3,9 +3,14 @@ import { describe, expect, it } from "vitest";
 import { adminEnv, confirmDelete, signInAsAdmin, waitForToast } from "../support/admin.ts";
 import { expectNoSeriousA11yViolations } from "../support/axe.ts";
 import { setupE2E } from "../support/browser.ts";
-import { waitForHydration } from "../support/page.ts";
+import { failInsertsWhen, waitForHydration } from "../support/page.ts";
 
-const e2e = setupE2E({ seed: "none", env: adminEnv });
+// Testimonials from FAIL-STORE… cannot be stored (a database failure).
+const e2e = setupE2E({
+  seed: "none",
+  env: adminEnv,
+  prepare: (db) => failInsertsWhen(db, "testimonials", "new.name like 'FAIL-STORE%'"),
+});
 
 describe("admin testimonials", () => {
   it("validates, creates (with an uploaded image), edits, deactivates and deletes a testimonial, as the home page shows", async () => {
@@ -54,6 +59,15 @@ describe("admin testimonials", () => {
     expect(await page.getByLabel("Media URL (image, or a video URL)").inputValue()).toMatch(
       /^\/uploads\/.+\.webp$/,
     );
+    // A database failure: 'Failed to save testimonial' with the server's message; the form keeps its values.
+    await page.getByLabel("Name", { exact: true }).fill("FAIL-STORE Ana");
+    await save.click();
+    const failed = page.locator("[data-sonner-toast]").filter({ hasText: "Failed to save testimonial" });
+    await failed.getByText("injected test failure").waitFor();
+    expect(await page.getByLabel("Content", { exact: true }).inputValue()).toBe(
+      "Steady energy through long mountain days.",
+    );
+    await page.getByLabel("Name", { exact: true }).fill("Ana Ruiz");
     await save.click();
     await waitForToast(page, "Testimonial created successfully");
 

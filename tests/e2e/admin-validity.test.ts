@@ -2,9 +2,14 @@ import { describe, expect, it } from "vitest";
 import { adminEnv, confirmDelete, signInAsAdmin, waitForToast } from "../support/admin.ts";
 import { expectNoSeriousA11yViolations } from "../support/axe.ts";
 import { setupE2E } from "../support/browser.ts";
-import { waitForHydration } from "../support/page.ts";
+import { failInsertsWhen, waitForHydration } from "../support/page.ts";
 
-const e2e = setupE2E({ seed: "none", env: adminEnv });
+// Codes containing FAIL-STORE cannot be stored (a database failure).
+const e2e = setupE2E({
+  seed: "none",
+  env: adminEnv,
+  prepare: (db) => failInsertsWhen(db, "validity_codes", "new.code like '%FAIL-STORE%'"),
+});
 
 describe("admin validity codes", () => {
   it("adds codes (one and in bulk), which verify on /validity and show in the lookup log, and deletes them", async () => {
@@ -18,6 +23,12 @@ describe("admin validity codes", () => {
     await code.fill("   ");
     await add.click();
     await page.getByRole("main").getByText("Please enter a code").first().waitFor();
+
+    // A database failure: the server's message, and the code stays typed.
+    await code.fill("FAIL-STORE-1");
+    await add.click();
+    await waitForToast(page, "injected test failure");
+    expect(await code.inputValue()).toBe("FAIL-STORE-1");
 
     await code.fill("  LOT-2026 ");
     await add.click();

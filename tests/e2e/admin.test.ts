@@ -6,6 +6,7 @@ import { createContactMessage, createOrder, createUser } from "../factories/inde
 import { signIn } from "../support/accounts.ts";
 import { expectNoSeriousA11yViolations } from "../support/axe.ts";
 import { setupE2E } from "../support/browser.ts";
+import { failInsertsWhen } from "../support/page.ts";
 import { expectProductPageImage } from "../support/store.ts";
 
 const admin = { email: "owner@example.com", password: "owner-password-123" };
@@ -16,6 +17,8 @@ const base = Math.max(Date.now() - 60 * 60 * 1000, new Date().setHours(0, 0, 0, 
 const e2e = setupE2E({
   env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password },
   prepare: async (db) => {
+    // Products named FAIL-STORE… cannot be stored (a database failure).
+    await failInsertsWhen(db, "products", "new.name like 'FAIL-STORE%'");
     // Verified customers (sign-up through the page needs the emailed link first).
     await createUser(db, { email: customer.email, password: customer.password });
     await createUser(db, { email: "second@example.com", password: "second-password-1" });
@@ -179,6 +182,14 @@ describe("admin products", () => {
     await page.getByRole("button", { name: "Add tag" }).click();
     await page.getByLabel("Tag 2", { exact: true }).fill("   ");
 
+    // A refused file: the upload failure toast with the server's reason.
+    await page
+      .getByLabel("Upload image")
+      .setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not an image") });
+    const refused = page.locator("[data-sonner-toast]").filter({ hasText: "Failed to upload file" });
+    await refused.getByText("The file is not a supported image (use JPEG, PNG, WebP, GIF or AVIF)").waitFor();
+    expect(await page.getByLabel("Image URL", { exact: true }).inputValue()).toBe("");
+
     const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#c08a2e" } })
       .png()
       .toBuffer();
@@ -220,6 +231,15 @@ describe("admin products", () => {
     await confirm.getByRole("button", { name: "Delete" }).click();
     await toast(page, "Product deleted successfully");
     await expect.poll(() => page.getByRole("row").filter({ hasText: "Alpine Gold Resin" }).count()).toBe(0);
+
+    // A database failure: 'Failed to save product' with the server's message; the form keeps its values.
+    await page.getByRole("link", { name: "Add Product" }).click();
+    await page.getByLabel("Name", { exact: true }).fill("FAIL-STORE Resin");
+    await page.getByLabel("Price (USD)").fill("12.00");
+    await page.getByRole("button", { name: "Create Product" }).click();
+    const failed = page.locator("[data-sonner-toast]").filter({ hasText: "Failed to save product" });
+    await failed.getByText("injected test failure").waitFor();
+    expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe("FAIL-STORE Resin");
   });
 });
 
@@ -280,14 +300,40 @@ describe("admin orders", () => {
       "rgb(255, 255, 255)",
     );
   });
+
+  it("refetches once when no orders have loaded after 3 seconds", async () => {
+    const page = await e2e.newPage();
+    await signInAsAdmin(page);
+    const refetches: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/admin/orders.data") refetches.push(request.url());
+    });
+    await page.goto("/admin/orders?q=no-such-order");
+    await page.getByText("No orders match your search").waitFor();
+    expect(refetches).toHaveLength(0);
+    await expect.poll(() => refetches.length, { timeout: 8000 }).toBe(1);
+    await page.getByText("No orders match your search").waitFor();
+  });
 });
 
 describe("admin contacts", () => {
   it("shows messages as text and deletes one after confirmation", async () => {
     const page = await e2e.newPage();
     await signInAsAdmin(page);
-    await page.goto("/admin/contacts");
+    // While the list loads, the screen says so (the request is held until the text is seen).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/admin/contacts.data*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Contacts" }).click();
+    await page.getByRole("status").filter({ hasText: "Loading contacts..." }).waitFor();
+    release();
     await page.getByRole("heading", { name: "Contact Messages" }).waitFor();
+    await page.unroute("**/admin/contacts.data*");
     await page.getByText("1 message").waitFor();
     await page.getByText("<img src=x onerror=\"document.title='pwned'\"> Do you ship to Canada?").waitFor();
     expect(await page.title()).not.toBe("pwned");

@@ -25,7 +25,12 @@ export const emptyCouponForm: CouponFormState = {
   showOnFrontend: true,
 };
 
-export type CreatorOption = { id: string; username: string; fullName: string | null };
+export type CreatorOption = { id: string; username: string; fullName: string | null; isActive: boolean };
+
+function creatorLabel(c: CreatorOption) {
+  const name = c.fullName ? `${c.fullName} (@${c.username})` : `@${c.username}`;
+  return c.isActive ? name : `${name} – inactive`;
+}
 
 /** The create/edit coupon form; posts to the coupons action, which validates it. */
 export function CouponForm({
@@ -98,7 +103,7 @@ export function CouponForm({
             <option value="">No content creator</option>
             {creators.map((c) => (
               <option key={c.id} value={c.id}>
-                {c.fullName ? `${c.fullName} (@${c.username})` : `@${c.username}`}
+                {creatorLabel(c)}
               </option>
             ))}
           </select>

@@ -7,6 +7,7 @@ import { Spinner } from "~/components/ui/spinner.tsx";
 import { toast } from "~/components/ui/toaster.tsx";
 
 type UploadResult = { url: string } | { error: string };
+const UPLOAD_FAILED = "Failed to upload file";
 
 /**
  * An image: upload a file or give a URL. With JavaScript the file is uploaded at once
@@ -42,7 +43,8 @@ export function ImageUpload({
       setUrl(result.url);
       toast.success("File uploaded successfully");
     } else {
-      toast.destructive("Failed to upload file", result.error);
+      // The server's reason, under the spec's fallback title (said once when they are the same).
+      toast.destructive(UPLOAD_FAILED, result.error === UPLOAD_FAILED ? undefined : result.error);
     }
     // Uploaded already: do not send the file again with the form.
     if (fileInput.current) fileInput.current.value = "";

@@ -42,14 +42,13 @@ export function PartnerForm({
       <Field
         id="websiteUrl"
         label="Website URL (Optional)"
-        hint="Starts with https:// or http://"
+        hint="A web address, e.g. summit.example.com (https:// is added when missing)"
         error={error("websiteUrl")}
       >
         {(p) => (
           <Input
             {...p}
             name="websiteUrl"
-            type="url"
             inputMode="url"
             defaultValue={initial.websiteUrl}
             placeholder="https://…"

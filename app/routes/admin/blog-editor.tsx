@@ -10,6 +10,7 @@ import { PageHeader } from "~/components/admin/page-header.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { actionToast } from "~/lib/action-toast.ts";
+import { attempt } from "~/lib/admin-actions.server.ts";
 import { redirectWithToast } from "~/lib/flash.server.ts";
 import { requireAdmin } from "~server/auth/guards.ts";
 import {
@@ -66,10 +67,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const parsed = blogPostInputSchema.safeParse(raw);
   if (!parsed.success) return failed(values, z.flattenError(parsed.error).fieldErrors);
   const db = context.database.db;
-  const saved = params.id
-    ? await updateAdminPost(db, params.id, parsed.data)
-    : await createAdminPost(db, parsed.data);
-  if (!saved) return failed(values, {}, "This blog post no longer exists", 404);
+  const saved = await attempt(context.log, "saving a blog post failed", () =>
+    params.id ? updateAdminPost(db, params.id, parsed.data) : createAdminPost(db, parsed.data),
+  );
+  if (!saved.ok) return failed(values, {}, saved.message, 503);
+  if (!saved.value) return failed(values, {}, "This blog post no longer exists", 404);
   return redirectWithToast("/admin/blog", {
     title: params.id ? "Blog post updated successfully" : "Blog post created successfully",
     variant: "success",

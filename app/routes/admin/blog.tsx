@@ -1,13 +1,13 @@
 import { Eye, EyeOff, Plus } from "lucide-react";
 import { Link } from "react-router";
 import { PageHeader } from "~/components/admin/page-header.tsx";
-import { DeleteButton, EditLink, IntentToggle } from "~/components/admin/row-actions.tsx";
+import { DeleteButton, EditLink, IntentToggle, LoadError } from "~/components/admin/row-actions.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { deleteIntent, runIntent, toggleIntent } from "~/lib/admin-actions.server.ts";
-import { formatDate } from "~/lib/dates.ts";
+import { formatShortUsDate } from "~/lib/admin-dates.ts";
 import { requireAdmin } from "~server/auth/guards.ts";
 import {
   type AdminBlogPost,
@@ -19,7 +19,12 @@ import type { Route } from "./+types/blog";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);
-  return { posts: await listAdminPosts(context.database.db) };
+  try {
+    return { loadError: false, posts: await listAdminPosts(context.database.db) };
+  } catch (error) {
+    context.log.error({ err: error }, "loading blog posts failed");
+    return { loadError: true, posts: [] as AdminBlogPost[] };
+  }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -52,7 +57,9 @@ export default function BlogManagement({ loaderData, actionData }: Route.Compone
           Create New Post
         </Link>
       </PageHeader>
-      {posts.length === 0 ? (
+      {loaderData.loadError ? (
+        <LoadError>Failed to fetch blog posts</LoadError>
+      ) : posts.length === 0 ? (
         <div className="flex flex-col items-center gap-4 rounded-lg border py-12 text-center">
           <p className="text-muted-foreground">No blog posts yet.</p>
           <Link to="/admin/blog/new" className={buttonClass({ variant: "outline" })}>
@@ -93,7 +100,7 @@ function PostRow({ post: p }: { post: AdminBlogPost }) {
         <Badge variant={p.published ? "success" : "muted"}>{p.published ? "Published" : "Draft"}</Badge>
       </TableCell>
       <TableCell>{p.authorName}</TableCell>
-      <TableCell className="whitespace-nowrap">{formatDate(p.createdAt)}</TableCell>
+      <TableCell className="whitespace-nowrap">{formatShortUsDate(p.createdAt)}</TableCell>
       <TableCell>
         <div className="flex justify-end gap-1">
           <IntentToggle intent="publish" id={p.id} next={!p.published}>

@@ -10,6 +10,7 @@ import { Spinner } from "~/components/ui/spinner.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import {
   adminFailure,
+  attempt,
   backWithToast,
   deleteIntent,
   type IntentArgs,
@@ -62,7 +63,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         imageUrl: upload?.url ?? "",
       });
       if (!parsed.success) return saveFailed(parsed.error.issues[0]!.message);
-      await saveCertificate(db, parsed.data);
+      const saved = await attempt(context.log, "saving a certificate failed", () =>
+        saveCertificate(db, parsed.data),
+      );
+      if (!saved.ok) return saveFailed(saved.message, 503);
       return backWithToast(PATH, `Certificate ${parsed.data.slot} saved successfully`);
     },
   });

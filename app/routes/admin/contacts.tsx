@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardHeader } from "~/components/ui/card.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { actionToast } from "~/lib/action-toast.ts";
+import { serverMessage } from "~/lib/admin-actions.server.ts";
 import { formatDateTime } from "~/lib/dates.ts";
 import { redirectWithToast } from "~/lib/flash.server.ts";
 import { requireAdmin } from "~server/auth/guards.ts";
@@ -18,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return { contacts: await listContactMessages(context.database.db), error: null };
   } catch (error) {
     context.log.error({ err: error }, "contact list failed");
-    const message = error instanceof Error ? error.message : "Unknown error";
+    const message = serverMessage(error);
     return {
       contacts: [],
       error: actionToast({ title: "Error fetching contacts", description: message, variant: "destructive" }),

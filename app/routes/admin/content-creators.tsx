@@ -11,6 +11,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import {
   adminFailure,
+  attempt,
   backWithToast,
   deleteIntent,
   type IntentArgs,
@@ -60,11 +61,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       success: "Content creator status updated successfully!",
       failure: { title: "Error", description: "Failed to update content creator. Please try again." },
     }),
-    save: saveCreator,
+    save: (args) => saveCreator(args, context.log),
   });
 }
 
-async function saveCreator({ form, db, id }: IntentArgs) {
+async function saveCreator({ form, db, id }: IntentArgs, log: Route.ActionArgs["context"]["log"]) {
   const raw = creatorFormValues(form);
   const { password: _password, ...shown } = raw;
   const values: CreatorFormState = { ...shown, id: id || undefined };
@@ -77,9 +78,11 @@ async function saveCreator({ form, db, id }: IntentArgs) {
   const parsed = creatorInputSchema(id ? "edit" : "create").safeParse(raw);
   if (!parsed.success)
     return adminFailure(failure, 400, { values, errors: z.flattenError(parsed.error).fieldErrors });
-  const saved = id
-    ? await updateAdminCreator(db, id, parsed.data)
-    : await createAdminCreator(db, parsed.data);
+  const attempted = await attempt(log, "saving a content creator failed", () =>
+    id ? updateAdminCreator(db, id, parsed.data) : createAdminCreator(db, parsed.data),
+  );
+  if (!attempted.ok) return adminFailure({ title: "Error", description: attempted.message }, 503, { values });
+  const saved = attempted.value;
   if (!saved.ok) {
     const errors = saved.field ? { [saved.field]: [saved.message] } : {};
     return adminFailure({ title: "Error", description: saved.message }, 400, { values, errors });

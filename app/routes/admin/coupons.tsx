@@ -11,6 +11,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import {
   adminFailure,
+  attempt,
   backWithToast,
   deleteIntent,
   type IntentArgs,
@@ -48,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       loadError: false,
       coupons,
       form,
-      creators: form ? await listActiveCreatorOptions(db) : [],
+      creators: form ? await listActiveCreatorOptions(db, form.contentCreatorId) : [],
       usage: usageOf ? { code: usageOf.code, rows: await listCouponUsages(db, usageOf.id) } : null,
     };
   } catch (error) {
@@ -75,11 +76,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       success: "Coupon visibility updated successfully!",
       failure: null,
     }),
-    save: saveCoupon,
+    save: (args) => saveCoupon(args, context.log),
   });
 }
 
-async function saveCoupon({ form, db, id }: IntentArgs) {
+async function saveCoupon({ form, db, id }: IntentArgs, log: Route.ActionArgs["context"]["log"]) {
   const raw = couponFormValues(form);
   const values: CouponFormState = { ...raw, id: id || undefined };
   const failure = {
@@ -91,7 +92,12 @@ async function saveCoupon({ form, db, id }: IntentArgs) {
   const parsed = couponInputSchema.safeParse(raw);
   if (!parsed.success)
     return adminFailure(failure, 400, { values, errors: z.flattenError(parsed.error).fieldErrors });
-  const saved = id ? await updateAdminCoupon(db, id, parsed.data) : await createAdminCoupon(db, parsed.data);
+  const attempted = await attempt(log, "saving a coupon failed", () =>
+    id ? updateAdminCoupon(db, id, parsed.data) : createAdminCoupon(db, parsed.data),
+  );
+  // The spec: the server's message when there is one, else the generic failure.
+  if (!attempted.ok) return adminFailure({ title: "Error", description: attempted.message }, 503, { values });
+  const saved = attempted.value;
   if (!saved.ok) {
     if ("missing" in saved) return adminFailure(failure, 404, { values });
     const errors = { [saved.field]: [saved.message] };

@@ -5,6 +5,7 @@ import { Card, CardContent, CardHeader } from "~/components/ui/card.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { actionToast } from "~/lib/action-toast.ts";
+import { serverMessage } from "~/lib/admin-actions.server.ts";
 import { formatDateTime } from "~/lib/dates.ts";
 import { formatMoney } from "~/lib/money.ts";
 import { requireAdmin } from "~server/auth/guards.ts";
@@ -17,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return { overview: await getDashboardOverview(context.database.db), error: null };
   } catch (error) {
     context.log.error({ err: error }, "dashboard query failed");
-    const message = error instanceof Error ? error.message : "Unknown error";
+    const message = serverMessage(error);
     return {
       overview: null,
       error: actionToast({

@@ -63,6 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         update: (id, input) => updateAdminPartner(db, id, input),
         path: PATH,
         noun: "Partner",
+        log: context.log,
       });
     },
   });

@@ -4,13 +4,14 @@ import { z } from "zod";
 import { FormCard } from "~/components/admin/form-card.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { emptyProductForm, ProductForm, type ProductFormState } from "~/components/admin/product-form.tsx";
-import { DeleteButton, EditLink } from "~/components/admin/row-actions.tsx";
+import { DeleteButton, EditLink, LoadError } from "~/components/admin/row-actions.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import {
   adminFailure,
+  attempt,
   backWithToast,
   deleteIntent,
   type FieldErrors,
@@ -37,11 +38,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const db = context.database.db;
   const editId = url.searchParams.get("edit");
-  const editing = editId ? await getAdminProduct(db, editId) : null;
-  return {
-    products: await listAdminProducts(db),
-    form: editing ? toFormState(editing) : url.searchParams.has("new") ? emptyProductForm : null,
-  };
+  try {
+    const editing = editId ? await getAdminProduct(db, editId) : null;
+    return {
+      loadError: false,
+      products: await listAdminProducts(db),
+      form: editing ? toFormState(editing) : url.searchParams.has("new") ? emptyProductForm : null,
+    };
+  } catch (error) {
+    context.log.error({ err: error }, "loading products failed");
+    return { loadError: true, products: [] as AdminProduct[], form: null };
+  }
 }
 
 const PATH = "/admin/products";
@@ -74,10 +81,11 @@ async function saveProduct(context: Route.ActionArgs["context"], request: Reques
 
   const parsed = productInputSchema.safeParse(raw);
   if (!parsed.success) return saveFailed(values, z.flattenError(parsed.error).fieldErrors);
-  const saved = id
-    ? await updateAdminProduct(db, id, parsed.data)
-    : await createAdminProduct(db, parsed.data);
-  if (!saved) return saveFailed(values, {}, "This product no longer exists.");
+  const saved = await attempt(context.log, "saving a product failed", () =>
+    id ? updateAdminProduct(db, id, parsed.data) : createAdminProduct(db, parsed.data),
+  );
+  if (!saved.ok) return saveFailed(values, {}, saved.message, 503);
+  if (!saved.value) return saveFailed(values, {}, "This product no longer exists.");
   return backWithToast(PATH, id ? "Product updated successfully" : "Product created successfully");
 }
 
@@ -137,6 +145,7 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
         </FormCard>
       )}
 
+      {loaderData.loadError && <LoadError>Failed to fetch products</LoadError>}
       <section aria-labelledby="all-products">
         <h2 id="all-products" className="mb-3 font-display text-xl font-semibold">
           All Products
@@ -152,7 +161,7 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
             </TableRow>
           </TableHeader>
           <TableBody>
-            {loaderData.products.length === 0 && (
+            {!loaderData.loadError && loaderData.products.length === 0 && (
               <TableRow>
                 <TableCell colSpan={5} className="py-8 text-center text-muted-foreground">
                   No products yet

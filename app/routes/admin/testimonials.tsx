@@ -71,6 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         update: (id, input) => updateAdminTestimonial(db, id, input),
         path: PATH,
         noun: "Testimonial",
+        log: context.log,
       });
     },
   });

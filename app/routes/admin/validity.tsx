@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { Field } from "~/components/admin/field.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
-import { DeleteButton } from "~/components/admin/row-actions.tsx";
+import { DeleteButton, LoadError } from "~/components/admin/row-actions.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardHeader } from "~/components/ui/card.tsx";
@@ -15,6 +15,7 @@ import {
   deleteIntent,
   type IntentArgs,
   runIntent,
+  serverMessage,
 } from "~/lib/admin-actions.server.ts";
 import { formatDate, formatDateTime } from "~/lib/dates.ts";
 import { redirectWithToast } from "~/lib/flash.server.ts";
@@ -33,23 +34,45 @@ import type { Route } from "./+types/validity";
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);
   const db = context.database.db;
-  const [codes, lookups] = await Promise.all([listValidityCodes(db), listValidityLookups(db)]);
-  return { codes, lookups };
+  try {
+    const [codes, lookups] = await Promise.all([listValidityCodes(db), listValidityLookups(db)]);
+    return { loadError: null, codes, lookups };
+  } catch (error) {
+    context.log.error({ err: error }, "loading validity codes failed");
+    // The spec shows the server's own message when the list cannot be loaded.
+    return {
+      loadError: serverMessage(error),
+      codes: [] as ValidityCodeRow[],
+      lookups: [] as ValidityLookupRow[],
+    };
+  }
 }
+
+type ValidityCodeRow = Awaited<ReturnType<typeof listValidityCodes>>[number];
+type ValidityLookupRow = Awaited<ReturnType<typeof listValidityLookups>>[number];
 
 const PATH = "/admin/validity";
 type TypedCodes = { code?: string; codes?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(context, request);
-  return runIntent<TypedCodes>(await request.formData(), context.database.db, {
-    delete: deleteIntent(PATH, deleteValidityCode, {
-      success: "Validity code deleted successfully",
-      failure: { title: "Error", description: "This validity code no longer exists" },
-    }),
-    bulk: addBulk,
-    save: addOne,
-  });
+  const form = await request.formData();
+  try {
+    return await runIntent<TypedCodes>(form, context.database.db, {
+      delete: deleteIntent(PATH, deleteValidityCode, {
+        success: "Validity code deleted successfully",
+        failure: { title: "Error", description: "This validity code no longer exists" },
+      }),
+      bulk: addBulk,
+      save: addOne,
+    });
+  } catch (error) {
+    // The spec shows the server's own message when adding or deleting fails; what was typed stays.
+    context.log.error({ err: error }, "validity code change failed");
+    return adminFailure<TypedCodes>({ title: "Error", description: serverMessage(error) }, 503, {
+      values: { code: String(form.get("code") ?? ""), codes: String(form.get("codes") ?? "") },
+    });
+  }
 }
 
 function failed(message: string, field: keyof TypedCodes, typed: string) {
@@ -89,6 +112,7 @@ export default function ValidityCodes({ loaderData, actionData }: Route.Componen
   return (
     <>
       <PageHeader title="Product Validity Codes" subtitle={`${codes.length} validity codes`} />
+      {loaderData.loadError && <LoadError>{loaderData.loadError}</LoadError>}
       <div className="mb-8 grid gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader>
@@ -146,7 +170,7 @@ export default function ValidityCodes({ loaderData, actionData }: Route.Componen
             </TableRow>
           </TableHeader>
           <TableBody>
-            {codes.length === 0 && (
+            {!loaderData.loadError && codes.length === 0 && (
               <TableRow>
                 <TableCell colSpan={3} className="py-8 text-center text-muted-foreground">
                   No validity codes found
