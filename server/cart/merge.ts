@@ -1,8 +1,8 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { MAX_LINE_QUANTITY } from "../../app/lib/cart-input.ts";
 import type { Db } from "../db/client.ts";
+import { isUuid } from "../db/ids.ts";
 import { cartLines, carts } from "../db/schema/index.ts";
-import { isUuid } from "../db/uuid.ts";
 import { getOrCreateCart } from "./cart.ts";
 
 /**

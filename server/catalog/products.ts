@@ -2,8 +2,8 @@ import { asc, eq, sql } from "drizzle-orm";
 import { isbot } from "isbot";
 import type { ProductDetail, ProductSummary } from "../../app/lib/catalog.ts";
 import type { Db } from "../db/client.ts";
+import { isUuid } from "../db/ids.ts";
 import { products, productViews } from "../db/schema/index.ts";
-import { isUuid } from "../db/uuid.ts";
 
 type ProductRow = typeof products.$inferSelect;
 

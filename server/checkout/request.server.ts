@@ -2,8 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { findCart } from "../cart/cart.ts";
 import { readGuestCartId } from "../cart/request.server.ts";
 import type { RequestContext } from "../context.ts";
+import { isUuid } from "../db/ids.ts";
 import { orders } from "../db/schema/index.ts";
-import { isUuid } from "../db/uuid.ts";
 import { providerNamed } from "../payments/registry.ts";
 import { expireSandboxSessions } from "../payments/sandbox.ts";
 

@@ -1,4 +1,9 @@
-/** True for a UUID (every table's id): lets lookups by id from a URL answer "not found" instead of a cast error. */
-export function isUuid(value: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * True for a UUID in text form (every table's id). Check ids from URLs and forms before comparing
+ * them with a uuid column: the lookup then answers "not found" instead of a cast error.
+ */
+export function isUuid(value: string | null | undefined): value is string {
+  return typeof value === "string" && uuidPattern.test(value);
 }
