@@ -1,23 +1,19 @@
 import { CheckCircle2, Mail, Truck } from "lucide-react";
-import { Suspense } from "react";
-import { Await, Link, type ShouldRevalidateFunctionArgs } from "react-router";
-import { type PaidOrder, PaidOrderCard, toPaidOrder } from "~/components/store/paid-order.tsx";
-import { PaymentProcessing } from "~/components/store/payment-processing.tsx";
+import { Link } from "react-router";
+import { PaidOrderCard } from "~/components/store/paid-order.tsx";
+import { PaymentProcessing, StreamedPaymentOutcome } from "~/components/store/payment-processing.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { useRefreshAfterPayment } from "~/hooks/use-refresh-after-payment.ts";
-import { type ActionToast, actionToast } from "~/lib/action-toast.ts";
 import { brand } from "~/lib/brand.ts";
 import { redirectWithToast } from "~/lib/flash.server.ts";
-import { processReturn } from "~server/checkout/return-page.server.ts";
-import type { RequestContext } from "~server/context.ts";
+import { paymentOutcome } from "~/lib/payment-return.server.ts";
+import { keepPaymentResultOnRefresh, type PaymentOutcome } from "~/lib/payment-return.ts";
 import type { Route } from "./+types/payment-success";
 
 export function meta() {
   return [{ title: `Payment | ${brand.name}` }, { name: "robots", content: "noindex" }];
 }
-
-type Confirmation = { order: PaidOrder | null; toast: ActionToast };
 
 const processingError = {
   title: "Processing Error",
@@ -26,16 +22,7 @@ const processingError = {
 } as const;
 
 /** Shown when the streamed confirmation never arrives (the stream timed out or broke). */
-const notConfirmed: Confirmation = { order: null, toast: { ...processingError, id: "not-confirmed" } };
-
-async function confirm(context: RequestContext, sessionId: string): Promise<Confirmation> {
-  const order = await processReturn(context, sessionId);
-  if (!order) return { order: null, toast: actionToast(processingError) };
-  return {
-    order: toPaidOrder(order),
-    toast: actionToast({ title: "Payment Successful!", variant: "success" }),
-  };
-}
+const notConfirmed: PaymentOutcome = { order: null, toast: { ...processingError, id: "not-confirmed" } };
 
 /** The confirmation is not awaited: the page streams 'Processing your payment...' first (spec). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -47,38 +34,34 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       variant: "destructive",
     });
   }
-  return { confirmation: confirm(context, sessionId) };
+  return {
+    confirmation: paymentOutcome(context, sessionId, {
+      paid: { title: "Payment Successful!", variant: "success" },
+      failed: processingError,
+    }),
+  };
 }
 
-/** Refreshing after payment (same URL) reloads the layout's cart only, not the confirmation. */
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  return currentUrl.href === nextUrl.href ? false : defaultShouldRevalidate;
-}
+export const shouldRevalidate = keepPaymentResultOnRefresh;
 
 export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="mx-auto flex max-w-2xl flex-col items-center gap-6 px-4 py-12 text-center sm:px-6">
-      <Suspense
-        fallback={
-          <PaymentProcessing
-            title="Processing your payment..."
-            text="Please wait while we confirm your order"
-          />
-        }
-      >
-        <Await resolve={loaderData.confirmation} errorElement={<Confirmed {...notConfirmed} />}>
-          {(confirmation) => <Confirmed {...confirmation} />}
-        </Await>
-      </Suspense>
-    </div>
+    <StreamedPaymentOutcome
+      outcome={loaderData.confirmation}
+      broken={notConfirmed}
+      processing={
+        <PaymentProcessing
+          title="Processing your payment..."
+          text="Please wait while we confirm your order"
+        />
+      }
+    >
+      {(outcome) => <Confirmed {...outcome} />}
+    </StreamedPaymentOutcome>
   );
 }
 
-function Confirmed({ order, toast }: Confirmation) {
+function Confirmed({ order, toast }: PaymentOutcome) {
   useFlashToast(toast);
   useRefreshAfterPayment(Boolean(order));
   return (
