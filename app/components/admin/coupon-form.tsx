@@ -1,8 +1,7 @@
-import { Form, Link, useNavigation } from "react-router";
 import { Field } from "~/components/admin/field.tsx";
 import { FormSwitch } from "~/components/admin/form-switch.tsx";
-import { Button, buttonClass } from "~/components/ui/button.tsx";
 import { fieldClass, Input } from "~/components/ui/input.tsx";
+import { SaveForm } from "./save-form.tsx";
 
 export type CouponFormState = {
   id?: string;
@@ -42,13 +41,15 @@ export function CouponForm({
   errors: Record<string, string[] | undefined>;
   creators: CreatorOption[];
 }) {
-  const busy = useNavigation().state === "submitting";
   const error = (name: string) => errors[name]?.[0];
   const editing = Boolean(initial.id);
   return (
-    <Form method="post" className="grid gap-4" noValidate>
-      <input type="hidden" name="intent" value="save" />
-      {initial.id && <input type="hidden" name="id" value={initial.id} />}
+    <SaveForm
+      id={initial.id}
+      cancelTo="/admin/coupons"
+      submitLabel={editing ? "Update Coupon" : "Create Coupon"}
+      className="grid gap-4"
+    >
       <Field id="code" label="Coupon Code" error={error("code")}>
         {(p) => (
           <Input
@@ -138,14 +139,6 @@ export function CouponForm({
         </Field>
       </div>
       <FormSwitch name="showOnFrontend" label="Show on Frontend" defaultChecked={initial.showOnFrontend} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Link to="/admin/coupons" className={buttonClass({ variant: "outline" })}>
-          Cancel
-        </Link>
-        <Button type="submit" disabled={busy}>
-          {busy ? "Saving..." : editing ? "Update Coupon" : "Create Coupon"}
-        </Button>
-      </div>
-    </Form>
+    </SaveForm>
   );
 }

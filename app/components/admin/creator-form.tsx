@@ -1,7 +1,6 @@
-import { Form, Link, useNavigation } from "react-router";
 import { Field } from "~/components/admin/field.tsx";
-import { Button, buttonClass } from "~/components/ui/button.tsx";
 import { Input } from "~/components/ui/input.tsx";
+import { SaveForm } from "./save-form.tsx";
 
 /** What the form shows; never a password (only its hash is stored). */
 export type CreatorFormState = {
@@ -26,13 +25,15 @@ export function CreatorForm({
   initial: CreatorFormState;
   errors: Record<string, string[] | undefined>;
 }) {
-  const busy = useNavigation().state === "submitting";
   const editing = Boolean(initial.id);
   const error = (name: string) => errors[name]?.[0];
   return (
-    <Form method="post" className="grid gap-4" noValidate>
-      <input type="hidden" name="intent" value="save" />
-      {initial.id && <input type="hidden" name="id" value={initial.id} />}
+    <SaveForm
+      id={initial.id}
+      cancelTo="/admin/content-creators"
+      submitLabel={editing ? "Update Content Creator" : "Create Content Creator"}
+      className="grid gap-4"
+    >
       <Field id="username" label="Username" error={error("username")}>
         {(p) => (
           <Input {...p} name="username" defaultValue={initial.username} maxLength={50} autoComplete="off" />
@@ -66,14 +67,6 @@ export function CreatorForm({
           />
         )}
       </Field>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Link to="/admin/content-creators" className={buttonClass({ variant: "outline" })}>
-          Cancel
-        </Link>
-        <Button type="submit" disabled={busy}>
-          {busy ? "Saving..." : editing ? "Update Content Creator" : "Create Content Creator"}
-        </Button>
-      </div>
-    </Form>
+    </SaveForm>
   );
 }

@@ -1,10 +1,9 @@
-import { Form, Link, useNavigation } from "react-router";
 import { Field } from "~/components/admin/field.tsx";
 import { FormSwitch } from "~/components/admin/form-switch.tsx";
 import { ImageUpload } from "~/components/admin/image-upload.tsx";
-import { Button, buttonClass } from "~/components/ui/button.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
+import { SaveForm } from "./save-form.tsx";
 
 export type PartnerFormState = {
   id?: string;
@@ -30,12 +29,15 @@ export function PartnerForm({
   initial: PartnerFormState;
   errors: Record<string, string[] | undefined>;
 }) {
-  const busy = useNavigation().state === "submitting";
   const error = (name: string) => errors[name]?.[0];
   return (
-    <Form method="post" encType="multipart/form-data" className="grid gap-5 md:grid-cols-2" noValidate>
-      <input type="hidden" name="intent" value="save" />
-      {initial.id && <input type="hidden" name="id" value={initial.id} />}
+    <SaveForm
+      id={initial.id}
+      cancelTo="/admin/partners"
+      submitLabel={initial.id ? "Update Partner" : "Add Partner"}
+      multipart
+      className="grid gap-5 md:grid-cols-2"
+    >
       <Field id="name" label="Name" error={error("name")}>
         {(p) => <Input {...p} name="name" defaultValue={initial.name} maxLength={100} />}
       </Field>
@@ -76,14 +78,6 @@ export function PartnerForm({
         />
       </fieldset>
       <FormSwitch name="active" label="Active" defaultChecked={initial.active} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end md:col-span-2">
-        <Link to="/admin/partners" className={buttonClass({ variant: "outline" })}>
-          Cancel
-        </Link>
-        <Button type="submit" disabled={busy}>
-          {busy ? "Saving..." : initial.id ? "Update Partner" : "Add Partner"}
-        </Button>
-      </div>
-    </Form>
+    </SaveForm>
   );
 }

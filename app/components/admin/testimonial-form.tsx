@@ -1,12 +1,11 @@
 import { useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
 import { Field } from "~/components/admin/field.tsx";
 import { FormSwitch } from "~/components/admin/form-switch.tsx";
 import { ImageUpload } from "~/components/admin/image-upload.tsx";
-import { Button, buttonClass } from "~/components/ui/button.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
 import { useHydrated } from "~/hooks/use-hydrated.ts";
+import { SaveForm } from "./save-form.tsx";
 
 export type TestimonialFormState = {
   id?: string;
@@ -40,12 +39,15 @@ const mediaTypes = [
 type Errors = Record<string, string[] | undefined>;
 
 export function TestimonialForm({ initial, errors }: { initial: TestimonialFormState; errors: Errors }) {
-  const busy = useNavigation().state === "submitting";
   const error = (name: string) => errors[name]?.[0];
   return (
-    <Form method="post" encType="multipart/form-data" className="grid gap-5 md:grid-cols-2" noValidate>
-      <input type="hidden" name="intent" value="save" />
-      {initial.id && <input type="hidden" name="id" value={initial.id} />}
+    <SaveForm
+      id={initial.id}
+      cancelTo="/admin/testimonials"
+      submitLabel={initial.id ? "Update Testimonial" : "Add Testimonial"}
+      multipart
+      className="grid gap-5 md:grid-cols-2"
+    >
       <Field id="name" label="Name" error={error("name")}>
         {(p) => <Input {...p} name="name" defaultValue={initial.name} maxLength={100} />}
       </Field>
@@ -85,15 +87,7 @@ export function TestimonialForm({ initial, errors }: { initial: TestimonialFormS
         />
       </fieldset>
       <MediaFields initial={initial} error={error} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end md:col-span-2">
-        <Link to="/admin/testimonials" className={buttonClass({ variant: "outline" })}>
-          Cancel
-        </Link>
-        <Button type="submit" disabled={busy}>
-          {busy ? "Saving..." : initial.id ? "Update Testimonial" : "Add Testimonial"}
-        </Button>
-      </div>
-    </Form>
+    </SaveForm>
   );
 }
 
