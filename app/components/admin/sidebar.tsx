@@ -1,8 +1,8 @@
 import { LogOut, Menu, Mountain } from "lucide-react";
-import { useState } from "react";
-import { Form, NavLink, useLocation } from "react-router";
+import { Form, NavLink } from "react-router";
 import { Button } from "~/components/ui/button.tsx";
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "~/components/ui/sheet.tsx";
+import { useOpenUntilNavigation } from "~/hooks/use-open-until-navigation.ts";
 import { brand } from "~/lib/brand.ts";
 import { cn } from "~/lib/cn.ts";
 import { adminNavItems } from "./nav.ts";
@@ -21,14 +21,7 @@ export function AdminSidebar({ email }: { email: string }) {
 }
 
 export function AdminMobileNav({ email }: { email: string }) {
-  const [open, setOpen] = useState(false);
-  // Close on any navigation, including redirects.
-  const { pathname } = useLocation();
-  const [shownFor, setShownFor] = useState(pathname);
-  if (pathname !== shownFor) {
-    setShownFor(pathname);
-    setOpen(false);
-  }
+  const [open, setOpen] = useOpenUntilNavigation(false);
   return (
     <Sheet open={open} onOpenChange={setOpen}>
       <SheetTrigger asChild>

@@ -1,6 +1,5 @@
 import { LogOut, ShoppingBag } from "lucide-react";
-import { useState } from "react";
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { Form, Link, NavLink } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
 import {
   Sheet,
@@ -10,6 +9,7 @@ import {
   SheetTitle,
   SheetTrigger,
 } from "~/components/ui/sheet.tsx";
+import { useOpenUntilNavigation } from "~/hooks/use-open-until-navigation.ts";
 import { cn } from "~/lib/cn.ts";
 import { accountLinks } from "./account-links.ts";
 import { CartBadge } from "./cart-badge.tsx";
@@ -24,16 +24,9 @@ const itemClass =
  * MobileMenu on the first tap, so it mounts open.
  */
 export function MobileMenuSheet({ user, cartQuantity, onCartClick, side = "left" }: MobileMenuProps) {
-  const [open, setOpen] = useState(true);
+  // Mounted on the first tap (see MobileMenu), so it starts open.
+  const [open, setOpen] = useOpenUntilNavigation(true);
   const close = () => setOpen(false);
-
-  // Close on any navigation (links, back button, redirects after sign-out), not only on clicks.
-  const { pathname } = useLocation();
-  const [shownFor, setShownFor] = useState(pathname);
-  if (pathname !== shownFor) {
-    setShownFor(pathname);
-    setOpen(false);
-  }
 
   return (
     <Sheet open={open} onOpenChange={setOpen}>
