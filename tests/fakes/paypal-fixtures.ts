@@ -8,13 +8,16 @@ import { FakePaypal, fakeCredentials, fakeWebhookId } from "./paypal-server.ts";
 
 export const shopUrl = "http://shop.test";
 
-/** A started fake PayPal and a provider pointed at it (short timeout: a lost answer is retried fast). */
+/**
+ * A started fake PayPal and a provider pointed at it (short timeout: a lost answer is retried
+ * fast; short activation polls: an approved subscription is re-read without real waiting).
+ */
 export async function startFakePaypal(): Promise<{ fake: FakePaypal; provider: PaypalProvider }> {
   const fake = await new FakePaypal().start();
   const provider = createPaypalProvider(
     { ...fakeCredentials, webhookId: fakeWebhookId, apiBase: fake.url },
     shopUrl,
-    { timeoutMs: 500 },
+    { timeoutMs: 500, activationPollMs: 5 },
   );
   return { fake, provider };
 }

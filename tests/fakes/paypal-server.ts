@@ -26,7 +26,9 @@ export type FakePaypalOrder = {
 
 export type FakePaypalSubscription = {
   id: string;
-  status: "APPROVAL_PENDING" | "ACTIVE" | "SUSPENDED" | "CANCELLED" | "EXPIRED";
+  status: "APPROVAL_PENDING" | "APPROVED" | "ACTIVE" | "SUSPENDED" | "CANCELLED" | "EXPIRED";
+  /** While APPROVED: how many more reads answer APPROVED before PayPal has activated it. */
+  readsUntilActive?: number;
   planId: string;
   customId: string;
   request: Json;
@@ -120,6 +122,17 @@ export class FakePaypal {
     order.status = "APPROVED";
     order.payer = { name: { given_name, surname }, email_address: payer.email, payer_id: "FAKEPAYER" };
     order.shipping = { name: { full_name: payer.name }, address: payer.address };
+  }
+
+  /**
+   * The buyer approved, but PayPal activates the subscription (charging the first cycle) only a
+   * moment later: the next `reads` reads still answer APPROVED.
+   */
+  approveSubscription(id: string, reads: number): void {
+    const subscription = this.subscriptions.get(id);
+    if (!subscription) throw new Error(`no fake PayPal subscription ${id}`);
+    subscription.status = "APPROVED";
+    subscription.readsUntilActive = reads;
   }
 
   /** The buyer approves the subscription; PayPal charges the first cycle and activates it. */
@@ -312,6 +325,9 @@ export class FakePaypal {
 
   private getSubscription(id: string): Reply {
     const subscription = this.subscriptions.get(id);
+    if (subscription?.status === "APPROVED" && subscription.readsUntilActive !== undefined) {
+      if (subscription.readsUntilActive-- <= 0) this.activateSubscription(id);
+    }
     return subscription
       ? { status: 200, body: this.subscriptionView(subscription) }
       : error(404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID");

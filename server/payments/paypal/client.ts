@@ -4,6 +4,8 @@ export type PaypalCredentials = { clientId: string; clientSecret: string; apiBas
 export type PaypalClientOptions = {
   /** A call that has not answered by then is abandoned (and retried when it carries a request id). */
   timeoutMs?: number;
+  /** How long the return page waits between reads of a subscription PayPal has not activated yet. */
+  activationPollMs?: number;
 };
 
 /** PayPal answered with an error: the HTTP status and the first `details[].issue` (or `name`). */

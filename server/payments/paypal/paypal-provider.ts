@@ -1,3 +1,4 @@
+import { setTimeout as delay } from "node:timers/promises";
 import { and, eq } from "drizzle-orm";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
@@ -24,6 +25,9 @@ export type PaypalProvider = PaymentProvider & {
 };
 
 type Order = typeof orders.$inferSelect;
+
+/** Reads of an APPROVED subscription before the return page gives up (the webhook still fulfils it). */
+const ACTIVATION_READS = 6;
 
 /** Our order behind a PayPal order id or subscription id (its provider session id). */
 async function findOrder(db: Db, sessionId: string): Promise<Order | undefined> {
@@ -55,6 +59,7 @@ export function createPaypalProvider(
   options: PaypalClientOptions = {},
 ): PaypalProvider {
   const client = new PaypalClient(config, options);
+  const activationPollMs = options.activationPollMs ?? 1000;
   let product: Promise<string> | undefined;
   const productId = () => {
     product ??= ensurePaypalProduct(client).catch((error) => {
@@ -64,10 +69,24 @@ export function createPaypalProvider(
     return product;
   };
 
+  /**
+   * The subscription as PayPal has it once it is past APPROVED: the buyer returns as soon as they
+   * approve, and PayPal activates it (charging the first month) a moment later. Without this wait
+   * the return page would report a failure for a subscription that is about to be active.
+   */
+  async function settledSubscription(id: string) {
+    let subscription = await getPaypalSubscription(client, id);
+    for (let read = 1; subscription.status === "APPROVED" && read < ACTIVATION_READS; read++) {
+      await delay(activationPollMs);
+      subscription = await getPaypalSubscription(client, id);
+    }
+    return subscription;
+  }
+
   /** Paid means captured (one-time) or ACTIVE with our order as custom_id (subscription). */
   async function confirmUnpaid(order: Order, sessionId: string): Promise<PaidSession | null> {
     if (order.purchaseType === "subscription") {
-      const subscription = await getPaypalSubscription(client, sessionId);
+      const subscription = await settledSubscription(sessionId);
       if (subscription.status !== "ACTIVE" || subscription.custom_id !== order.id) return null;
       return { orderId: order.id, buyer: subscriberBuyer(subscription), providerSubscriptionId: sessionId };
     }

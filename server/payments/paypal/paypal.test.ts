@@ -189,6 +189,27 @@ describe("PayPal subscriptions", () => {
     expect(fake.products.size).toBe(1);
   });
 
+  it("waits for PayPal to activate a just-approved subscription, and gives up after a few reads", async () => {
+    const customer = await createUser(database.db);
+    const start = async () => {
+      const started = await paypalCheckout(database.db, provider, {
+        cartId: await cartWith(database.db, 1, customer.id),
+        userId: customer.id,
+        subscription: true,
+      });
+      return (await orderRow(started.orderId)).providerSessionId!;
+    };
+    const soonActive = await start();
+    fake.approveSubscription(soonActive, 2);
+    const paid = await completePayment(database.db, recordingMailer(), provider, soonActive);
+    expect(paid).toMatchObject({ paymentStatus: "paid" });
+
+    const stuck = await start();
+    fake.approveSubscription(stuck, 100);
+    expect(await completePayment(database.db, recordingMailer(), provider, stuck)).toBeNull();
+    expect(fake.subscriptions.get(stuck)!.readsUntilActive).toBe(100 - 6);
+  });
+
   it("cancelSubscription cancels at PayPal and keeps our row active until the period ends", async () => {
     const customer = await createUser(database.db);
     const started = await paypalCheckout(database.db, provider, {
