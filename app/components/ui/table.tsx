@@ -54,3 +54,14 @@ export function TableCell({ className, ...props }: React.ComponentProps<"td">) {
 export function TableCaption({ className, ...props }: React.ComponentProps<"caption">) {
   return <caption className={cn("mt-3 text-sm text-muted-foreground", className)} {...props} />;
 }
+
+/** One row across the whole table for a state instead of data: empty, loading. */
+export function TableMessageRow({ colSpan, children }: { colSpan: number; children: React.ReactNode }) {
+  return (
+    <TableRow>
+      <TableCell colSpan={colSpan} className="py-8 text-center text-muted-foreground">
+        {children}
+      </TableCell>
+    </TableRow>
+  );
+}

@@ -5,9 +5,18 @@ import { CreatorForm, type CreatorFormState, emptyCreatorForm } from "~/componen
 import { FormDialog } from "~/components/admin/form-dialog.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { DeleteButton, EditLink, IntentToggle, LoadError } from "~/components/admin/row-actions.tsx";
+import { saveFormKey } from "~/components/admin/save-form.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableMessageRow,
+  TableRow,
+} from "~/components/ui/table.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import {
   adminFailure,
@@ -123,7 +132,7 @@ export default function ContentCreators({ loaderData, actionData }: Route.Compon
       >
         {form && (
           <CreatorForm
-            key={actionData?.toast?.id ?? form.id ?? "new"}
+            key={saveFormKey(actionData?.toast?.id, form.id)}
             initial={form}
             errors={actionData?.errors ?? {}}
           />
@@ -145,11 +154,7 @@ export default function ContentCreators({ loaderData, actionData }: Route.Compon
         </TableHeader>
         <TableBody>
           {!loaderData.loadError && creators.length === 0 && (
-            <TableRow>
-              <TableCell colSpan={7} className="py-8 text-center text-muted-foreground">
-                No content creators found
-              </TableCell>
-            </TableRow>
+            <TableMessageRow colSpan={7}>No content creators found</TableMessageRow>
           )}
           {creators.map((c) => (
             <CreatorRow key={c.id} creator={c} />

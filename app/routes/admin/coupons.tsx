@@ -5,9 +5,18 @@ import { CouponForm, type CouponFormState, emptyCouponForm } from "~/components/
 import { FormDialog } from "~/components/admin/form-dialog.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { DeleteButton, EditLink, IntentToggle, LoadError } from "~/components/admin/row-actions.tsx";
+import { saveFormKey } from "~/components/admin/save-form.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableMessageRow,
+  TableRow,
+} from "~/components/ui/table.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import {
   adminFailure,
@@ -148,7 +157,7 @@ export default function Coupons({ loaderData, actionData }: Route.ComponentProps
       <FormDialog open={form !== null} closeTo={PATH} title={form?.id ? "Edit Coupon" : "Create New Coupon"}>
         {form && (
           <CouponForm
-            key={actionData?.toast?.id ?? form.id ?? "new"}
+            key={saveFormKey(actionData?.toast?.id, form.id)}
             initial={form}
             errors={actionData?.errors ?? {}}
             creators={loaderData.creators}
@@ -173,11 +182,7 @@ export default function Coupons({ loaderData, actionData }: Route.ComponentProps
           </TableHeader>
           <TableBody>
             {usage?.rows.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={4} className="py-6 text-center text-muted-foreground">
-                  No usage records found
-                </TableCell>
-              </TableRow>
+              <TableMessageRow colSpan={4}>No usage records found</TableMessageRow>
             )}
             {usage?.rows.map((u) => (
               <TableRow key={u.id}>
@@ -205,19 +210,9 @@ export default function Coupons({ loaderData, actionData }: Route.ComponentProps
           </TableRow>
         </TableHeader>
         <TableBody>
-          {loading && (
-            <TableRow>
-              <TableCell colSpan={7} className="py-6 text-center text-muted-foreground">
-                Loading coupons...
-              </TableCell>
-            </TableRow>
-          )}
+          {loading && <TableMessageRow colSpan={7}>Loading coupons...</TableMessageRow>}
           {!loading && !loaderData.loadError && coupons.length === 0 && (
-            <TableRow>
-              <TableCell colSpan={7} className="py-8 text-center text-muted-foreground">
-                No coupons found
-              </TableCell>
-            </TableRow>
+            <TableMessageRow colSpan={7}>No coupons found</TableMessageRow>
           )}
           {coupons.map((c) => (
             <CouponRow key={c.id} coupon={c} />

@@ -2,7 +2,15 @@ import { MessageSquare, Package, ShoppingCart } from "lucide-react";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { SalesChart } from "~/components/admin/sales-chart.tsx";
 import { Card, CardContent, CardHeader } from "~/components/ui/card.tsx";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableMessageRow,
+  TableRow,
+} from "~/components/ui/table.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { actionToast } from "~/lib/action-toast.ts";
 import { serverMessage } from "~/lib/admin-actions.server.ts";
@@ -107,11 +115,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 </TableRow>
               ))
             ) : (
-              <TableRow>
-                <TableCell colSpan={3} className="py-8 text-center text-muted-foreground">
-                  No recent activity
-                </TableCell>
-              </TableRow>
+              <TableMessageRow colSpan={3}>No recent activity</TableMessageRow>
             )}
           </TableBody>
         </Table>

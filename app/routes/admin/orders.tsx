@@ -25,7 +25,15 @@ import {
 } from "~/components/ui/dialog.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableMessageRow,
+  TableRow,
+} from "~/components/ui/table.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { actionToast } from "~/lib/action-toast.ts";
 import { formatDateTime } from "~/lib/dates.ts";
@@ -135,11 +143,9 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
             </TableHeader>
             <TableBody>
               {result.orders.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={7} className="py-8 text-center text-muted-foreground">
-                    {search ? "No orders match your search" : "No orders yet"}
-                  </TableCell>
-                </TableRow>
+                <TableMessageRow colSpan={7}>
+                  {search ? "No orders match your search" : "No orders yet"}
+                </TableMessageRow>
               )}
               {result.orders.map((order) => (
                 <TableRow key={order.id}>

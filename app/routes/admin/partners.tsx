@@ -4,6 +4,7 @@ import { FormCard } from "~/components/admin/form-card.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { emptyPartnerForm, PartnerForm, type PartnerFormState } from "~/components/admin/partner-form.tsx";
 import { DeleteButton, EditLink, LoadError } from "~/components/admin/row-actions.tsx";
+import { saveFormKey } from "~/components/admin/save-form.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
@@ -98,7 +99,7 @@ export default function Partners({ loaderData, actionData }: Route.ComponentProp
       {form && (
         <FormCard title={form.id ? "Edit Partner" : "Add New Partner"}>
           <PartnerForm
-            key={actionData?.toast?.id ?? form.id ?? "new"}
+            key={saveFormKey(actionData?.toast?.id, form.id)}
             initial={form}
             errors={actionData?.errors ?? {}}
           />

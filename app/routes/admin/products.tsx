@@ -5,9 +5,18 @@ import { FormCard } from "~/components/admin/form-card.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { emptyProductForm, ProductForm, type ProductFormState } from "~/components/admin/product-form.tsx";
 import { DeleteButton, EditLink, LoadError } from "~/components/admin/row-actions.tsx";
+import { saveFormKey } from "~/components/admin/save-form.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableMessageRow,
+  TableRow,
+} from "~/components/ui/table.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import {
   adminFailure,
@@ -136,9 +145,8 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
 
       {form && (
         <FormCard title={form.id ? "Edit Product" : "Add New Product"}>
-          {/* Re-mount after each failed save so the fields show what was submitted. */}
           <ProductForm
-            key={actionData?.toast?.id ?? form.id ?? "new"}
+            key={saveFormKey(actionData?.toast?.id, form.id)}
             initial={form}
             errors={actionData?.errors ?? {}}
           />
@@ -162,11 +170,7 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
           </TableHeader>
           <TableBody>
             {!loaderData.loadError && loaderData.products.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={5} className="py-8 text-center text-muted-foreground">
-                  No products yet
-                </TableCell>
-              </TableRow>
+              <TableMessageRow colSpan={5}>No products yet</TableMessageRow>
             )}
             {loaderData.products.map((p) => (
               <TableRow key={p.id}>

@@ -6,7 +6,15 @@ import { CancelSubscription } from "~/components/subscriptions/cancel-subscripti
 import { Badge } from "~/components/ui/badge.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { FormAlert } from "~/components/ui/input-field.tsx";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableMessageRow,
+  TableRow,
+} from "~/components/ui/table.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { brand } from "~/lib/brand.ts";
 import { formatDate, formatDateTime } from "~/lib/dates.ts";
@@ -117,13 +125,7 @@ function OrdersTable({ orders }: { orders: OrderRow[] }) {
           </TableRow>
         </TableHeader>
         <TableBody>
-          {orders.length === 0 && (
-            <TableRow>
-              <TableCell colSpan={6} className="py-8 text-center text-muted-foreground">
-                No paid orders yet
-              </TableCell>
-            </TableRow>
-          )}
+          {orders.length === 0 && <TableMessageRow colSpan={6}>No paid orders yet</TableMessageRow>}
           {orders.map((order) => (
             <TableRow key={order.id}>
               <TableCell className="font-mono text-xs">#{shortId(order.id)}</TableCell>

@@ -6,7 +6,15 @@ import { Badge } from "~/components/ui/badge.tsx";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
 import { Label } from "~/components/ui/label.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableMessageRow,
+  TableRow,
+} from "~/components/ui/table.tsx";
 import { brand } from "~/lib/brand.ts";
 import { formatDate } from "~/lib/dates.ts";
 import { formatMoney } from "~/lib/money.ts";
@@ -83,11 +91,9 @@ export default function Subscriptions({ loaderData }: Route.ComponentProps) {
         </TableHeader>
         <TableBody>
           {subscriptions.length === 0 && (
-            <TableRow>
-              <TableCell colSpan={8} className="py-8 text-center text-muted-foreground">
-                {status ? "No subscriptions with this status" : "No subscriptions yet"}
-              </TableCell>
-            </TableRow>
+            <TableMessageRow colSpan={8}>
+              {status ? "No subscriptions with this status" : "No subscriptions yet"}
+            </TableMessageRow>
           )}
           {subscriptions.map((sub) => (
             <TableRow key={sub.id}>

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { FormCard } from "~/components/admin/form-card.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { DeleteButton, EditLink, LoadError } from "~/components/admin/row-actions.tsx";
+import { saveFormKey } from "~/components/admin/save-form.tsx";
 import {
   emptyTestimonialForm,
   TestimonialForm,
@@ -108,9 +109,8 @@ export default function Testimonials({ loaderData, actionData }: Route.Component
 
       {form && (
         <FormCard title={form.id ? "Edit Testimonial" : "Add New Testimonial"}>
-          {/* Re-mount after each failed save so the fields show what was submitted. */}
           <TestimonialForm
-            key={actionData?.toast?.id ?? form.id ?? "new"}
+            key={saveFormKey(actionData?.toast?.id, form.id)}
             initial={form}
             errors={actionData?.errors ?? {}}
           />

@@ -6,7 +6,15 @@ import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardHeader } from "~/components/ui/card.tsx";
 import { Input } from "~/components/ui/input.tsx";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableMessageRow,
+  TableRow,
+} from "~/components/ui/table.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import {
@@ -171,11 +179,7 @@ export default function ValidityCodes({ loaderData, actionData }: Route.Componen
           </TableHeader>
           <TableBody>
             {!loaderData.loadError && codes.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={3} className="py-8 text-center text-muted-foreground">
-                  No validity codes found
-                </TableCell>
-              </TableRow>
+              <TableMessageRow colSpan={3}>No validity codes found</TableMessageRow>
             )}
             {codes.map((c) => (
               <TableRow key={c.id}>
@@ -213,13 +217,7 @@ export default function ValidityCodes({ loaderData, actionData }: Route.Componen
             </TableRow>
           </TableHeader>
           <TableBody>
-            {lookups.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={3} className="py-8 text-center text-muted-foreground">
-                  No lookups yet
-                </TableCell>
-              </TableRow>
-            )}
+            {lookups.length === 0 && <TableMessageRow colSpan={3}>No lookups yet</TableMessageRow>}
             {lookups.map((l) => (
               <TableRow key={l.id}>
                 <TableCell className="font-mono">{l.code}</TableCell>
