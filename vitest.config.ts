@@ -24,7 +24,8 @@ export default defineConfig({
         resolve,
         test: {
           name: "e2e",
-          include: ["tests/e2e/**/*.test.ts"],
+          // Security tests attack the same built app over HTTP (tests/security/).
+          include: ["tests/e2e/**/*.test.ts", "tests/security/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/support/build-app.setup.ts"],
           testTimeout: 60_000,

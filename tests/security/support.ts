@@ -1,0 +1,95 @@
+/**
+ * Attacking the running app from outside: one built app per test file, plain HTTP (no browser),
+ * a cookie jar per "person". Every test in tests/security/ uses these instead of calling our code.
+ */
+import { afterAll, beforeAll } from "vitest";
+import { type RunningApp, type StartAppOptions, startApp } from "../support/app.ts";
+
+export type Target = {
+  app: RunningApp;
+  /** A new visitor: their own cookies; requests carry our Origin unless the call says otherwise. */
+  visitor(): Visitor;
+};
+
+/** Starts the built app for the file (demo data by default) and stops it afterwards. */
+export function setupTarget(options: StartAppOptions = {}): Target {
+  const target = { visitor: () => new Visitor(target.app.url) } as Target;
+  beforeAll(async () => {
+    target.app = await startApp(options);
+  });
+  afterAll(async () => {
+    await target.app?.destroy();
+  });
+  return target;
+}
+
+type RequestOptions = {
+  headers?: Record<string, string>;
+  /** The Origin header sent with non-GET requests; null sends none. Defaults to the app's own. */
+  origin?: string | null;
+  /** Follow redirects (default: no, so tests see the Location). */
+  follow?: boolean;
+};
+
+/** One person with a cookie jar, talking to the app over HTTP. */
+export class Visitor {
+  readonly cookies = new Map<string, string>();
+
+  constructor(readonly baseUrl: string) {}
+
+  get(path: string, options: RequestOptions = {}) {
+    return this.request("GET", path, undefined, options);
+  }
+
+  /** A form post as a browser without JavaScript sends it. */
+  postForm(path: string, fields: Record<string, string>, options: RequestOptions = {}) {
+    return this.request("POST", path, new URLSearchParams(fields), options);
+  }
+
+  postJson(path: string, body: unknown, options: RequestOptions = {}) {
+    return this.request("POST", path, JSON.stringify(body), {
+      ...options,
+      headers: { "Content-Type": "application/json", ...options.headers },
+    });
+  }
+
+  async request(method: string, path: string, body: BodyInit | undefined, options: RequestOptions = {}) {
+    const headers = new Headers(options.headers);
+    if (this.cookies.size > 0) headers.set("Cookie", this.cookieHeader());
+    const origin = options.origin === undefined ? this.baseUrl : options.origin;
+    if (method !== "GET" && method !== "HEAD" && origin !== null && !headers.has("Origin")) {
+      headers.set("Origin", origin);
+    }
+    const response = await fetch(new URL(path, this.baseUrl), {
+      method,
+      headers,
+      body,
+      redirect: options.follow ? "follow" : "manual",
+    });
+    this.remember(response);
+    return response;
+  }
+
+  cookieHeader() {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+
+  /** Signs in through the auth API (as the sign-in form's script does). */
+  async signIn(email: string, password: string) {
+    const response = await this.postJson("/api/auth/sign-in/email", { email, password });
+    if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+    return response;
+  }
+
+  private remember(response: Response) {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = line.split(";");
+      const index = pair!.indexOf("=");
+      const name = pair!.slice(0, index).trim();
+      const value = pair!.slice(index + 1).trim();
+      const expired = attributes.some((a) => /^\s*max-age=0\b/i.test(a)) || value === "";
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+}
