@@ -2,7 +2,7 @@ import path from "node:path";
 import type { Plugin } from "vite";
 
 /**
- * Fewer, larger chunks for the storefront's first load (see docs/decisions/006-storefront-js-budget.md).
+ * Fewer, larger chunks for the storefront's first load (see docs/decisions/015-storefront-js-budget.md).
  *
  * Left alone, the bundler makes one chunk per combination of routes that share a module: a
  * storefront page then preloads ~30 files of a few hundred bytes each. On a phone (HTTP/1.1, six

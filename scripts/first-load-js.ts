@@ -14,7 +14,7 @@ import { matchRoutes, type RouteObject } from "react-router";
 
 /**
  * The first-load JavaScript we hold every storefront page to, gzip. The issue asks for 100 KB, but
- * React + ReactDOM + React Router alone are ~106 KB: see docs/decisions/006-storefront-js-budget.md.
+ * React + ReactDOM + React Router alone are ~106 KB: see docs/decisions/015-storefront-js-budget.md.
  */
 export const STOREFRONT_JS_BUDGET_KB = 130;
 
