@@ -77,7 +77,11 @@ describe("other customers' orders, subscriptions and cart lines", () => {
   it("refuses to change or remove a line of another customer's cart", async () => {
     const intruder = await signedIn(blake);
     // Blake has a cart of his own, so the line id is looked up in a real cart, not an absent one.
-    const added = await intruder.postForm("/cart", { intent: "add", productId: ids.blakesProduct, quantity: "1" });
+    const added = await intruder.postForm("/cart", {
+      intent: "add",
+      productId: ids.blakesProduct,
+      quantity: "1",
+    });
     expect(added.status).toBe(200);
     for (const fields of [
       { intent: "update", lineId: ids.line, quantity: "1" },
