@@ -63,10 +63,11 @@ describe("price and quantity tampering", () => {
   it("refuses negative, zero, fractional, huge and non-numeric quantities on add and update", async () => {
     const visitor = await buyerVisitor();
     for (const quantity of badQuantities) {
-      for (const fields of [
+      const posts: Record<string, string>[] = [
         { intent: "add", productId: ids.product, quantity },
         { intent: "update", lineId: ids.line, quantity },
-      ]) {
+      ];
+      for (const fields of posts) {
         const response = await visitor.postForm("/cart", fields);
         expect(response.status, `${fields.intent} ${JSON.stringify(quantity)}`).toBe(400);
         expect(await response.text()).toContain("Please enter a whole number from 1 to 99.");

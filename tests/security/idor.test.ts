@@ -83,10 +83,11 @@ describe("other customers' orders, subscriptions and cart lines", () => {
       quantity: "1",
     });
     expect(added.status).toBe(200);
-    for (const fields of [
+    const posts: Record<string, string>[] = [
       { intent: "update", lineId: ids.line, quantity: "1" },
       { intent: "remove", lineId: ids.line },
-    ]) {
+    ];
+    for (const fields of posts) {
       const response = await intruder.postForm("/cart", fields);
       expect(response.status, fields.intent).toBe(400);
       expect(await response.text()).toContain("This item is no longer in your cart.");
