@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { addToCart, getOrCreateCart } from "../../server/cart/cart.ts";
+import { startCheckout } from "../../server/checkout/checkout.ts";
 import { cartLines, orderItems } from "../../server/db/schema/index.ts";
+import { sandboxProvider } from "../../server/payments/sandbox.ts";
 import { createOrder, createProduct, createSubscription, createUser } from "../factories/index.ts";
 import { setupTarget, type Visitor } from "./support.ts";
 
@@ -12,7 +14,7 @@ import { setupTarget, type Visitor } from "./support.ts";
 const avery = { email: "avery.idor@example.com", password: "avery-password-123" };
 const blake = { email: "blake.idor@example.com", password: "blake-password-123" };
 const averysItem = "Avery Private Resin 250g";
-const ids = { order: "", subscription: "", line: "", blakesProduct: "" };
+const ids = { order: "", subscription: "", line: "", blakesProduct: "", openOrder: "", payPage: "" };
 
 const target = setupTarget({
   seed: "none",
@@ -35,6 +37,17 @@ const target = setupTarget({
     await addToCart(db, cartId, resin.id, 3);
     const [line] = await db.select({ id: cartLines.id }).from(cartLines).where(eq(cartLines.cartId, cartId));
     ids.line = line!.id;
+    // Avery is on the payment page for that cart.
+    const opened = await startCheckout(db, sandboxProvider, {
+      cartId,
+      userId: a.id,
+      purchaseType: "one_time",
+      paymentMethod: "card",
+      couponCode: null,
+    });
+    if (!opened.ok) throw new Error(`checkout not opened: ${opened.reason}`);
+    ids.openOrder = opened.orderId;
+    ids.payPage = new URL(opened.url, "http://shop.test").pathname;
     ids.blakesProduct = (await createProduct(db, { name: "Blake's Drops", priceCents: 999 })).id;
   },
 });
@@ -96,5 +109,19 @@ describe("other customers' orders, subscriptions and cart lines", () => {
     const cart = await (await owner.get("/cart")).text();
     expect(cart).toContain("Cart Resin");
     expect(cart).toContain("$37.02");
+  });
+
+  it("does not give up another customer's open payment through the provider's cancel link", async () => {
+    const intruder = await signedIn(blake);
+    const response = await intruder.get(`/checkout?cancelled=${ids.openOrder}`);
+    expect(response.status).toBe(302);
+    const payPage = await (await target.visitor().get(ids.payPage)).text();
+    expect(payPage).toContain("Pay $37.02");
+    expect(payPage).not.toContain("This payment session has expired or was cancelled.");
+
+    // The same link from Avery herself does end it (so the refusal above is about whose it is).
+    await (await signedIn(avery)).get(`/checkout?cancelled=${ids.openOrder}`);
+    const after = await (await target.visitor().get(ids.payPage)).text();
+    expect(after).toContain("This payment session has expired or was cancelled.");
   });
 });
