@@ -25,10 +25,10 @@ beforeAll(async () => {
 });
 
 /** A GET with the path sent exactly as written (fetch and URL would resolve the dots first). */
-function rawGet(rawPath: string): Promise<{ status: number; body: string; type: string }> {
+function rawGet(rawPath: string, method = "GET"): Promise<{ status: number; body: string; type: string }> {
   const { hostname, port } = new URL(target.app.url);
   return new Promise((resolve, reject) => {
-    const req = request({ hostname, port, path: rawPath, method: "GET" }, (res) => {
+    const req = request({ hostname, port, path: rawPath, method }, (res) => {
       let body = "";
       res.setEncoding("latin1");
       res.on("data", (chunk) => (body += chunk));
@@ -59,8 +59,10 @@ const up = [
 
 async function expectNotServed(rawPath: string, secret: string) {
   const response = await rawGet(rawPath);
+  expect(response.status, rawPath).toBeGreaterThanOrEqual(400);
   expect(response.status, rawPath).toBeLessThan(500);
   expect(response.body, rawPath).not.toContain(secret);
+  expect((await rawGet(rawPath, "HEAD")).status, `HEAD ${rawPath}`).toBeGreaterThanOrEqual(400);
   return response;
 }
 
