@@ -114,6 +114,13 @@ async function attackEveryRoute(visitor: Visitor) {
         expectRefused(`POST ${url} (${intent})`, response, body);
       }
     }
+    // Other methods also reach an action in React Router.
+    for (const method of ["PUT", "PATCH", "DELETE"]) {
+      const response = await visitor.request(method, route.url, damagingForm("delete"));
+      const body = await response.text();
+      if (!route.hasAction && response.status === 405) continue;
+      expectRefused(`${method} ${route.url}`, response, body);
+    }
   }
   return routes;
 }
