@@ -5,11 +5,13 @@ import { setupTarget, type Visitor } from "./support.ts";
 
 const customer = "two-factor-customer@example.com";
 const admin = "two-factor-admin@example.com";
+const settingUp = "setting-up@example.com";
 
 const target = setupTarget({
   prepare: async (db) => {
     await createUser(db, { email: customer });
     await createUser(db, { email: admin, role: "admin" });
+    await createUser(db, { email: settingUp });
   },
 });
 
@@ -75,5 +77,23 @@ describe("two-factor code replay", () => {
     expect(replay.status).toBe(401);
     expect(hasSession(attacker)).toBe(false);
     expect((await attacker.get("/admin/dashboard")).headers.get("location")).toBe("/admin/login");
+  });
+});
+
+describe("two-factor setup input", () => {
+  it("answers a tampered enrolment field with the form again, never a 500 or a foreign link", async () => {
+    const visitor = target.visitor();
+    await visitor.signIn(settingUp, DEFAULT_USER_PASSWORD);
+    for (const enrolment of ["{", JSON.stringify({ totpURI: "javascript:alert(1)", backupCodes: [] })]) {
+      const response = await visitor.postForm("/account/two-factor", {
+        intent: "verify",
+        code: "12",
+        enrolment,
+      });
+      expect(response.status).toBe(400);
+      const page = await response.text();
+      expect(page).toContain("Enter the 6-digit code from your authenticator app.");
+      expect(page).not.toContain("javascript:alert");
+    }
   });
 });
