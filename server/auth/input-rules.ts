@@ -1,12 +1,16 @@
 import { APIError } from "better-auth/api";
 import { z } from "zod";
-import { fullName, signUpSchema } from "../../app/lib/account-forms.ts";
+import { forgotPasswordSchema, fullName, signInSchema, signUpSchema } from "../../app/lib/account-forms.ts";
 
 /**
  * The auth API takes the same input as our forms: better-auth's own schemas accept any length and
  * extra fields, so a direct POST to /api/auth/sign-up/email could store a 200,000-character name.
  */
 const bodyRules: Record<string, z.ZodType> = {
+  // Bounded before the rate limits put the address into their keys (other fields pass through).
+  "/sign-in/email": signInSchema.extend({ password: signInSchema.shape.password.max(128) }),
+  "/request-password-reset": forgotPasswordSchema,
+  "/send-verification-email": forgotPasswordSchema,
   "/sign-up/email": signUpSchema
     .extend({ callbackURL: z.string().max(2048).optional(), rememberMe: z.boolean().optional() })
     .strict(),

@@ -41,4 +41,14 @@ describe("the auth API takes what the forms take", () => {
     const current = await (await visitor.get("/api/auth/get-session")).json();
     expect(current.user.name).toBe("Sam Member");
   });
+
+  it("refuses sign-in and reset requests with an address no form would send", async () => {
+    const email = `${"x".repeat(5_000)}@example.com`;
+    const visitor = target.visitor();
+    const signIn = await visitor.postJson("/api/auth/sign-in/email", { email, password: "whatever-1" });
+    expect(signIn.status).toBe(400);
+    expect((await signIn.json()).message).toBe("Please enter an email address of at most 254 characters.");
+    const reset = await visitor.postJson("/api/auth/request-password-reset", { email });
+    expect(reset.status).toBe(400);
+  });
 });
