@@ -1,5 +1,5 @@
 /**
- * Creates (or promotes) an admin account by hand:
+ * Creates (or promotes) an admin account by hand (see docs/admins.md for what promotion does):
  *   npm run admin:create -- --email owner@example.com --password 'a long password'
  * Uses the same configuration as the server (DATABASE_URL or the embedded database in DATA_DIR).
  * With the embedded database, stop the server first: only one process may open its folder.
@@ -15,6 +15,13 @@ const argsSchema = z.object({
   password: z.string("--password is required").min(8, "--password must be at least 8 characters"),
 });
 
+const outcomeMessages = {
+  created: (email: string) => `Admin ${email} created.`,
+  promoted: (email: string) =>
+    `${email} is now an admin. Its password is now the one given, and its sessions and two-factor setup were ended.`,
+  unchanged: (email: string) => `${email} is already an admin; nothing was changed (its password stays).`,
+};
+
 async function main() {
   const { values } = parseArgs({ options: { email: { type: "string" }, password: { type: "string" } } });
   const args = argsSchema.safeParse(values);
@@ -22,9 +29,7 @@ async function main() {
   const services = await createServices(loadConfig({ ...process.env, LOG_LEVEL: "warn" }));
   try {
     const outcome = await ensureAdmin(services.database.db, services.auth, args.data);
-    console.log(
-      outcome === "created" ? `Admin ${args.data.email} created.` : `${args.data.email} is now an admin.`,
-    );
+    console.log(outcomeMessages[outcome](args.data.email));
   } finally {
     await services.database.close();
   }

@@ -10,6 +10,11 @@ export async function prepareDatabase({ config, database, auth, log }: Services)
   }
   if (config.admin) {
     const outcome = await ensureAdmin(database.db, auth, config.admin);
-    log.info({ email: config.admin.email, outcome }, "admin account ensured");
+    if (outcome === "promoted") {
+      log.warn(
+        { email: config.admin.email },
+        "existing account promoted to admin: its password is now ADMIN_PASSWORD; its sessions and two-factor setup were ended",
+      );
+    } else log.info({ email: config.admin.email, outcome }, "admin account ensured");
   }
 }

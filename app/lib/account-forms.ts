@@ -15,12 +15,17 @@ export const messages = {
   passwordsDiffer: "Passwords do not match.",
   codeInvalid: "Enter the 6-digit code from your authenticator app.",
   backupCodeRequired: "Enter one of your backup codes.",
+  nameTooLong: "Please enter at most 100 characters for your name.",
+  emailTooLong: "Please enter an email address of at most 254 characters.",
 } as const;
+
+export const NAME_MAX = 100;
 
 const email = z
   .string()
   .trim()
   .min(1, messages.emailRequired)
+  .max(254, messages.emailTooLong)
   .pipe(z.email(messages.emailInvalid))
   .transform((v) => v.toLowerCase());
 
@@ -36,8 +41,11 @@ export const signInSchema = z.object({
   redirectTo: z.string().optional(),
 });
 
+/** A person's full name, as the sign-up form and the auth API (server/auth/input-rules.ts) accept it. */
+export const fullName = z.string().trim().min(1, messages.nameRequired).max(NAME_MAX, messages.nameTooLong);
+
 export const signUpSchema = z.object({
-  name: z.string().trim().min(1, messages.nameRequired).max(100),
+  name: fullName,
   email,
   password: newPassword,
 });

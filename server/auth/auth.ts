@@ -6,7 +6,9 @@ import type { Db } from "../db/client.ts";
 import * as schema from "../db/schema/index.ts";
 import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
-import { CLIENT_IP_HEADER, rateLimitHook } from "./limits.ts";
+import { authHooks } from "./hooks.ts";
+import { CLIENT_IP_HEADER } from "./limits.ts";
+import { adminSessionHooks, sessionLifetime } from "./session-lifetime.ts";
 
 export type AuthOptions = {
   db: Db;
@@ -95,9 +97,11 @@ export function createAuth({ db, secret, publicUrl, secureCookies, mailer, log }
           }),
         ),
     },
-    // Sessions live 30 days and are extended once a day while in use; no cookie cache, so a
-    // revoked session (sign-out everywhere, password change) ends at once on every device.
-    session: { expiresIn: 30 * 24 * ONE_HOUR, updateAge: 24 * ONE_HOUR, cookieCache: { enabled: false } },
+    // Customer sessions live 30 days and are extended once a day while in use; admin sessions are
+    // shorter (session-lifetime.ts). No cookie cache, so a revoked session (sign-out everywhere,
+    // password change) ends at once on every device.
+    session: { ...sessionLifetime.customer, cookieCache: { enabled: false } },
+    databaseHooks: { session: adminSessionHooks(db) },
     // better-auth's own per-IP limiter guards direct HTTP calls to /api/auth/*; the hook below adds
     // per-account limits and also covers the server-side calls our pages make.
     rateLimit: {
@@ -112,7 +116,7 @@ export function createAuth({ db, secret, publicUrl, secureCookies, mailer, log }
         "/send-verification-email": { window: 60, max: 5 },
       },
     },
-    hooks: { before: rateLimitHook(db) },
+    hooks: authHooks(db),
     advanced: {
       useSecureCookies: secureCookies,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },

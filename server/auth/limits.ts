@@ -1,6 +1,11 @@
-import { APIError, createAuthMiddleware } from "better-auth/api";
+import { APIError, isAPIError } from "better-auth/api";
 import type { Db } from "../db/client.ts";
-import { describeWait, hitRateLimit, type RateLimitRule } from "../rate-limit/rate-limit.ts";
+import {
+  describeWait,
+  hitRateLimit,
+  type RateLimitRule,
+  releaseRateLimitHit,
+} from "../rate-limit/rate-limit.ts";
 
 /** The header http.ts sets from the socket (or trusted proxy); clients cannot supply it. */
 export const CLIENT_IP_HEADER = "x-shop-client-ip";
@@ -11,15 +16,12 @@ type EndpointLimits = { client: Limit; account?: Limit };
 const minutes = (n: number) => n * 60_000;
 
 /**
- * Brute-force limits per client (IP) and per account (the email in the request) on the endpoints
- * that check a secret or send mail. Generous enough for a person who mistypes, tight enough to make
- * guessing passwords or flooding inboxes useless.
+ * Limits per client (IP) and per account (the email in the request) on the endpoints that send
+ * mail or check a secret, counting every call. Generous enough for a person who mistypes, tight
+ * enough to make guessing or flooding inboxes useless. Password sign-in is limited differently
+ * (only failures count, see `signInLimits`).
  */
 export const authRateLimits: Record<string, EndpointLimits> = {
-  "/sign-in/email": {
-    client: { limit: 30, windowMs: minutes(10) },
-    account: { limit: 10, windowMs: minutes(15) },
-  },
   "/sign-up/email": {
     client: { limit: 10, windowMs: minutes(60) },
     account: { limit: 5, windowMs: minutes(60) },
@@ -42,31 +44,110 @@ export const authRateLimits: Record<string, EndpointLimits> = {
 export const RATE_LIMITED = "RATE_LIMITED";
 
 /**
- * A better-auth "before" hook: it runs for HTTP calls to /api/auth/* and for the server-side
- * `auth.api.*` calls our pages make alike (better-auth's own limiter only sees the former).
+ * Brute-force limits for the endpoints in `authRateLimits`; password sign-in is handled by
+ * `reserveSignInAttempt`. Runs from the "before" hook (server/auth/hooks.ts), so HTTP calls to
+ * /api/auth/* and the server-side `auth.api.*` calls of our pages alike.
  */
-export function rateLimitHook(db: Db) {
-  return createAuthMiddleware(async (ctx) => {
-    const limits = authRateLimits[ctx.path];
-    if (!limits) return;
-    const client = ctx.headers?.get(CLIENT_IP_HEADER) || "unknown";
-    const checks: RateLimitRule[] = [{ key: `auth:${ctx.path}:client:${client}`, ...limits.client }];
-    const email = (ctx.body as { email?: unknown } | undefined)?.email;
-    if (limits.account && typeof email === "string" && email.trim()) {
-      checks.push({ key: `auth:${ctx.path}:account:${email.trim().toLowerCase()}`, ...limits.account });
-    }
-    for (const rule of checks) {
-      const { allowed, retryAfterSeconds } = await hitRateLimit(db, rule);
-      if (!allowed) {
-        throw new APIError(
-          "TOO_MANY_REQUESTS",
-          {
-            code: RATE_LIMITED,
-            message: `Too many attempts. Please wait ${describeWait(retryAfterSeconds)} and try again.`,
-          },
-          { "Retry-After": String(retryAfterSeconds) },
-        );
-      }
-    }
-  });
+export async function enforceAuthRateLimits(db: Db, ctx: AuthContextLike) {
+  const limits = authRateLimits[ctx.path];
+  if (!limits) return;
+  const client = clientOf(ctx);
+  const checks: RateLimitRule[] = [{ key: `auth:${ctx.path}:client:${client}`, ...limits.client }];
+  const email = emailOf(ctx);
+  if (limits.account && email) {
+    checks.push({ key: `auth:${ctx.path}:account:${email}`, ...limits.account });
+  }
+  for (const rule of checks) {
+    const { allowed, retryAfterSeconds } = await hitRateLimit(db, rule);
+    if (!allowed) throw tooManyAttempts(retryAfterSeconds);
+  }
+}
+
+/**
+ * Password sign-in (customer form, /admin/login and /api/auth alike) counts failures only, so that
+ * nobody can lock the real owner out (ASVS 6.3.1 without a lockout DoS):
+ * - `pair`: one address guessing one account;
+ * - `client`: one address guessing across accounts;
+ * - `account`: many addresses guessing one account. Over it, an address that has already failed
+ *   for the account in the pair window is refused; one that has not (the owner's) still gets in.
+ */
+export const signInLimits = {
+  pair: { limit: 10, windowMs: minutes(15) },
+  client: { limit: 30, windowMs: minutes(10) },
+  account: { limit: 100, windowMs: minutes(60) },
+} satisfies Record<string, Limit>;
+
+export const SIGN_IN_PATH = "/sign-in/email";
+
+/** The counter of failed sign-ins for one account from every address. */
+export const accountFailuresKey = (email: string) => `auth:sign-in-failures:account:${email.toLowerCase()}`;
+
+type SignInRules = { client: RateLimitRule; pair?: RateLimitRule; account?: RateLimitRule };
+
+function signInRules(ctx: AuthContextLike): SignInRules {
+  const client = clientOf(ctx);
+  const email = emailOf(ctx);
+  const rules: SignInRules = {
+    client: { key: `auth:sign-in-failures:client:${client}`, ...signInLimits.client },
+  };
+  if (!email) return rules;
+  rules.pair = { key: `auth:sign-in-failures:pair:${email}:${client}`, ...signInLimits.pair };
+  rules.account = { key: accountFailuresKey(email), ...signInLimits.account };
+  return rules;
+}
+
+const allRules = (rules: SignInRules) =>
+  [rules.pair, rules.client, rules.account].filter((r) => r !== undefined);
+
+/**
+ * Counts the attempt as a failure up front (so a burst of parallel guesses cannot slip past the
+ * limit) and refuses it when over a limit; `settleSignInAttempt` hands the count back unless the
+ * password turned out wrong.
+ */
+export async function reserveSignInAttempt(db: Db, ctx: AuthContextLike) {
+  if (ctx.path !== SIGN_IN_PATH) return;
+  const rules = signInRules(ctx);
+  const client = await hitRateLimit(db, rules.client);
+  const pair = rules.pair && (await hitRateLimit(db, rules.pair));
+  const account = rules.account && (await hitRateLimit(db, rules.account));
+  // `pair.count > 1`: this address already failed for this account in the pair window.
+  const accountRefuses = account && !account.allowed && pair !== undefined && pair.count > 1;
+  const refused = [client, pair, accountRefuses ? account : undefined].filter((r) => r && !r.allowed);
+  if (refused.length === 0) return;
+  // A refused attempt checked no password: it is not a failure.
+  for (const rule of allRules(rules)) await releaseRateLimitHit(db, rule);
+  throw tooManyAttempts(Math.max(...refused.map((r) => r!.retryAfterSeconds)));
+}
+
+/** After sign-in: only a wrong email or password (401) stays counted. */
+export async function settleSignInAttempt(
+  db: Db,
+  ctx: AuthContextLike & { context: { returned?: unknown } },
+) {
+  if (ctx.path !== SIGN_IN_PATH) return;
+  const returned = ctx.context.returned;
+  if (isAPIError(returned) && returned.statusCode === 401) return;
+  for (const rule of allRules(signInRules(ctx))) await releaseRateLimitHit(db, rule);
+}
+
+type AuthContextLike = { path: string; headers?: Headers; body?: unknown };
+
+function clientOf(ctx: AuthContextLike) {
+  return ctx.headers?.get(CLIENT_IP_HEADER) || "unknown";
+}
+
+function emailOf(ctx: AuthContextLike) {
+  const email = (ctx.body as { email?: unknown } | undefined)?.email;
+  return typeof email === "string" && email.trim() ? email.trim().toLowerCase() : undefined;
+}
+
+function tooManyAttempts(retryAfterSeconds: number) {
+  return new APIError(
+    "TOO_MANY_REQUESTS",
+    {
+      code: RATE_LIMITED,
+      message: `Too many attempts. Please wait ${describeWait(retryAfterSeconds)} and try again.`,
+    },
+    { "Retry-After": String(retryAfterSeconds) },
+  );
 }

@@ -1,3 +1,4 @@
+import { isAPIError } from "better-auth/api";
 import { redirect } from "react-router";
 import type { RequestContext } from "../context.ts";
 
@@ -25,7 +26,9 @@ export async function getSessionUser(context: RequestContext, request: Request):
       twoFactorEnabled: Boolean(twoFactorEnabled),
     };
   } catch (error) {
-    context.log.warn({ err: error }, "session lookup failed");
+    // 401: the session ended while being refreshed (e.g. an admin session past its 7 days).
+    if (!(isAPIError(error) && error.statusCode === 401))
+      context.log.warn({ err: error }, "session lookup failed");
     return null;
   }
 }

@@ -1,4 +1,4 @@
-import { lt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { rateLimitHits } from "../db/schema/index.ts";
 
@@ -59,6 +59,25 @@ export async function hitRateLimit(db: Db, rule: RateLimitRule, now = new Date()
     Math.ceil((windowStart.getTime() + rule.windowMs - now.getTime()) / 1000),
   );
   return { allowed: count <= rule.limit, count, retryAfterSeconds };
+}
+
+/**
+ * Takes back one hit counted by `hitRateLimit` in the same window (for limits that count only
+ * failures: the attempt is counted up front, so concurrent attempts cannot slip past the limit, and
+ * handed back when it succeeded). Never goes below zero.
+ */
+export async function releaseRateLimitHit(db: Db, rule: RateLimitRule, now = new Date()) {
+  const windowStart = new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
+  await db
+    .update(rateLimitHits)
+    .set({ count: sql`${rateLimitHits.count} - 1` })
+    .where(
+      and(
+        eq(rateLimitHits.key, rule.key),
+        eq(rateLimitHits.windowStart, windowStart),
+        gt(rateLimitHits.count, 0),
+      ),
+    );
 }
 
 /** Applies several rules (e.g. per minute and per day); allowed only when all allow. Every rule counts the hit. */

@@ -48,7 +48,8 @@ describe("two-factor authentication", () => {
     await page.getByLabel("Authentication code").fill("123");
     await page.getByRole("button", { name: "Turn on two-factor authentication" }).click();
     await page.getByText("Enter the 6-digit code from your authenticator app.").first().waitFor();
-    await page.getByLabel("Authentication code").fill(totpCode(secret));
+    // The previous step's code (still accepted): each code is good once; sign-in uses the current one.
+    await page.getByLabel("Authentication code").fill(totpCode(secret, Date.now() - 30_000));
     await page.getByRole("button", { name: "Turn on two-factor authentication" }).click();
     await page.waitForURL("**/account");
     await toast(page, "Two-factor authentication enabled").waitFor();

@@ -116,6 +116,12 @@ describe("admin access", () => {
     await page.waitForURL("**/admin/login");
     await toast(page, "You don't have permission to access the admin panel.");
     await page.getByText("Access Denied").first().waitFor();
+    // Opening the page signed nobody out; the button does.
+    await page.getByText("You are signed in as second@example.com.").waitFor();
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByText("You are signed in as").waitFor({ state: "detached" });
+    await page.goto("/account");
+    await page.waitForURL("**/auth?redirectTo=%2Faccount");
   });
 
   it("signs an admin in to the dashboard with its cards and activity", async () => {

@@ -1,8 +1,10 @@
 import { count, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Auth } from "../../server/auth/auth.ts";
+import { accountFailuresKey, signInLimits } from "../../server/auth/limits.ts";
 import { mailOutbox, session, user, verification } from "../../server/db/schema/index.ts";
 import type { Mailer } from "../../server/mail/mailer.ts";
+import { hitRateLimit } from "../../server/rate-limit/rate-limit.ts";
 import { createUser, DEFAULT_USER_PASSWORD } from "../factories/accounts.ts";
 import { clientHeaders, cookieHeader, createTestAuth } from "../support/auth.ts";
 import { createTestDatabase, type TestDatabase } from "../support/database.ts";
@@ -209,16 +211,45 @@ describe("sessions", () => {
 });
 
 describe("rate limits", () => {
-  it("limits sign-in attempts per account, whatever the client address", async () => {
+  it("limits failed sign-ins per account and address; the owner's password from another address gets in", async () => {
     const customer = await createUser(database.db);
+    const attacker = freshIp();
     for (let i = 0; i < 10; i++) {
-      expect(await refusal(signIn(customer.email, "wrong-guess"))).toMatchObject({ status: 401 });
+      expect(await refusal(signIn(customer.email, "wrong-guess", attacker))).toMatchObject({ status: 401 });
     }
-    const limited = await refusal(signIn(customer.email, DEFAULT_USER_PASSWORD));
+    // From the guessing address even the right password is refused now...
+    const limited = await refusal(signIn(customer.email, DEFAULT_USER_PASSWORD, attacker));
     expect(limited).toMatchObject({ status: 429, code: "RATE_LIMITED" });
     // Fixed windows: near a window's end the wait is told in seconds.
     expect(limited.message).toMatch(
       /^Too many attempts\. Please wait \d+ (seconds?|minutes?) and try again\.$/,
+    );
+    // ...but the owner, from an address that has not been failing, is not locked out.
+    expect((await signIn(customer.email, DEFAULT_USER_PASSWORD, freshIp())).response.user.id).toBe(
+      customer.id,
+    );
+  });
+
+  it("counts only failures: successful sign-ins never use up the limit", async () => {
+    const customer = await createUser(database.db);
+    const ip = freshIp();
+    for (let i = 0; i < 12; i++) await signIn(customer.email, DEFAULT_USER_PASSWORD, ip);
+    for (let i = 0; i < 9; i++) {
+      expect(await refusal(signIn(customer.email, "typo", ip))).toMatchObject({ status: 401 });
+    }
+    expect((await signIn(customer.email, DEFAULT_USER_PASSWORD, ip)).response.user.id).toBe(customer.id);
+  });
+
+  it("under a distributed attack refuses addresses that failed for the account, not the owner's", async () => {
+    const customer = await createUser(database.db);
+    // 100 failures for this account from many addresses in this hour.
+    const rule = { key: accountFailuresKey(customer.email), ...signInLimits.account };
+    for (let i = 0; i < signInLimits.account.limit; i++) await hitRateLimit(database.db, rule);
+    const bot = freshIp();
+    expect(await refusal(signIn(customer.email, "guess-1", bot))).toMatchObject({ status: 401 });
+    expect(await refusal(signIn(customer.email, "guess-2", bot))).toMatchObject({ status: 429 });
+    expect((await signIn(customer.email, DEFAULT_USER_PASSWORD, freshIp())).response.user.id).toBe(
+      customer.id,
     );
   });
 
@@ -268,18 +299,17 @@ describe("rate limits", () => {
 
   it("applies to direct HTTP calls of /api/auth too, with the same message", async () => {
     const customer = await createUser(database.db);
-    const post = (ip: string) =>
-      auth.handler(
-        new Request("http://shop.test/api/auth/sign-in/email", {
-          method: "POST",
-          headers: { "content-type": "application/json", ...Object.fromEntries(clientHeaders(ip)) },
-          body: JSON.stringify({ email: customer.email, password: "wrong" }),
-        }),
-      );
-    const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await post(freshIp())).status);
-    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
-    const limited = await post(freshIp());
+    const ip = freshIp();
+    for (let i = 0; i < 10; i++) {
+      expect(await refusal(signIn(customer.email, "wrong", ip))).toMatchObject({ status: 401 });
+    }
+    const limited = await auth.handler(
+      new Request("http://shop.test/api/auth/sign-in/email", {
+        method: "POST",
+        headers: { "content-type": "application/json", ...Object.fromEntries(clientHeaders(ip)) },
+        body: JSON.stringify({ email: customer.email, password: DEFAULT_USER_PASSWORD }),
+      }),
+    );
     expect(limited.status).toBe(429);
     expect((await limited.json()).message).toMatch(/^Too many attempts/);
   });

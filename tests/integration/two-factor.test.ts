@@ -46,7 +46,10 @@ async function enrol(admin: User) {
   });
   if (enabled.method !== "totp") throw new Error("TOTP expected");
   const secret = new URL(enabled.totpURI).searchParams.get("secret")!;
-  await auth.api.verifyTOTP({ body: { code: totpCode(secret) }, headers: clientHeaders(undefined, cookie) });
+  // The previous 30 s step's code (still accepted): each code is good once, and the tests sign in
+  // with the current one afterwards.
+  const code = totpCode(secret, Date.now() - 30_000);
+  await auth.api.verifyTOTP({ body: { code }, headers: clientHeaders(undefined, cookie) });
   return { secret, backupCodes: enabled.backupCodes };
 }
 
@@ -86,6 +89,24 @@ describe("two-factor authentication", () => {
     });
     const session = await auth.api.getSession({ headers: clientHeaders(undefined, cookieHeader(headers)) });
     expect(session?.user.id).toBe(admin.id);
+  });
+
+  it("accepts each code once, and no older one after a newer one (no replay)", async () => {
+    const admin = await createUser(database.db, { role: "admin" });
+    const { secret } = await enrol(admin);
+    const verify = async (code: string) => {
+      const challenge = await signIn(admin.email);
+      return auth.api.verifyTOTP({ body: { code }, headers: clientHeaders(undefined, challenge.cookie) });
+    };
+    const now = totpCode(secret);
+    expect((await verify(now)).user.id).toBe(admin.id);
+    await expect(verify(now)).rejects.toMatchObject({ statusCode: 401, body: { message: "Invalid code" } });
+    // The enrolment used the previous step: after the current one it is refused too.
+    await expect(verify(totpCode(secret, Date.now() - 30_000))).rejects.toMatchObject({ statusCode: 401 });
+    // Two parallel sign-ins with one code: only one gets a session.
+    const next = totpCode(secret, Date.now() + 30_000);
+    const results = await Promise.allSettled([verify(next), verify(next)]);
+    expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
   });
 
   it("accepts each backup code once", async () => {

@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/
 import { FormAlert, InputField } from "~/components/ui/input-field.tsx";
 import { changePasswordSchema } from "~/lib/account-forms.ts";
 import { brand } from "~/lib/brand.ts";
-import { setFlashToast } from "~/lib/flash.server.ts";
+import { redirectWithToast, setFlashToast } from "~/lib/flash.server.ts";
 import { type FieldErrors, parseForm } from "~/lib/forms.ts";
 import { cookiesFrom, tryAuth } from "~server/accounts/auth-call.ts";
 import { requireUser } from "~server/auth/session.ts";
@@ -16,12 +16,21 @@ export function meta() {
   return [{ title: `My Account | ${brand.name}` }];
 }
 
+/** Where a successful password change lands (also without JavaScript, where toasts do not show). */
+const PASSWORD_CHANGED = "/account?password=changed";
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
-  return { email: user.email, name: user.name, twoFactorEnabled: user.twoFactorEnabled };
+  const changed = new URL(request.url).searchParams.get("password") === "changed";
+  return {
+    email: user.email,
+    name: user.name,
+    twoFactorEnabled: user.twoFactorEnabled,
+    notice: changed ? "Your password has been changed." : undefined,
+  };
 }
 
-type ActionData = { errors?: FieldErrors; formError?: string; notice?: string };
+type ActionData = { errors?: FieldErrors; formError?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(context, request);
@@ -63,13 +72,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: result.error.status },
     );
   }
-  const headers = cookiesFrom(result.value.headers);
-  await setFlashToast(headers, {
-    title: "Password updated!",
-    description: "Your password has been changed and your other devices were signed out.",
-    variant: "success",
-  });
-  return data<ActionData>({ notice: "Your password has been changed." }, { headers });
+  // The old session is gone; the response carries the new session cookie. A redirect, not a page:
+  // on a plain form post the page's loader would run with the old cookie and sign the user out.
+  return redirectWithToast(
+    PASSWORD_CHANGED,
+    {
+      title: "Password updated!",
+      description: "Your password has been changed and your other devices were signed out.",
+      variant: "success",
+    },
+    { headers: cookiesFrom(result.value.headers) },
+  );
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
@@ -103,7 +116,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </CardHeader>
         <CardContent>
           <Form method="post" noValidate className="flex flex-col gap-4">
-            {actionData?.notice && <FormAlert tone="success">{actionData.notice}</FormAlert>}
+            {loaderData.notice && !actionData && <FormAlert tone="success">{loaderData.notice}</FormAlert>}
             {actionData?.formError && <FormAlert>{actionData.formError}</FormAlert>}
             <InputField
               id="current-password"

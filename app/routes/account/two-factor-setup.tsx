@@ -1,4 +1,5 @@
 import { data, Form, Link } from "react-router";
+import { z } from "zod";
 import { AuthHeading } from "~/components/account/auth-heading.tsx";
 import { SubmitButton } from "~/components/account/submit-button.tsx";
 import { Card, CardContent } from "~/components/ui/card.tsx";
@@ -21,7 +22,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Step 2 of setup: the secret to add to the authenticator app, and the one-time backup codes. */
-type Enrolment = { totpURI: string; backupCodes: string[] };
+const enrolmentSchema = z.object({
+  totpURI: z.string().max(1000).startsWith("otpauth://totp/"),
+  backupCodes: z.array(z.string().max(64)).max(20),
+});
+type Enrolment = z.infer<typeof enrolmentSchema>;
+
+/**
+ * The enrolment the page sent back with the code (shown again when the code is wrong). It comes
+ * from the browser: anything else than what we rendered is dropped, never a 500 or a foreign link.
+ */
+function enrolmentFrom(value: FormDataEntryValue | null): Enrolment | undefined {
+  try {
+    const parsed = enrolmentSchema.safeParse(JSON.parse(String(value ?? "null")));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
 type ActionData = { errors?: FieldErrors; formError?: string; enrolment?: Enrolment };
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -58,10 +76,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   // intent "verify": the first code from the app proves it is set up; only then is 2FA switched on.
-  const enrolment = JSON.parse(String(formData.get("enrolment") ?? "null")) as Enrolment | null;
+  const enrolment = enrolmentFrom(formData.get("enrolment"));
   const parsed = parseForm(totpCodeSchema, formData);
-  if (!parsed.ok)
-    return data<ActionData>({ errors: parsed.errors, enrolment: enrolment ?? undefined }, { status: 400 });
+  if (!parsed.ok) return data<ActionData>({ errors: parsed.errors, enrolment }, { status: 400 });
   const result = await tryAuth(
     context.auth.api.verifyTOTP({
       body: { code: parsed.data.code },
@@ -73,7 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionData>(
       {
         errors: { code: "That code is not valid. Check the time on your device and try again." },
-        enrolment: enrolment ?? undefined,
+        enrolment,
       },
       { status: result.error.status },
     );

@@ -10,6 +10,7 @@ import { type ActionToast, actionToast } from "~/lib/action-toast.ts";
 import { brand } from "~/lib/brand.ts";
 import { redirectWithToast } from "~/lib/flash.server.ts";
 import { signInAdmin, signOutSession, verifyAdminTotp } from "~server/auth/admin-login.ts";
+import { ADMIN_LOGIN } from "~server/auth/guards.ts";
 import { getSessionUser } from "~server/auth/session.ts";
 import type { Route } from "./+types/login";
 
@@ -19,15 +20,14 @@ export function meta() {
   return [{ title: `Admin Login | ${brand.name}` }, { name: "robots", content: "noindex" }];
 }
 
-/** An admin goes straight on; anyone else signed in is signed out and told why. */
+/**
+ * An admin goes straight on; anyone else signed in is told why and offered a sign-out button.
+ * A GET never signs anybody out: any site could link here and end a shopper's session.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getSessionUser(context, request);
   if (user?.role === "admin") throw redirect("/admin/dashboard");
-  if (!user) return { denied: false };
-  const headers = new Headers();
-  for (const cookie of await signOutSession(context.auth, request.headers))
-    headers.append("Set-Cookie", cookie);
-  return data({ denied: true }, { headers });
+  return { signedInAs: user?.email ?? null };
 }
 
 const credentialsSchema = z.object({
@@ -43,6 +43,12 @@ const codeSchema = z.object({
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
+  if (form.intent === "sign-out") {
+    const headers = new Headers();
+    for (const cookie of await signOutSession(context.auth, request.headers))
+      headers.append("Set-Cookie", cookie);
+    return redirect(ADMIN_LOGIN, { headers });
+  }
   const twoFactorStep = form.intent === "verify-code";
   const parsed = twoFactorStep ? codeSchema.safeParse(form) : credentialsSchema.safeParse(form);
   if (!parsed.success) {
@@ -108,7 +114,8 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
   const toast: ActionToast | null = actionData?.toast ?? null;
   useFlashToast(toast);
   const busy = useNavigation().state === "submitting";
-  const denied = actionData?.denied ?? loaderData.denied;
+  const signedInAs = actionData ? null : loaderData.signedInAs;
+  const denied = actionData?.denied ?? signedInAs !== null;
   const step = actionData?.step ?? "password";
   const errors: Record<string, string[] | undefined> = actionData?.errors ?? {};
   const failed = denied ? undefined : toast?.description;
@@ -131,6 +138,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
               <div>
                 <p className="font-semibold">Access Denied</p>
                 <p className="text-muted-foreground">{ACCESS_DENIED}</p>
+                {signedInAs && <SignedInAs email={signedInAs} />}
               </div>
             </div>
           )}
@@ -192,5 +200,19 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
         </CardContent>
       </Card>
     </main>
+  );
+}
+
+/** A customer who opened the back office: who they are, and a way out that is a POST. */
+function SignedInAs({ email }: { email: string }) {
+  return (
+    <Form method="post" className="mt-2 flex flex-col items-start gap-2">
+      <p className="text-muted-foreground">
+        You are signed in as <span className="break-all text-foreground">{email}</span>.
+      </p>
+      <Button type="submit" name="intent" value="sign-out" variant="outline" size="sm">
+        Sign out
+      </Button>
+    </Form>
   );
 }

@@ -85,6 +85,8 @@ export const twoFactor = pgTable(
     verified: boolean("verified").default(true),
     failedVerificationCount: integer("failed_verification_count").default(0),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /** Ours, not better-auth's: the 30 s time step of the last accepted TOTP code (no replays). */
+    lastUsedStep: bigint("last_used_step", { mode: "number" }),
   },
   (t) => [index("two_factor_user_id_idx").on(t.userId), index("two_factor_secret_idx").on(t.secret)],
 );

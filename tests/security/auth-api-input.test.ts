@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { createUser, DEFAULT_USER_PASSWORD, type User } from "../factories/accounts.ts";
+import { setupTarget } from "./support.ts";
+
+let member: User;
+const target = setupTarget({
+  prepare: async (db) => {
+    member = await createUser(db, { name: "Sam Member" });
+  },
+});
+
+// Far over the forms' 100 characters, far under any request body limit.
+const hugeName = "A".repeat(5_000);
+
+describe("the auth API takes what the forms take", () => {
+  it("refuses a sign-up with a name the form would refuse, with a clear message", async () => {
+    const response = await target.visitor().postJson("/api/auth/sign-up/email", {
+      name: hugeName,
+      email: "huge-name@example.com",
+      password: "long-enough-1",
+    });
+    expect(response.status).toBe(400);
+    expect((await response.json()).message).toBe("Please enter at most 100 characters for your name.");
+  });
+
+  it("refuses fields the sign-up form does not have", async () => {
+    const response = await target.visitor().postJson("/api/auth/sign-up/email", {
+      name: "Sneaky",
+      email: "sneaky@example.com",
+      password: "long-enough-1",
+      image: `https://example.com/${"x".repeat(4_000)}`,
+    });
+    expect(response.status).toBe(400);
+  });
+
+  it("refuses update-user with a huge name and keeps the stored one", async () => {
+    const visitor = target.visitor();
+    await visitor.signIn(member.email, DEFAULT_USER_PASSWORD);
+    const response = await visitor.postJson("/api/auth/update-user", { name: hugeName });
+    expect(response.status).toBe(400);
+    const current = await (await visitor.get("/api/auth/get-session")).json();
+    expect(current.user.name).toBe("Sam Member");
+  });
+
+  it("refuses sign-in and reset requests with an address no form would send", async () => {
+    const email = `${"x".repeat(5_000)}@example.com`;
+    const visitor = target.visitor();
+    const signIn = await visitor.postJson("/api/auth/sign-in/email", { email, password: "whatever-1" });
+    expect(signIn.status).toBe(400);
+    expect((await signIn.json()).message).toBe("Please enter an email address of at most 254 characters.");
+    const reset = await visitor.postJson("/api/auth/request-password-reset", { email });
+    expect(reset.status).toBe(400);
+  });
+});
