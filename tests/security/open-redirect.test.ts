@@ -40,20 +40,26 @@ describe("open redirect", () => {
     expectStaysHere(response);
   });
 
-  it.each(EVIL_TARGETS)("a cart post never sends the visitor off-site (redirectTo %j)", async (redirectTo) => {
-    const response = await target
-      .visitor()
-      .postForm("/cart", { intent: "add", productId: "no-such-product", quantity: "1", redirectTo });
-    expectStaysHere(response);
-  });
+  it.each(EVIL_TARGETS)(
+    "a cart post never sends the visitor off-site (redirectTo %j)",
+    async (redirectTo) => {
+      const response = await target
+        .visitor()
+        .postForm("/cart", { intent: "add", productId: "no-such-product", quantity: "1", redirectTo });
+      expectStaysHere(response);
+    },
+  );
 
-  it.each(EVIL_TARGETS)("the two-factor step keeps only a local target (redirectTo %j)", async (redirectTo) => {
-    const response = await target.visitor().get(`/auth/two-factor?${new URLSearchParams({ redirectTo })}`);
-    expect(response.status).toBe(200);
-    const html = await response.text();
-    const value = html.match(/name="redirectTo" value="([^"]*)"/)?.[1];
-    expect(value).toBe("/");
-  });
+  it.each(EVIL_TARGETS)(
+    "the two-factor step keeps only a local target (redirectTo %j)",
+    async (redirectTo) => {
+      const response = await target.visitor().get(`/auth/two-factor?${new URLSearchParams({ redirectTo })}`);
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      const value = html.match(/name="redirectTo" value="([^"]*)"/)?.[1];
+      expect(value).toBe("/");
+    },
+  );
 
   it("a local target with a query still works", async () => {
     const response = await target
