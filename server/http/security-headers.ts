@@ -18,8 +18,11 @@ type HeaderConfig = Pick<Config, "publicUrl" | "s3" | "stripe" | "paypal">;
  * get it through app/entry.server.tsx); see docs/security.md for each directive's reason.
  */
 export function securityHeaders(config: HeaderConfig, mode: "production" | "development"): MiddlewareHandler {
-  const media = config.s3 ? [new URL(s3PublicUrl(config.s3)).origin] : [];
   const https = new URL(config.publicUrl).protocol === "https:";
+  // Media URL fields accept any http(s) image or video (testimonials, partners, certificates); a
+  // shop served over https loads only https ones (http would be mixed content anyway).
+  const external = https ? ["https:"] : ["https:", "http:"];
+  const media = [...external, ...(config.s3 ? [new URL(s3PublicUrl(config.s3)).origin] : [])];
   const dev = mode === "development";
   return secureHeaders({
     contentSecurityPolicy: {
@@ -27,9 +30,8 @@ export function securityHeaders(config: HeaderConfig, mode: "production" | "deve
       scriptSrc: ["'self'", NONCE],
       // React sets style attributes (e.g. progress widths); styles cannot run code.
       styleSrc: ["'self'", "'unsafe-inline'"],
-      // Media URL fields accept any https image or video (testimonials, partners, certificates).
-      imgSrc: ["'self'", "data:", "blob:", "https:", ...media],
-      mediaSrc: ["'self'", "https:", ...media],
+      imgSrc: ["'self'", "data:", "blob:", ...media],
+      mediaSrc: ["'self'", ...media],
       fontSrc: ["'self'", "data:"],
       // The dev server's hot reload talks over a WebSocket.
       connectSrc: dev ? ["'self'", "ws:", "wss:"] : ["'self'"],

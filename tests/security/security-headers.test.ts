@@ -78,5 +78,7 @@ describe("security headers", () => {
     const csp = directives(response.headers.get("content-security-policy"));
     expect(csp["img-src"]).toContain("https://media.shop.example");
     expect(csp["media-src"]).toContain("https://media.shop.example");
+    // Over https, plain-http media would be mixed content: not allowed.
+    expect(csp["img-src"]).not.toContain("http:");
   });
 });
