@@ -8,6 +8,8 @@ export type RequestContext = Services & {
   requestId: string;
   /** The client's address for rate limits (X-Forwarded-For first hop, else the socket peer). */
   clientIp: string;
+  /** This response's Content-Security-Policy nonce for inline scripts (app/entry.server.tsx). */
+  cspNonce?: string;
 };
 
 declare module "react-router" {

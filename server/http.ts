@@ -9,6 +9,10 @@ import { requestId } from "hono/request-id";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { CLIENT_IP_HEADER } from "./auth/limits.ts";
 import type { RequestContext } from "./context.ts";
+import { limitRequestBodies } from "./http/body-limits.ts";
+import { sameOriginOnly } from "./http/same-origin.ts";
+import { securityHeaders, shareableMedia } from "./http/security-headers.ts";
+import { MAX_BODY_BYTES } from "./media/upload-request.ts";
 import { imageVariant } from "./media/variants.ts";
 import { paypalWebhookRoute } from "./payments/paypal/webhook-route.ts";
 import { handleStripeWebhook } from "./payments/stripe/webhook.ts";
@@ -25,7 +29,7 @@ export type HttpAppOptions = {
   mode: "production" | "development";
 };
 
-type Env = { Variables: { requestId: string } };
+type Env = { Variables: { requestId: string; secureHeadersNonce?: string } };
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
 
@@ -34,8 +38,14 @@ export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppO
   const app = new Hono<Env>();
   app.use(requestId());
   app.use(logRequests(services));
+  app.use("/uploads/*", shareableMedia());
+  app.use("/images/*", shareableMedia());
+  app.use(securityHeaders(services.config, mode));
   app.use(compress());
   app.use(identifyClient(services.config.trustProxy));
+  // Payment providers post their signed webhooks from their own servers (no Origin).
+  app.use(sameOriginOnly({ publicUrl: services.config.publicUrl, exempt: isPaymentWebhook }));
+  app.use(limitRequestBodies(MAX_BODY_BYTES));
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/readyz", async (c) => {
@@ -102,6 +112,7 @@ export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppO
       log: services.log.child({ reqId: c.var.requestId }),
       requestId: c.var.requestId,
       clientIp: c.req.header(CLIENT_IP_HEADER) ?? "unknown",
+      cspNonce: c.get("secureHeadersNonce"),
     };
     const response = await handler!(c.req.raw, context);
     // Pages are personal (cart, account): never cached by shared caches, always revalidated.
@@ -110,6 +121,10 @@ export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppO
   });
 
   return app;
+}
+
+function isPaymentWebhook(path: string) {
+  return path === "/webhooks/stripe" || path === "/webhooks/paypal";
 }
 
 /** The peer address of the connection (absent when the app is called without a socket, e.g. in tests). */

@@ -26,15 +26,31 @@ export function parseForm<S extends z.ZodType>(schema: S, formData: FormData): P
   return { ok: false, errors, values };
 }
 
-/** A same-origin path to go to after signing in; anything else (other hosts, `//x`) falls back to `/`. */
-export function safeRedirectPath(value: unknown, fallback = "/"): string {
-  if (
-    typeof value !== "string" ||
-    !value.startsWith("/") ||
-    value.startsWith("//") ||
-    value.startsWith("/\\")
-  ) {
-    return fallback;
+/** Stands in for our own origin: only whether a target stays on it matters, not its name. */
+const OWN_ORIGIN = "http://shop.invalid";
+
+/**
+ * The one check for every redirect target that comes from a request (after sign-in, the
+ * two-factor step, a cart post without JavaScript): the path it names on this site, or null when
+ * it would lead elsewhere. Resolved like a browser does (`new URL`, which also drops tabs and
+ * newlines, so `/\t/evil.example` is `//evil.example` and refused); the answer is the normalized
+ * path, so it can never break the Location header.
+ */
+export function sameOriginPath(value: unknown): string | null {
+  if (typeof value !== "string" || !value.startsWith("/")) return null;
+  let url: URL;
+  try {
+    url = new URL(value, OWN_ORIGIN);
+  } catch {
+    return null;
   }
-  return value;
+  if (url.origin !== OWN_ORIGIN) return null;
+  const path = url.pathname + url.search + url.hash;
+  // Dot segments can turn `/..//evil.example` into `//evil.example`: the result must stay here too.
+  return new URL(path, OWN_ORIGIN).origin === OWN_ORIGIN && !path.startsWith("//") ? path : null;
+}
+
+/** A same-origin path to go to (see sameOriginPath); anything else falls back to `fallback`. */
+export function safeRedirectPath(value: unknown, fallback = "/"): string {
+  return sameOriginPath(value) ?? fallback;
 }

@@ -9,7 +9,7 @@ import {
 } from "./uploads.ts";
 
 /** Room for the other form fields around a maximal image. */
-const MAX_BODY_BYTES = MAX_UPLOAD_BYTES + 256 * 1024;
+export const MAX_BODY_BYTES = MAX_UPLOAD_BYTES + 256 * 1024;
 
 // One S3 client per configuration (it keeps its connections), not one per request.
 const s3Stores = new WeakMap<S3Settings, MediaStore>();

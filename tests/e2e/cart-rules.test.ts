@@ -43,10 +43,12 @@ describe("cart rules in the running shop", () => {
     // The page offers no button; post what a stale page or a script would send.
     const plain = await page.request.post("/cart", {
       form: { intent: "add", productId: fixtures.soldOut!.id, quantity: "1", redirectTo: "/cart" },
+      headers: { origin: e2e.app.url },
     });
     expect(plain.url()).toMatch(/\/cart$/);
     const scripted = await page.request.post("/cart.data", {
       form: { intent: "add", productId: fixtures.soldOut!.id, quantity: "1" },
+      headers: { origin: e2e.app.url },
     });
     expect(await scripted.text()).toContain("This product is sold out.");
     await openStorePage(page, "/cart");
@@ -73,6 +75,7 @@ describe("cart rules in the running shop", () => {
     for (const quantity of ["0", "-3", "100", "2.5", "lots"]) {
       const response = await page.request.post("/cart.data", {
         form: { intent: "add", productId: fixtures.available!.id, quantity },
+        headers: { origin: e2e.app.url },
       });
       expect(await response.text()).toContain("Please enter a whole number from 1 to 99.");
     }

@@ -114,7 +114,11 @@ describe("/contact", () => {
       fetch(`${e2e.app.url}/contact`, {
         method: "POST",
         redirect: "manual",
-        headers: { "x-forwarded-for": "203.0.113.77", "content-type": "application/x-www-form-urlencoded" },
+        headers: {
+          "x-forwarded-for": "203.0.113.77",
+          "content-type": "application/x-www-form-urlencoded",
+          origin: e2e.app.url,
+        },
         body: new URLSearchParams({ name: "Bot", email: "bot@example.com", phone: "1", message: "spam" }),
       });
     for (let i = 0; i < 3; i++) expect((await post()).status).toBe(302);

@@ -98,7 +98,11 @@ describe("/validity", () => {
     const lookup = (code: string) =>
       fetch(`${e2e.app.url}/validity`, {
         method: "POST",
-        headers: { "x-forwarded-for": "198.51.100.23", "content-type": "application/x-www-form-urlencoded" },
+        headers: {
+          "x-forwarded-for": "198.51.100.23",
+          "content-type": "application/x-www-form-urlencoded",
+          origin: e2e.app.url,
+        },
         body: new URLSearchParams({ code }),
       });
     const statuses = [];
@@ -110,7 +114,11 @@ describe("/validity", () => {
     // Another client is not affected.
     const other = await fetch(`${e2e.app.url}/validity`, {
       method: "POST",
-      headers: { "x-forwarded-for": "198.51.100.24", "content-type": "application/x-www-form-urlencoded" },
+      headers: {
+        "x-forwarded-for": "198.51.100.24",
+        "content-type": "application/x-www-form-urlencoded",
+        origin: e2e.app.url,
+      },
       body: new URLSearchParams({ code: "SH1001" }),
     });
     expect(other.status).toBe(200);

@@ -1,6 +1,14 @@
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { type RunningApp, type StartAppOptions, startApp } from "./app.ts";
+
+/** Chromium reports each blocked load or script on the console ("... violates the following Content Security Policy ..."). */
+function reportCspViolations(context: BrowserContext, into: string[]) {
+  context.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text()))
+      into.push(`${message.page()?.url()}: ${message.text()}`);
+  });
+}
 
 /** The system Chromium; never a downloaded browser. */
 export function launchBrowser(): Promise<Browser> {
@@ -35,13 +43,20 @@ export type E2E = {
  */
 export function setupE2E(options: StartAppOptions = {}): E2E {
   const contexts: BrowserContext[] = [];
+  const cspViolations: string[] = [];
   const e2e = {
     async newPage(viewport: keyof typeof viewports = "desktop") {
       const context = await e2e.browser.newContext({ baseURL: e2e.app.url, viewport: viewports[viewport] });
       contexts.push(context);
+      reportCspViolations(context, cspViolations);
       return context.newPage();
     },
   } as E2E;
+  // Every page must work under the shop's Content-Security-Policy: a blocked script, style,
+  // image or form post fails the test that caused it.
+  afterEach(() => {
+    expect(cspViolations.splice(0), "Content-Security-Policy violations").toEqual([]);
+  });
   beforeAll(async () => {
     [e2e.app, e2e.browser] = await Promise.all([startApp(options), launchBrowser()]);
   });

@@ -1,0 +1,68 @@
+import type { MiddlewareHandler } from "hono";
+import { NONCE, secureHeaders } from "hono/secure-headers";
+import type { Config } from "../config.ts";
+import { s3PublicUrl } from "../media/s3-store.ts";
+
+/** Where the hosted payment pages live: a no-JS checkout form post is redirected there. */
+const PAYMENT_PAGES = [
+  "https://checkout.stripe.com",
+  "https://www.paypal.com",
+  "https://www.sandbox.paypal.com",
+];
+
+type HeaderConfig = Pick<Config, "publicUrl" | "s3" | "stripe" | "paypal">;
+
+/**
+ * Security headers on every response (Hono's secureHeaders). The Content-Security-Policy allows
+ * scripts only from this origin or carrying the per-request nonce (React Router's inline scripts
+ * get it through app/entry.server.tsx); see docs/security.md for each directive's reason.
+ */
+export function securityHeaders(config: HeaderConfig, mode: "production" | "development"): MiddlewareHandler {
+  const https = new URL(config.publicUrl).protocol === "https:";
+  // Media URL fields accept any http(s) image or video (testimonials, partners, certificates); a
+  // shop served over https loads only https ones (http would be mixed content anyway).
+  const external = https ? ["https:"] : ["https:", "http:"];
+  const media = [...external, ...(config.s3 ? [new URL(s3PublicUrl(config.s3)).origin] : [])];
+  const dev = mode === "development";
+  return secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", NONCE],
+      // React sets style attributes (e.g. progress widths); styles cannot run code.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", "data:", "blob:", ...media],
+      mediaSrc: ["'self'", ...media],
+      fontSrc: ["'self'", "data:"],
+      // The dev server's hot reload talks over a WebSocket.
+      connectSrc: dev ? ["'self'", "ws:", "wss:"] : ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      // Chrome checks form-action on the redirect that follows a form post too.
+      formAction: ["'self'", ...PAYMENT_PAGES, ...providerOrigins(config)],
+      frameAncestors: ["'none'"],
+    },
+    xFrameOptions: "DENY",
+    referrerPolicy: "strict-origin-when-cross-origin",
+    strictTransportSecurity: https ? "max-age=15552000" : false,
+    permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [] },
+  });
+}
+
+/** Providers pointed at another host (a local fake in tests, a proxy) host their pages there. */
+function providerOrigins(config: HeaderConfig) {
+  return [config.stripe?.apiBase, config.paypal?.apiBase]
+    .filter((url): url is string => Boolean(url))
+    .map((url) => new URL(url).origin);
+}
+
+/**
+ * Uploaded images may be shown by other origins (mail clients, the sandboxed e-mail preview,
+ * shared links): they are public, unlike pages, so they opt out of the same-origin CORP.
+ * Register before securityHeaders so this runs after it on the way out.
+ */
+export function shareableMedia(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    c.res.headers.set("Cross-Origin-Resource-Policy", "cross-origin");
+  };
+}
