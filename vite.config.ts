@@ -13,7 +13,11 @@ export default defineConfig(({ isSsrBuild, command }) => ({
   },
   // The server bundle is the whole server (server/production.ts → build/server/index.js), run
   // with plain node. React Router is bundled in, so server code and routes share one copy.
-  build: isSsrBuild ? { rollupOptions: { input: "server/production.ts" } } : {},
+  build: {
+    rollupOptions: isSsrBuild ? { input: "server/production.ts" } : undefined,
+    // The timings report of a slow build only with `npm run build -- --verbose` (scripts/build.mjs).
+    rolldownOptions: { checks: { bundlerTimings: process.env.BUILD_VERBOSE === "1" } },
+  },
   ssr: {
     // Server-only native/heavy packages stay external in the SSR bundle.
     external: ["sharp", "@electric-sql/pglite", "postgres", "pino", "nodemailer"],

@@ -72,7 +72,7 @@ function runBuild() {
   const bin = path.join(root, "node_modules/@react-router/dev/bin.js");
   const child = spawn(process.execPath, [bin, "build"], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production" },
+    env: { ...process.env, NODE_ENV: "production", BUILD_VERBOSE: verbose ? "1" : "" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   forwardLines(child.stdout, process.stdout);

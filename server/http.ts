@@ -9,6 +9,8 @@ import { requestId } from "hono/request-id";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { CLIENT_IP_HEADER } from "./auth/limits.ts";
 import type { RequestContext } from "./context.ts";
+import { brotli } from "./http/brotli.ts";
+import { applyPageCaching, conditionalGet } from "./http/caching.ts";
 import { imageVariant } from "./media/variants.ts";
 import { paypalWebhookRoute } from "./payments/paypal/webhook-route.ts";
 import { handleStripeWebhook } from "./payments/stripe/webhook.ts";
@@ -35,7 +37,9 @@ export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppO
   app.use(requestId());
   app.use(logRequests(services));
   app.use(compress());
+  app.use(brotli());
   app.use(identifyClient(services.config.trustProxy));
+  app.use(conditionalGet());
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/readyz", async (c) => {
@@ -103,10 +107,7 @@ export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppO
       requestId: c.var.requestId,
       clientIp: c.req.header(CLIENT_IP_HEADER) ?? "unknown",
     };
-    const response = await handler!(c.req.raw, context);
-    // Pages are personal (cart, account): never cached by shared caches, always revalidated.
-    if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-cache");
-    return response;
+    return applyPageCaching(c.req.raw, await handler!(c.req.raw, context));
   });
 
   return app;
