@@ -14,9 +14,12 @@ export default defineConfig(({ isSsrBuild, command }) => ({
   // The server bundle is the whole server (server/production.ts → build/server/index.js), run
   // with plain node. React Router is bundled in, so server code and routes share one copy.
   build: {
-    rollupOptions: isSsrBuild ? { input: "server/production.ts" } : undefined,
-    // The timings report of a slow build only with `npm run build -- --verbose` (scripts/build.mjs).
-    rolldownOptions: { checks: { bundlerTimings: process.env.BUILD_VERBOSE === "1" } },
+    // React Router reads the server entry from `rollupOptions` (Vite 8's alias of rolldownOptions).
+    rollupOptions: {
+      input: isSsrBuild ? "server/production.ts" : undefined,
+      // The timings report of a slow build only with `npm run build -- --verbose` (scripts/build.mjs).
+      checks: { bundlerTimings: process.env.BUILD_VERBOSE === "1" },
+    },
   },
   ssr: {
     // Server-only native/heavy packages stay external in the SSR bundle.
