@@ -1,0 +1,45 @@
+/**
+ * Page throughput as a ratio to a static file from the same server, with wrk (apt-get install wrk).
+ *
+ *   BENCH_URL=http://127.0.0.1:3000 npm run bench:http      # a running shop (demo data)
+ *   BENCH_SECONDS=10 BENCH_CONNECTIONS=16 npm run bench:http
+ *
+ * For each page: req/s, p50/p99 latency and req/s ÷ the static file's req/s (the figure to compare
+ * across machines and runs). Anonymous requests with `Accept-Encoding: gzip, br`, as a browser sends.
+ */
+import { execFileSync } from "node:child_process";
+
+const base = process.env.BENCH_URL ?? "http://127.0.0.1:3000";
+const seconds = process.env.BENCH_SECONDS ?? "10";
+const connections = process.env.BENCH_CONNECTIONS ?? "16";
+const staticFile = "/favicon.svg";
+const pages = ["/product/pure-himalayan-shilajit-resin", "/", "/products"];
+
+type Result = { path: string; rps: number; p50: string; p99: string };
+
+function run(path: string): Result {
+  const out = execFileSync(
+    "wrk",
+    ["-t2", `-c${connections}`, `-d${seconds}s`, "--latency", "-H", "Accept-Encoding: gzip, br", base + path],
+    { encoding: "utf8" },
+  );
+  if (/Non-2xx/.test(out)) throw new Error(`${path}: non-2xx answers\n${out}`);
+  const rps = Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1]);
+  const latency = (p: string) => out.match(new RegExp(`\\s${p}%\\s+(\\S+)`))?.[1] ?? "?";
+  return { path, rps, p50: latency("50"), p99: latency("99") };
+}
+
+function main() {
+  const staticRun = run(staticFile);
+  const rows = [staticRun, ...pages.map(run)].map((r) => ({
+    path: r.path,
+    "req/s": r.rps.toFixed(0),
+    p50: r.p50,
+    p99: r.p99,
+    "÷ static": (r.rps / staticRun.rps).toFixed(3),
+  }));
+  console.log(`wrk ${connections} connections, ${seconds} s per path, ${base}`);
+  console.table(rows);
+}
+
+main();
