@@ -5,7 +5,7 @@ import { setupTarget, type Visitor } from "../security/support.ts";
  * HTTP caching over the wire (server/http/caching.ts): a CDN in front may keep what anonymous
  * visitors see, never what a visitor with a session, cart or flash toast sees.
  */
-const target = setupTarget({ database: "pglite" });
+const target = setupTarget();
 const productPath = "/product/pure-himalayan-shilajit-resin";
 
 describe("HTTP caching", () => {

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { waitUntilReady } from "../support/app.ts";
 
 /**
  * `npm start` as a shop owner runs it (no NODE_ENV set): production mode, no rebuild of an
@@ -25,13 +26,12 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 // The first start seeds the demo data: slow on a busy 2-core machine.
 describe("npm start", { timeout: 150_000 }, () => {
   it("serves the production build on plain node, quietly, and stops on SIGTERM to its process", async () => {
-    const npm = startNpm();
-    await waitUntilReady(npm);
+    const npm = await startNpm();
     expect((await fetch(`${url}/product/pure-himalayan-shilajit-resin`)).status).toBe(200);
 
     expect(output).not.toMatch(/Building the shop|deprecated|Future Flag|warn/i);
     // The shell npm started became the server (exec): it is npm's child, running the bundle.
-    const server = childrenOf(npm.pid!)[0]!;
+    const server = childrenOf(npm.child.pid!)[0]!;
     expect(readFileSync(`/proc/${server}/cmdline`, "utf8").split("\0")).toEqual([
       "node",
       "build/server/index.js",
@@ -42,20 +42,17 @@ describe("npm start", { timeout: 150_000 }, () => {
     expect(loaded).toContain("react-dom/cjs/react-dom-server.node.production.js");
     expect(loaded).not.toMatch(/node_modules\/(react|react-dom|react-router|scheduler)\/.*development/);
 
-    const exited = new Promise((resolve) => npm.once("exit", (code) => resolve(code)));
     process.kill(server, "SIGTERM");
-    expect(await exited).toBe(0);
+    expect(await npm.exited).toBe(0);
     expect(output).toContain('"msg":"stopped"');
   });
 
   it("passes SIGTERM sent to npm itself on to the server, which stops gracefully", async () => {
-    const npm = startNpm();
-    await waitUntilReady(npm);
-    const server = childrenOf(npm.pid!)[0]!;
+    const npm = await startNpm();
+    const server = childrenOf(npm.child.pid!)[0]!;
     output = "";
-    const exited = new Promise((resolve) => npm.once("exit", resolve));
-    npm.kill("SIGTERM");
-    await exited;
+    npm.child.kill("SIGTERM");
+    await npm.exited;
     expect(output).toContain('"msg":"stopped"');
     expect(() => process.kill(server, 0)).toThrow();
     await expect(fetch(`${url}/healthz`)).rejects.toThrow();
@@ -69,7 +66,10 @@ describe("npm start", { timeout: 150_000 }, () => {
   });
 });
 
-function startNpm(): ChildProcess {
+type Npm = { child: ChildProcess; exited: Promise<number | null> };
+
+/** Runs `npm start` as a shop owner would, and waits until the shop is ready. */
+async function startNpm(): Promise<Npm> {
   const { NODE_ENV: _testEnv, ...env } = process.env;
   output = "";
   const child = spawn("npm", ["start", "--silent"], {
@@ -90,7 +90,9 @@ function startNpm(): ChildProcess {
   });
   child.stdout?.on("data", (d) => (output += d));
   child.stderr?.on("data", (d) => (output += d));
-  return child;
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  await waitUntilReady(url, exited, () => output);
+  return { child, exited };
 }
 
 function childrenOf(pid: number): number[] {
@@ -99,20 +101,4 @@ function childrenOf(pid: number): number[] {
     .split(/\s+/)
     .filter(Boolean)
     .map(Number);
-}
-
-async function waitUntilReady(child: ChildProcess) {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`npm start exited early:\n${output}`);
-    if (
-      await fetch(`${url}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`npm start not ready after 90 s:\n${output}`);
 }

@@ -105,7 +105,8 @@ async function launch(opts: { dataDir: string; database?: TestDatabase; env: Rec
   } satisfies RunningApp;
 }
 
-async function waitUntilReady(url: string, exited: Promise<number | null>, output: () => string) {
+/** Polls /readyz until the app answers; fails at once when the process exits first. */
+export async function waitUntilReady(url: string, exited: Promise<number | null>, output: () => string) {
   let stopped = false;
   void exited.then(() => (stopped = true));
   const deadline = Date.now() + 90_000;
