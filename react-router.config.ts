@@ -3,4 +3,14 @@ import type { Config } from "@react-router/dev/config";
 export default {
   appDirectory: "app",
   ssr: true,
+  // React Router 7 behaviour, chosen explicitly (which also silences the start-up warnings).
+  // v8_middleware would change the `context` our loaders receive (server/context.ts), and the
+  // server build's custom entry relies on the classic Vite API (vite.config.ts).
+  future: {
+    v8_middleware: false,
+    v8_splitRouteModules: false,
+    v8_viteEnvironmentApi: false,
+    v8_passThroughRequests: false,
+    v8_trailingSlashAwareDataRequests: false,
+  },
 } satisfies Config;

@@ -10,6 +10,8 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { CLIENT_IP_HEADER } from "./auth/limits.ts";
 import type { RequestContext } from "./context.ts";
 import { limitRequestBodies } from "./http/body-limits.ts";
+import { brotli } from "./http/brotli.ts";
+import { applyPageCaching, conditionalGet } from "./http/caching.ts";
 import { sameOriginOnly } from "./http/same-origin.ts";
 import { securityHeaders, shareableMedia } from "./http/security-headers.ts";
 import { MAX_BODY_BYTES } from "./media/upload-request.ts";
@@ -42,10 +44,12 @@ export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppO
   app.use("/images/*", shareableMedia());
   app.use(securityHeaders(services.config, mode));
   app.use(compress());
+  app.use(brotli());
   app.use(identifyClient(services.config.trustProxy));
   // Payment providers post their signed webhooks from their own servers (no Origin).
   app.use(sameOriginOnly({ publicUrl: services.config.publicUrl, exempt: isPaymentWebhook }));
   app.use(limitRequestBodies(MAX_BODY_BYTES));
+  app.use(conditionalGet());
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/readyz", async (c) => {
@@ -114,10 +118,7 @@ export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppO
       clientIp: c.req.header(CLIENT_IP_HEADER) ?? "unknown",
       cspNonce: c.get("secureHeadersNonce"),
     };
-    const response = await handler!(c.req.raw, context);
-    // Pages are personal (cart, account): never cached by shared caches, always revalidated.
-    if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-cache");
-    return response;
+    return applyPageCaching(c.req.raw, await handler!(c.req.raw, context));
   });
 
   return app;

@@ -1,6 +1,5 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
@@ -10,6 +9,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
+import { projectRoot } from "../project-root.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -29,7 +29,7 @@ export type Database = {
   close(): Promise<void>;
 };
 
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+export const migrationsFolder = path.join(projectRoot, "server/db/migrations");
 
 /** Contrib extensions the migrations create (pg_trgm: admin order search). */
 export const pgliteExtensions = { pg_trgm };

@@ -32,7 +32,7 @@ export type RunningApp = {
 const root = path.resolve(import.meta.dirname, "../..");
 
 /**
- * Starts the built app (`npm start` without the build) in a child process on a free port with a
+ * Starts the built server bundle (`npm start` without the build) in a child process on a free port with a
  * temporary DATA_DIR: on PGlite by default, on a fresh PostgreSQL database with TEST_DATABASE_URL.
  */
 export async function startApp(options: StartAppOptions = {}): Promise<RunningApp> {
@@ -67,7 +67,7 @@ async function launch(opts: { dataDir: string; database?: TestDatabase; env: Rec
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const child = spawn(process.execPath, ["build/server/index.js"], {
     cwd: root,
     env: {
       ...process.env,
@@ -105,7 +105,8 @@ async function launch(opts: { dataDir: string; database?: TestDatabase; env: Rec
   } satisfies RunningApp;
 }
 
-async function waitUntilReady(url: string, exited: Promise<number | null>, output: () => string) {
+/** Polls /readyz until the app answers; fails at once when the process exits first. */
+export async function waitUntilReady(url: string, exited: Promise<number | null>, output: () => string) {
   let stopped = false;
   void exited.then(() => (stopped = true));
   const deadline = Date.now() + 90_000;

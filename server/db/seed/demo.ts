@@ -1,6 +1,5 @@
 import { copyFile, mkdir } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import {
   createBlogPost,
@@ -12,11 +11,12 @@ import {
   createTestimonial,
   createValidityCode,
 } from "../../../tests/factories/index.ts";
+import { projectRoot } from "../../project-root.ts";
 import type { Db } from "../client.ts";
 import { products } from "../schema/index.ts";
 import { demoPartners, demoPosts, demoProducts, demoTestimonials } from "./demo-content.ts";
 
-export const demoImagesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "images");
+export const demoImagesDir = path.join(projectRoot, "server/db/seed/images");
 
 /** The demo creator's sign-in (the shop is a demo; this account exists only in seeded data). */
 export const demoCreator = { username: "mountainjoe", password: "summit-demo-2024" } as const;

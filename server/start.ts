@@ -1,0 +1,71 @@
+/**
+ * What every start does, in development and production alike: read the configuration, build the
+ * services, prepare the database, serve HTTP and shut down gracefully on SIGTERM/SIGINT.
+ */
+import type { Server } from "node:http";
+import { startBackgroundJobs } from "./background.ts";
+import { type Config, ConfigError, loadConfig } from "./config.ts";
+import { createServices, type Services } from "./services.ts";
+import { prepareDatabase } from "./startup.ts";
+
+/** Makes the HTTP server for the mode (the built bundle, or Vite's middleware in dev). */
+export type ServerFactory = (services: Services) => Server | Promise<Server>;
+
+export async function startShop(makeServer: ServerFactory) {
+  const config = readConfigOrExit();
+  const services = await createServices(config);
+  await prepareDatabase(services);
+  const stopBackgroundJobs = startBackgroundJobs(services);
+  const server = await makeServer(services);
+  server.listen(config.port, config.host, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : config.port;
+    services.log.info(
+      { port, database: services.database.kind },
+      `shop listening on http://localhost:${port}`,
+    );
+  });
+  handleShutdown(server, services, stopBackgroundJobs);
+}
+
+/** Runs `start` and ends the process with the error when it fails. */
+export function runOrExit(start: () => Promise<void>) {
+  start().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
+
+function readConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Configuration error: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/** SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close the database cleanly. */
+function handleShutdown(server: Server, services: Services, stopBackgroundJobs: () => Promise<void>) {
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    services.log.info({ signal }, "shutting down");
+    const force = setTimeout(() => server.closeAllConnections(), services.config.shutdownTimeoutMs);
+    force.unref();
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    });
+    await stopBackgroundJobs();
+    await services.database.close();
+    services.log.info("stopped");
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+}
