@@ -19,6 +19,7 @@ import { formatMoney } from "~/lib/money.ts";
 import { getSessionUser } from "~server/auth/session.ts";
 import { loadCart } from "~server/cart/request.server.ts";
 import { startCheckout } from "~server/checkout/checkout.ts";
+import { refuseOverLimit } from "~server/checkout/client-limits.server.ts";
 import {
   cancelAbandonedPayment,
   requestCartId,
@@ -26,6 +27,7 @@ import {
 } from "~server/checkout/request.server.ts";
 import { hasVisibleCoupon, validateCoupon } from "~server/coupons/coupons.ts";
 import { checkoutProvider } from "~server/payments/registry.ts";
+import { couponLookupLimits } from "~server/rate-limit/rate-limit.ts";
 import type { Route } from "./+types/checkout";
 
 export function meta() {
@@ -77,6 +79,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (form.intent === "apply-coupon") {
     if (!form.couponCode) return data({ toast: actionToast(checkoutToasts.emptyCode), applied: null }, 400);
+    const limited = await refuseOverLimit(context, couponLookupLimits);
+    if (limited) return limited;
     // A failed lookup is the spec's 'Error' toast; the page and what was typed stay.
     const result = await check(form.couponCode).catch((error: unknown) => {
       context.log.error({ err: error }, "coupon could not be checked");
