@@ -20,6 +20,7 @@ import { getSessionUser } from "~server/auth/session.ts";
 import { loadCart } from "~server/cart/request.server.ts";
 import { startCheckout } from "~server/checkout/checkout.ts";
 import { refuseOverLimit } from "~server/checkout/client-limits.server.ts";
+import { prepareToPay, tooManyOpenPayments } from "~server/checkout/pay-request.server.ts";
 import {
   cancelAbandonedPayment,
   requestCartId,
@@ -112,14 +113,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.purchaseType === "subscription" && !user)
     throw await redirectWithToast(authUrl, checkoutToasts.authRequired);
   try {
+    const cartId = await requestCartId(context, request, user?.id ?? null);
+    const couponCode = form.appliedCoupon || null;
+    const refusal = await prepareToPay(context, { cartId, couponCode });
+    if (refusal) return refusal;
     const result = await startCheckout(db, checkoutProvider(context, form.paymentMethod), {
-      cartId: await requestCartId(context, request, user?.id ?? null),
+      cartId,
       userId: user?.id ?? null,
       purchaseType: form.purchaseType,
       paymentMethod: form.paymentMethod,
-      couponCode: form.appliedCoupon || null,
+      couponCode,
+      clientIp: context.clientIp,
     });
     if (result.ok) return redirect(result.url);
+    if (result.reason === "too_many_open") return tooManyOpenPayments();
     if (result.reason === "empty_cart") throw await redirectWithToast("/products", checkoutToasts.cartEmpty);
     if (result.reason === "sign_in_required")
       throw await redirectWithToast(authUrl, checkoutToasts.authRequired);

@@ -130,6 +130,30 @@ describe("PayPal one-time orders", () => {
     expect(fake.capturesMade).toBe(before);
   });
 
+  it("an approval after the payment window is not captured: the order expires and its coupon hold is gone", async () => {
+    const coupon = await createCoupon(database.db, { usageLimit: 1 });
+    const started = await paypalCheckout(database.db, provider, {
+      cartId: await cartWith(database.db),
+      couponCode: coupon.code,
+    });
+    const token = (await orderRow(started.orderId)).providerSessionId!;
+    // The order was opened 32 minutes ago: its hold (31 minutes) is over.
+    await database.db
+      .update(orders)
+      .set({ createdAt: new Date(Date.now() - 32 * 60_000) })
+      .where(eq(orders.id, started.orderId));
+    fake.approveOrder(token);
+    const before = fake.capturesMade;
+    expect(await completePayment(database.db, recordingMailer(), provider, token)).toBeNull();
+    expect(fake.capturesMade).toBe(before);
+    expect((await orderRow(started.orderId)).paymentStatus).toBe("expired");
+    const held = await database.db
+      .select()
+      .from(couponReservations)
+      .where(eq(couponReservations.orderId, started.orderId));
+    expect(held).toEqual([]);
+  });
+
   it("cancel leaves an approved order alone (the payment is underway)", async () => {
     const started = await paypalCheckout(database.db, provider, { cartId: await cartWith(database.db) });
     const token = (await orderRow(started.orderId)).providerSessionId!;
