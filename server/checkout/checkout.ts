@@ -6,6 +6,7 @@ import type { CouponRejection } from "../coupons/rules.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { orderItems, orders } from "../db/schema/index.ts";
 import type { PaymentMethod, PaymentProvider } from "../payments/provider.ts";
+import { assertClientMayOpen, TooManyOpenPayments } from "./open-payments.ts";
 
 export const PAYMENT_SESSION_MINUTES = 30;
 
@@ -15,12 +16,14 @@ export type CheckoutRequest = {
   purchaseType: PurchaseType;
   paymentMethod: PaymentMethod;
   couponCode: string | null;
+  /** The client's address: open payments and coupon holds are capped per address (hold rule). */
+  clientIp?: string | null;
   now?: Date;
 };
 
 export type CheckoutResult =
   | { ok: true; orderId: string; url: string; breakdown: CheckoutBreakdown }
-  | { ok: false; reason: "empty_cart" | "unavailable_lines" | "sign_in_required" }
+  | { ok: false; reason: "empty_cart" | "unavailable_lines" | "sign_in_required" | "too_many_open" }
   | { ok: false; reason: "coupon"; rejection: CouponRejection }
   /** The card or PayPal provider refused or failed to open a session (spec: 'Payment Failed'). */
   | { ok: false; reason: "provider_error"; error: unknown };
@@ -74,11 +77,13 @@ export async function startCheckout(
 
   try {
     return await db.transaction(async (tx) => {
+      await assertClientMayOpen(tx, input.clientIp, now);
       const [order] = await tx
         .insert(orders)
         .values({
           userId: input.userId,
           cartId: input.cartId,
+          clientIp: input.clientIp ?? null,
           purchaseType: input.purchaseType,
           paymentMethod: input.paymentMethod,
           provider: provider.name,
@@ -95,6 +100,7 @@ export async function startCheckout(
           subtotalCents: cart.subtotalCents,
           expiresAt,
           now,
+          clientIp: input.clientIp,
         });
         if (!check.ok) throw new CouponRefused(check.rejection);
         coupon = check.coupon;
@@ -133,6 +139,7 @@ export async function startCheckout(
       return { ok: true as const, orderId, url: session.url, breakdown };
     });
   } catch (error) {
+    if (error instanceof TooManyOpenPayments) return { ok: false, reason: "too_many_open" };
     if (error instanceof CouponRefused) return { ok: false, reason: "coupon", rejection: error.rejection };
     if (error instanceof SessionNotOpened)
       return { ok: false, reason: "provider_error", error: error.reason };

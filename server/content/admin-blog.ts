@@ -5,13 +5,21 @@ import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { blogPosts } from "../db/schema/index.ts";
 import { imageUrlField } from "./admin-fields.ts";
+import { markdownProblem, storedPostHtml } from "./markdown-limits.ts";
 import { slugify, uniqueSlug } from "./slug.ts";
 
 export const blogPostInputSchema = z.object({
   title: z.string().trim().min(1, "Title is required").max(200, "Title must be at most 200 characters"),
   slug: z.string().trim().max(200).default(""),
   excerpt: z.string().trim().max(1000, "Excerpt must be at most 1000 characters").default(""),
-  content: z.string().trim().min(1, "Content is required").max(200_000, "Content is too long"),
+  content: z
+    .string()
+    .trim()
+    .min(1, "Content is required")
+    .superRefine((content, ctx) => {
+      const problem = markdownProblem(content);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }),
   featuredImageUrl: imageUrlField.default(""),
   authorName: z
     .string()
@@ -61,6 +69,8 @@ function columns(input: BlogPostInput) {
   const { slug: _slug, ...fields } = input;
   return {
     ...fields,
+    // Rendered once here, so a storefront view never runs the Markdown parser.
+    contentHtml: storedPostHtml(input.content),
     featuredImageUrl: input.featuredImageUrl || null,
     seoTitle: input.seoTitle || null,
     seoDescription: input.seoDescription || null,

@@ -2,13 +2,19 @@ import { z } from "zod";
 
 /** Form fields the content screens share (blog, testimonials, partners, certificates). */
 
-/** A stored upload (/uploads/…) or an absolute http(s) URL; never javascript: or data:. */
+/**
+ * A path on this site: "/" and then only URL path characters (RFC 3986), so no "//host", no "/\host"
+ * and no tab or newline (browsers drop those and would read "/\t/host" as "//host").
+ */
+const SAME_SITE_PATH = /^\/[\w.~%!$&'()*+,;=:@-][\w.~%!$&'()*+,;=:@/?#-]*$/;
+
+/** A stored upload (/uploads/…) or an absolute http(s) URL; never javascript:, data: or another host by a trick. */
 export const imageUrlField = z
   .string()
   .trim()
   .max(1000, "The URL must be at most 1000 characters")
   .refine(
-    (v) => v === "" || /^\/[^/]/.test(v) || /^https?:\/\//i.test(v),
+    (v) => v === "" || SAME_SITE_PATH.test(v) || (isHttpUrl(v) && !/[\s\\]/.test(v)),
     "Enter a URL starting with / or https://",
   );
 

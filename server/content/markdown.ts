@@ -7,7 +7,7 @@ const escapes: Record<string, string> = {
   '"': "&quot;",
   "'": "&#39;",
 };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => escapes[c]!);
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => escapes[c]!);
 
 /** Only web, mail and same-site links: `javascript:`, `data:` and the like are dropped. */
 export function safeHref(href: string): string | null {

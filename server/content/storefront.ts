@@ -4,7 +4,7 @@ import type { Logger } from "../logger.ts";
 import { describeImage } from "../media/describe.ts";
 import { type BlogPost, type BlogPostSummary, findPublishedPost, listPublishedPosts } from "./blog.ts";
 import { loadHomeContent } from "./home.ts";
-import { renderMarkdown } from "./markdown.ts";
+import { postHtml } from "./post-html.ts";
 
 /**
  * What storefront pages get from the content tables: rows plus the image facts their
@@ -77,7 +77,7 @@ export async function blogListData(db: Db, uploadsDir: string) {
   return postCards(uploadsDir, await listPublishedPosts(db));
 }
 
-export type BlogPostPage = Omit<BlogPost, "content" | "featuredImageUrl"> & {
+export type BlogPostPage = Omit<BlogPost, "content" | "contentHtml" | "featuredImageUrl"> & {
   html: string;
   image: ImageInfo | null;
   featuredImageUrl: string | null;
@@ -87,10 +87,10 @@ export type BlogPostPage = Omit<BlogPost, "content" | "featuredImageUrl"> & {
 export async function blogPostData(db: Db, uploadsDir: string, slug: string): Promise<BlogPostPage | null> {
   const post = await findPublishedPost(db, slug);
   if (!post) return null;
-  const { content, ...rest } = post;
+  const { content: _content, contentHtml: _html, ...rest } = post;
   return {
     ...rest,
-    html: renderMarkdown(content),
+    html: await postHtml(db, post),
     image: post.featuredImageUrl ? await describeImage(uploadsDir, post.featuredImageUrl) : null,
   };
 }

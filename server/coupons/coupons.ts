@@ -1,7 +1,9 @@
 import { and, count, eq, gt, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
-import { couponReservations, coupons } from "../db/schema/index.ts";
-import { type CouponRejection, checkCoupon, normalizeCouponCode } from "./rules.ts";
+import { couponReservations, coupons, orders } from "../db/schema/index.ts";
+import { paymentHoldRule } from "../reservations/hold-rule.ts";
+import { openOrder } from "../reservations/open-orders.ts";
+import { type CouponRejection, checkCoupon, couponRejections, normalizeCouponCode } from "./rules.ts";
 
 export type Coupon = typeof coupons.$inferSelect;
 
@@ -41,14 +43,39 @@ export async function validateCoupon(
   return rejection ? { ok: false, rejection } : { ok: true, coupon: coupon! };
 }
 
+/** Open holds of one coupon by payments from one client address. */
+async function holdsOfClient(tx: Tx, couponId: string, clientIp: string, now: Date): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(couponReservations)
+    .innerJoin(orders, eq(orders.id, couponReservations.orderId))
+    .where(
+      and(
+        eq(couponReservations.couponId, couponId),
+        gt(couponReservations.expiresAt, now),
+        eq(orders.clientIp, clientIp),
+        openOrder(paymentHoldRule, now),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
 /**
  * Holds one use of the coupon for an order until `expiresAt`, inside the caller's transaction.
  * The coupon row is locked first, so concurrent checkouts for the same coupon queue up and a usage
- * limit is never exceeded.
+ * limit is never exceeded. One client address holds at most `maxPerClientPerItem` uses at a time
+ * (the hold rule), so nobody can block a limited coupon by opening payments they never finish.
  */
 export async function reserveCouponUse(
   tx: Tx,
-  input: { code: string; orderId: string; subtotalCents: number; expiresAt: Date; now?: Date },
+  input: {
+    code: string;
+    orderId: string;
+    subtotalCents: number;
+    expiresAt: Date;
+    now?: Date;
+    clientIp?: string | null;
+  },
 ): Promise<CouponCheck> {
   const now = input.now ?? new Date();
   await tx.execute(
@@ -56,6 +83,12 @@ export async function reserveCouponUse(
   );
   const check = await validateCoupon(tx, input.code, input.subtotalCents, now);
   if (!check.ok) return check;
+  if (
+    input.clientIp &&
+    (await holdsOfClient(tx, check.coupon.id, input.clientIp, now)) >= paymentHoldRule.maxPerClientPerItem
+  ) {
+    return { ok: false, rejection: couponRejections.heldByClient() };
+  }
   await tx
     .insert(couponReservations)
     .values({ couponId: check.coupon.id, orderId: input.orderId, expiresAt: input.expiresAt });

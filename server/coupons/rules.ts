@@ -13,7 +13,7 @@ export type CouponForRules = {
 };
 
 export type CouponRejection = {
-  reason: "invalid" | "expired" | "minimum_not_met" | "usage_limit";
+  reason: "invalid" | "expired" | "minimum_not_met" | "usage_limit" | "held_by_client";
   title: string;
   description: string;
 };
@@ -39,6 +39,13 @@ export const couponRejections = {
     reason: "usage_limit",
     title: "Usage Limit Reached",
     description: "This coupon has reached its usage limit",
+  }),
+  /** Not a spec text: an unfinished payment from the same address already holds this coupon. */
+  heldByClient: () => ({
+    reason: "held_by_client",
+    title: "Coupon Already in Use",
+    description:
+      "An unfinished payment from your connection already uses this coupon. Complete or cancel it, or try again in 30 minutes.",
   }),
 } satisfies Record<string, (...args: never[]) => CouponRejection>;
 

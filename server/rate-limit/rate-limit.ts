@@ -34,6 +34,24 @@ export const validityLimits = (ip: string): RateLimitRule[] => [
   { key: `validity:d:${ip}`, limit: 100, windowMs: DAY },
 ];
 
+/**
+ * Coupon lookups at checkout: a shopper tries a few codes; guessing codes one by one is slowed to
+ * a trickle (100 a day per address).
+ */
+export const couponLookupLimits = (ip: string): RateLimitRule[] => [
+  { key: `coupon:m:${ip}`, limit: 10, windowMs: MINUTE },
+  { key: `coupon:d:${ip}`, limit: 100, windowMs: DAY },
+];
+
+/**
+ * The checkout's pay button (each press opens a payment session and an unpaid order): enough for a
+ * shopper who retries after a declined card, too few to pile up unpaid orders.
+ */
+export const payLimits = (ip: string): RateLimitRule[] => [
+  { key: `pay:m:${ip}`, limit: 6, windowMs: MINUTE },
+  { key: `pay:d:${ip}`, limit: 60, windowMs: DAY },
+];
+
 // Rows older than this are deleted; every window in use is at most this long.
 const KEEP_MS = 24 * 60 * 60 * 1000;
 

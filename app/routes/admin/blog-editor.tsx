@@ -20,7 +20,7 @@ import {
   getAdminPost,
   updateAdminPost,
 } from "~server/content/admin-blog.ts";
-import { renderMarkdown } from "~server/content/markdown.ts";
+import { renderCheckedMarkdown } from "~server/content/markdown-limits.ts";
 import { receiveImageUpload, uploadTooLarge } from "~server/media/upload-request.ts";
 import type { Route } from "./+types/blog-editor";
 
@@ -55,14 +55,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (upload && "error" in upload) return failed(values, { featuredImageUrl: [upload.error] }, upload.error);
   if (upload) raw.featuredImageUrl = values.featuredImageUrl = upload.url;
 
-  if (form.get("intent") === "preview")
-    return {
-      values,
-      errors: {},
-      previewHtml: renderMarkdown(raw.content),
-      toast: null,
-      formKey: crypto.randomUUID(),
-    };
+  if (form.get("intent") === "preview") {
+    // Limited like a saved body: too long or too deeply nested is a message, never a 500.
+    const preview = renderCheckedMarkdown(raw.content);
+    if (!preview.ok) return failed(values, { content: [preview.message] }, preview.message);
+    return { values, errors: {}, previewHtml: preview.html, toast: null, formKey: crypto.randomUUID() };
+  }
 
   const parsed = blogPostInputSchema.safeParse(raw);
   if (!parsed.success) return failed(values, z.flattenError(parsed.error).fieldErrors);

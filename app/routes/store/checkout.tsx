@@ -19,6 +19,8 @@ import { formatMoney } from "~/lib/money.ts";
 import { getSessionUser } from "~server/auth/session.ts";
 import { loadCart } from "~server/cart/request.server.ts";
 import { startCheckout } from "~server/checkout/checkout.ts";
+import { refuseOverLimit } from "~server/checkout/client-limits.server.ts";
+import { prepareToPay, tooManyOpenPayments } from "~server/checkout/pay-request.server.ts";
 import {
   cancelAbandonedPayment,
   requestCartId,
@@ -26,6 +28,7 @@ import {
 } from "~server/checkout/request.server.ts";
 import { hasVisibleCoupon, validateCoupon } from "~server/coupons/coupons.ts";
 import { checkoutProvider } from "~server/payments/registry.ts";
+import { couponLookupLimits } from "~server/rate-limit/rate-limit.ts";
 import type { Route } from "./+types/checkout";
 
 export function meta() {
@@ -77,6 +80,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (form.intent === "apply-coupon") {
     if (!form.couponCode) return data({ toast: actionToast(checkoutToasts.emptyCode), applied: null }, 400);
+    const limited = await refuseOverLimit(context, couponLookupLimits);
+    if (limited) return limited;
     // A failed lookup is the spec's 'Error' toast; the page and what was typed stay.
     const result = await check(form.couponCode).catch((error: unknown) => {
       context.log.error({ err: error }, "coupon could not be checked");
@@ -108,14 +113,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.purchaseType === "subscription" && !user)
     throw await redirectWithToast(authUrl, checkoutToasts.authRequired);
   try {
+    const cartId = await requestCartId(context, request, user?.id ?? null);
+    const couponCode = form.appliedCoupon || null;
+    const refusal = await prepareToPay(context, { cartId, couponCode });
+    if (refusal) return refusal;
     const result = await startCheckout(db, checkoutProvider(context, form.paymentMethod), {
-      cartId: await requestCartId(context, request, user?.id ?? null),
+      cartId,
       userId: user?.id ?? null,
       purchaseType: form.purchaseType,
       paymentMethod: form.paymentMethod,
-      couponCode: form.appliedCoupon || null,
+      couponCode,
+      clientIp: context.clientIp,
     });
     if (result.ok) return redirect(result.url);
+    if (result.reason === "too_many_open") return tooManyOpenPayments();
     if (result.reason === "empty_cart") throw await redirectWithToast("/products", checkoutToasts.cartEmpty);
     if (result.reason === "sign_in_required")
       throw await redirectWithToast(authUrl, checkoutToasts.authRequired);

@@ -21,6 +21,8 @@ export const blogPosts = pgTable(
     excerpt: text("excerpt").notNull().default(""),
     /** Markdown; rendered without raw HTML. */
     content: text("content").notNull(),
+    /** The content rendered once at save (server/content/markdown-limits.ts); null until then. */
+    contentHtml: text("content_html"),
     featuredImageUrl: text("featured_image_url"),
     authorName: text("author_name").notNull().default("Admin"),
     published: boolean("published").notNull().default(false),

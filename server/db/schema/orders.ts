@@ -69,6 +69,8 @@ export const orders = pgTable(
     subscriptionId: uuid("subscription_id"),
     /** The cart the order was made from, emptied at fulfilment (a guest's cart has no user id). */
     cartId: uuid("cart_id"),
+    /** The address the checkout came from: open payments are capped per client (server/reservations). */
+    clientIp: text("client_ip"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -83,6 +85,9 @@ export const orders = pgTable(
     uniqueIndex("orders_stripe_session_idx").on(t.stripeSessionId),
     uniqueIndex("orders_paypal_order_idx").on(t.paypalOrderId),
     index("orders_subscription_idx").on(t.subscriptionId),
+    // Open (unpaid) payments per client and per cart, for the hold rule's caps.
+    index("orders_unpaid_client_idx").on(t.clientIp, t.createdAt).where(sql`${t.paymentStatus} = 'unpaid'`),
+    index("orders_unpaid_cart_idx").on(t.cartId, t.createdAt).where(sql`${t.paymentStatus} = 'unpaid'`),
     // Admin order search (ILIKE '%…%' on name, email, id, coupon code) over paid orders only.
     index("orders_name_trgm_idx")
       .using("gin", t.name.op("gin_trgm_ops"))

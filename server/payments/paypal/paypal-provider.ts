@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { orders, subscriptions } from "../../db/schema/index.ts";
+import { holdIsOver, paymentHoldRule } from "../../reservations/hold-rule.ts";
 import { closeUnpaidOrder } from "../close-order.ts";
 import type { PaidSession, PaymentProvider } from "../provider.ts";
 import { PaypalClient, type PaypalClientOptions } from "./client.ts";
@@ -125,6 +126,12 @@ export function createPaypalProvider(
       if (order.paymentStatus === "paid") return alreadyPaid(order, sessionId);
       // An expired order is never captured: the buyer gave it up (or it timed out) on our side.
       if (order.paymentStatus !== "unpaid") return null;
+      // PayPal keeps an approval link usable for hours; its coupon hold ends with the payment
+      // window (the hold rule), so a one-time order is not captured after it.
+      if (order.purchaseType === "one_time" && holdIsOver(paymentHoldRule, order.createdAt)) {
+        await db.transaction((tx) => closeUnpaidOrder(tx, order.id));
+        return null;
+      }
       return confirmUnpaid(order, sessionId);
     },
     async cancel(db, sessionId) {

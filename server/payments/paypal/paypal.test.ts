@@ -30,7 +30,19 @@ afterAll(async () => {
 });
 
 const orderRow = async (id: string) => (await database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+const holdsOf = (orderId: string) =>
+  database.db.select().from(couponReservations).where(eq(couponReservations.orderId, orderId));
 const cents = (money: { value: string }) => Math.round(Number(money.value) * 100);
+
+/** A PayPal checkout holding a single-use coupon, and its PayPal order id. */
+async function openWithSingleUseCoupon() {
+  const coupon = await createCoupon(database.db, { usageLimit: 1 });
+  const started = await paypalCheckout(database.db, provider, {
+    cartId: await cartWith(database.db),
+    couponCode: coupon.code,
+  });
+  return { started, token: (await orderRow(started.orderId)).providerSessionId! };
+}
 
 describe("PayPal one-time orders", () => {
   it("opens a PayPal order priced by the server, coupon included, and redirects to its approval", async () => {
@@ -110,24 +122,30 @@ describe("PayPal one-time orders", () => {
   });
 
   it("cancel closes an unapproved order and releases its coupon; a closed order is never captured", async () => {
-    const coupon = await createCoupon(database.db, { usageLimit: 1 });
-    const started = await paypalCheckout(database.db, provider, {
-      cartId: await cartWith(database.db),
-      couponCode: coupon.code,
-    });
-    const token = (await orderRow(started.orderId)).providerSessionId!;
+    const { started, token } = await openWithSingleUseCoupon();
     expect(await provider.cancel(database.db, token)).toBe(started.orderId);
     expect((await orderRow(started.orderId)).paymentStatus).toBe("expired");
-    const held = await database.db
-      .select()
-      .from(couponReservations)
-      .where(eq(couponReservations.orderId, started.orderId));
-    expect(held).toEqual([]);
+    expect(await holdsOf(started.orderId)).toEqual([]);
 
     fake.approveOrder(token); // approved at PayPal in another tab, after giving up here
     const before = fake.capturesMade;
     expect(await completePayment(database.db, recordingMailer(), provider, token)).toBeNull();
     expect(fake.capturesMade).toBe(before);
+  });
+
+  it("an approval after the payment window is not captured: the order expires and its coupon hold is gone", async () => {
+    const { started, token } = await openWithSingleUseCoupon();
+    // The order was opened 32 minutes ago: its hold (31 minutes) is over.
+    await database.db
+      .update(orders)
+      .set({ createdAt: new Date(Date.now() - 32 * 60_000) })
+      .where(eq(orders.id, started.orderId));
+    fake.approveOrder(token);
+    const before = fake.capturesMade;
+    expect(await completePayment(database.db, recordingMailer(), provider, token)).toBeNull();
+    expect(fake.capturesMade).toBe(before);
+    expect((await orderRow(started.orderId)).paymentStatus).toBe("expired");
+    expect(await holdsOf(started.orderId)).toEqual([]);
   });
 
   it("cancel leaves an approved order alone (the payment is underway)", async () => {

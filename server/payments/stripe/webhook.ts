@@ -31,11 +31,13 @@ export async function handleStripeWebhook(deps: StripeWebhookDeps, request: Requ
     return Response.json({ error: "STRIPE_WEBHOOK_SECRET is not set" }, { status: 503 });
   }
   const payload = await request.text();
+  const signature = request.headers.get("stripe-signature") ?? "";
   let event: Stripe.Event;
   try {
+    assertSignedRecently(signature);
     event = gateway.client.webhooks.constructEvent(
       payload,
-      request.headers.get("stripe-signature") ?? "",
+      signature,
       gateway.webhookSecret,
       STRIPE_SIGNATURE_TOLERANCE_SECONDS,
     );
@@ -62,6 +64,18 @@ export async function handleStripeWebhook(deps: StripeWebhookDeps, request: Requ
       { error: retry ? error.message : "Processing failed" },
       { status: retry ? 409 : 500 },
     );
+  }
+}
+
+/**
+ * The SDK refuses only signatures older than the tolerance; one dated in the future (a signing
+ * clock far ahead, or a forged date) would stay replayable until then. Refuse both ways.
+ */
+function assertSignedRecently(signature: string, now = Date.now()) {
+  const timestamp = Number(/(?:^|,)\s*t=(\d+)/.exec(signature)?.[1]);
+  if (!Number.isFinite(timestamp)) return; // constructEvent refuses a header without one
+  if (Math.abs(now / 1000 - timestamp) > STRIPE_SIGNATURE_TOLERANCE_SECONDS) {
+    throw new Error("Stripe signature timestamp outside the tolerance zone");
   }
 }
 
