@@ -21,7 +21,7 @@ import { loadCart } from "~server/cart/request.server.ts";
 import { startCheckout } from "~server/checkout/checkout.ts";
 import {
   cancelAbandonedPayment,
-  requestCartId,
+  loadCheckoutCart,
   sweepExpiredSessions,
 } from "~server/checkout/request.server.ts";
 import { hasVisibleCoupon, validateCoupon } from "~server/coupons/coupons.ts";
@@ -61,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = parsed.data;
   const db = context.database.db;
   const user = await getSessionUser(context, request);
-  const cart = await loadCart(context, request, user?.id ?? null);
+  const { cartId, cart } = await loadCheckoutCart(context, request, user?.id ?? null);
   if (cart.lines.length === 0) throw await redirectWithToast("/products", checkoutToasts.cartEmpty);
 
   // The applied coupon is re-checked on every post; the browser only ever sends its code.
@@ -109,7 +109,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw await redirectWithToast(authUrl, checkoutToasts.authRequired);
   try {
     const result = await startCheckout(db, checkoutProvider(context, form.paymentMethod), {
-      cartId: await requestCartId(context, request, user?.id ?? null),
+      cartId,
+      cart,
       userId: user?.id ?? null,
       purchaseType: form.purchaseType,
       paymentMethod: form.paymentMethod,
