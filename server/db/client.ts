@@ -55,13 +55,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
 }
 
 async function openPostgres(url: string, max = 10): Promise<Database> {
-  const client = postgres(url, {
-    max,
-    onnotice: () => {},
-    debug: process.env.QLOG
-      ? (_c: number, q: string) => console.error("Q " + q.replace(/\s+/g, " ").slice(0, 160))
-      : undefined,
-  });
+  const client = postgres(url, { max, onnotice: () => {} });
   const db = drizzlePostgres(client, { schema, casing: "snake_case" }) as unknown as Db;
   return {
     db,
