@@ -103,7 +103,12 @@ export function createMailer({
       .where(isNull(mailOutbox.html))
       .orderBy(asc(mailOutbox.createdAt))
       .limit(limit);
-    for (const { id } of rows) await track(renderStored(id));
+    for (const { id } of rows) {
+      // One message that cannot be rendered must not hold up the others (or delivery).
+      await track(renderStored(id)).catch((error) =>
+        log.error({ err: error, mailId: id }, "mail rendering failed"),
+      );
+    }
     return rows.length;
   }
 
@@ -203,8 +208,9 @@ export function createMailer({
       if (timer) return;
       timer = setInterval(() => {
         void renderLeftOver()
+          .catch((error) => log.error({ err: error }, "mail render loop failed"))
           .then(() => deliverDue())
-          .catch((error) => log.error({ err: error }, "mail background loop failed"));
+          .catch((error) => log.error({ err: error }, "mail retry loop failed"));
       }, pollMs);
       timer.unref();
     },
