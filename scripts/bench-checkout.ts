@@ -4,17 +4,20 @@
  * sandbox card page → /payment-success. Reports orders/s and latency percentiles.
  * BENCH_CHECKOUTS (default 200) and BENCH_CONCURRENCY (default 8) change the load;
  * BENCH_DATABASE_URL runs it on PostgreSQL (that database is used as is), else embedded PGlite.
+ * BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server (node --cpu-prof) into that directory.
  * Run `npm run build` first.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import postgres from "postgres";
 
 const total = Number(process.env.BENCH_CHECKOUTS ?? 200);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? "";
+const profileDir = process.env.BENCH_CPU_PROF;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -31,7 +34,8 @@ async function startServer() {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), "bench-checkout-"));
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const profile = profileDir ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(profileDir)] : [];
+  const child = spawn(process.execPath, [...profile, "--import", "tsx", "server/main.ts"], {
     cwd: path.resolve(import.meta.dirname, ".."),
     env: {
       ...process.env,
@@ -42,7 +46,7 @@ async function startServer() {
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
       SEED: "demo",
-      LOG_LEVEL: "warn",
+      LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
@@ -63,14 +67,50 @@ async function startServer() {
     await new Promise((r) => child.once("exit", r));
     rmSync(dataDir, { recursive: true, force: true });
   };
-  return { url, stop };
+  return { url, stop, pid: child.pid ?? 0 };
+}
+
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); 0 elsewhere. */
+function cpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in 1/100 s
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU used by the three parties sharing the machine: the server, the PostgreSQL backends serving
+ * the bench database (none with PGlite, which runs inside the server) and this client.
+ */
+async function cpuSnapshot(serverPid: number) {
+  let database = 0;
+  if (databaseUrl) {
+    const client = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+    const rows = await client`select pid from pg_stat_activity
+                              where datname = current_database() and pid <> pg_backend_pid()`;
+    await client.end();
+    for (const { pid } of rows) database += cpuMs(pid);
+  }
+  const own = process.cpuUsage();
+  return { server: cpuMs(serverPid), database, client: (own.user + own.system) / 1000 };
 }
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields);
 
-/** One whole checkout as a browser without JavaScript would do it; returns its duration in ms. */
-async function checkoutOnce(url: string, productId: string): Promise<number> {
-  const started = performance.now();
+const steps = ["add to cart", "checkout", "pay", "success page"] as const;
+type StepTimes = Record<(typeof steps)[number], number>;
+
+/** One whole checkout as a browser without JavaScript would do it; returns each request's duration in ms. */
+async function checkoutOnce(url: string, productId: string): Promise<StepTimes> {
+  let started = performance.now();
+  const lap = () => {
+    const now = performance.now();
+    const ms = now - started;
+    started = now;
+    return ms;
+  };
   const post = (to: string, body: URLSearchParams, cookie = "") =>
     fetch(`${url}${to}`, {
       method: "POST",
@@ -82,6 +122,7 @@ async function checkoutOnce(url: string, productId: string): Promise<number> {
     "/cart",
     form({ intent: "add", productId, quantity: "2", redirectTo: "/checkout" }),
   );
+  const addMs = lap();
   const cookie = added.headers
     .getSetCookie()
     .map((c) => c.split(";")[0])
@@ -91,6 +132,7 @@ async function checkoutOnce(url: string, productId: string): Promise<number> {
     form({ intent: "pay", purchaseType: "one_time", paymentMethod: "card" }),
     cookie,
   );
+  const checkoutMs = lap();
   const sandbox = paid.headers.get("location");
   if (!sandbox?.startsWith("/sandbox/pay/"))
     throw new Error(`checkout did not redirect to the sandbox (${paid.status})`);
@@ -107,12 +149,13 @@ async function checkoutOnce(url: string, productId: string): Promise<number> {
     cardNumber: "4242424242424242",
   });
   const returned = await post(sandbox, buyer, cookie);
+  const payMs = lap();
   const success = returned.headers.get("location");
   if (!success?.startsWith("/payment-success"))
     throw new Error(`sandbox payment failed (${returned.status})`);
   const page = await fetch(`${url}${success}`, { headers: { Cookie: cookie } });
   if (!(await page.text()).includes("Payment Successful!")) throw new Error("success page without the order");
-  return performance.now() - started;
+  return { "add to cart": addMs, checkout: checkoutMs, pay: payMs, "success page": lap() };
 }
 
 function percentile(sorted: number[], p: number) {
@@ -125,24 +168,39 @@ async function main() {
     const html = await (await fetch(`${server.url}/products`)).text();
     const productId = html.match(/name="productId" value="([0-9a-f-]{36})"/)?.[1];
     if (!productId) throw new Error("no product on /products");
-    await checkoutOnce(server.url, productId); // warm-up
-    const durations: number[] = [];
+    // Warm-up (JIT, connection pool, caches), not counted.
+    for (let i = 0; i < 20; i++) await checkoutOnce(server.url, productId);
+    const runs: StepTimes[] = [];
     let next = 0;
+    const cpuBefore = await cpuSnapshot(server.pid);
     const started = performance.now();
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
         while (next < total) {
           next++;
-          durations.push(await checkoutOnce(server.url, productId));
+          runs.push(await checkoutOnce(server.url, productId));
         }
       }),
     );
     const seconds = (performance.now() - started) / 1000;
-    durations.sort((a, b) => a - b);
+    const cpuAfter = await cpuSnapshot(server.pid);
+    const durations = runs.map((r) => steps.reduce((sum, step) => sum + r[step], 0)).sort((a, b) => a - b);
     console.log(
       `${databaseUrl ? "PostgreSQL" : "PGlite"}: ${total} checkouts, concurrency ${concurrency}: ` +
         `${(total / seconds).toFixed(1)} orders/s, p50 ${percentile(durations, 50).toFixed(0)} ms, ` +
         `p95 ${percentile(durations, 95).toFixed(0)} ms`,
+    );
+    for (const step of steps) {
+      const times = runs.map((r) => r[step]).sort((a, b) => a - b);
+      console.log(
+        `  ${step}: p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms`,
+      );
+    }
+    const perOrder = (party: keyof typeof cpuAfter) => (cpuAfter[party] - cpuBefore[party]) / total;
+    const cpu = { server: perOrder("server"), database: perOrder("database"), client: perOrder("client") };
+    console.log(
+      `  CPU per order: server ${cpu.server.toFixed(1)} ms, database ${cpu.database.toFixed(1)} ms, ` +
+        `bench client ${cpu.client.toFixed(1)} ms`,
     );
   } finally {
     await server.stop();

@@ -153,6 +153,7 @@ describe("sandbox payment and fulfilment", () => {
     ).toEqual({
       ok: true,
       orderId: started.orderId,
+      method: "card",
     });
     const mailer = recordingMailer();
     const first = await completePayment(database.db, mailer, sandboxProvider, sessionId);

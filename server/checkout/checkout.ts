@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { PricedCart } from "../../app/lib/cart-pricing.ts";
 import { type CheckoutBreakdown, type PurchaseType, priceCheckout } from "../../app/lib/checkout-pricing.ts";
 import { priceCart } from "../cart/cart.ts";
 import { reserveCouponUse } from "../coupons/coupons.ts";
@@ -18,6 +19,8 @@ export type CheckoutRequest = {
   couponCode: string | null;
   /** The client's address: open payments and coupon holds are capped per address (hold rule). */
   clientIp?: string | null;
+  /** The cart of `cartId` as this request already priced it from the database (saves reading it twice). */
+  cart?: PricedCart;
   now?: Date;
 };
 
@@ -70,7 +73,7 @@ export async function startCheckout(
   const now = input.now ?? new Date();
   if (input.purchaseType === "subscription" && !input.userId)
     return { ok: false, reason: "sign_in_required" };
-  const cart = await priceCart(db, input.cartId);
+  const cart = input.cart ?? (await priceCart(db, input.cartId));
   if (cart.lines.length === 0) return { ok: false, reason: "empty_cart" };
   if (cart.hasUnavailableLines) return { ok: false, reason: "unavailable_lines" };
   const expiresAt = new Date(now.getTime() + PAYMENT_SESSION_MINUTES * 60_000);

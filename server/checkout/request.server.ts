@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import { findCart } from "../cart/cart.ts";
+import { priceCartLines } from "../../app/lib/cart-pricing.ts";
+import { findCart, priceCart } from "../cart/cart.ts";
 import { readGuestCartId } from "../cart/request.server.ts";
 import type { RequestContext } from "../context.ts";
 import { isUuid } from "../db/ids.ts";
@@ -11,6 +12,20 @@ import { expireSandboxSessions } from "../payments/sandbox.ts";
 export async function requestCartId(context: RequestContext, request: Request, userId: string | null) {
   const db = context.database.db;
   return findCart(db, userId ? { userId } : { guestCartId: await readGuestCartId(context, request) });
+}
+
+/**
+ * The requester's cart id and that cart priced from the catalog, with one lookup for both. A
+ * failure is logged and shows an empty cart, as loadCart does.
+ */
+export async function loadCheckoutCart(context: RequestContext, request: Request, userId: string | null) {
+  try {
+    const cartId = await requestCartId(context, request, userId);
+    return { cartId, cart: await priceCart(context.database.db, cartId) };
+  } catch (error) {
+    context.log.error({ err: error }, "cart load failed");
+    return { cartId: null, cart: priceCartLines([]) };
+  }
 }
 
 /** Expires stale payment sessions without holding up the page; a failure is only logged. */

@@ -1,17 +1,21 @@
 import type { RequestContext } from "../context.ts";
-import type { OrderView } from "../orders/customer-orders.ts";
-import { providerForSession } from "../payments/registry.ts";
+import { getOrderForSession, type OrderView, withOrderItems } from "../orders/customer-orders.ts";
+import { providerNamed } from "../payments/registry.ts";
 import { completePayment } from "./complete.ts";
 
 /**
  * The return pages' work: completes the session (once; a reload shows the same order) and
  * returns the paid order, or null when the provider does not confirm it or processing fails.
+ * An order already paid (by the webhook, the sandbox page or an earlier visit) is shown as it
+ * is, without asking the provider again or opening a fulfilment transaction.
  */
 export async function processReturn(context: RequestContext, sessionId: string): Promise<OrderView | null> {
   try {
-    const provider = await providerForSession(context, sessionId);
-    if (!provider) return null;
-    return await completePayment(context.database.db, context.mailer, provider, sessionId);
+    const db = context.database.db;
+    const order = await getOrderForSession(db, sessionId);
+    if (!order) return null;
+    if (order.paymentStatus === "paid") return await withOrderItems(db, order);
+    return await completePayment(db, context.mailer, providerNamed(context, order.provider), sessionId);
   } catch (error) {
     context.log.error({ err: error, sessionId }, "payment return processing failed");
     return null;

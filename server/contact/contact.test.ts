@@ -48,6 +48,7 @@ describe("submitContactMessage", () => {
     );
     const [stored] = await db.select().from(contactMessages).where(eq(contactMessages.id, message.id));
     expect(stored).toMatchObject(valid);
+    await mailer.idle(); // the bodies are rendered after the sender has been answered
     const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.to, "inbox@shop.example"));
     expect(mail).toMatchObject({ status: "stored", template: "contact-notification" });
     expect(mail!.subject).toBe("New contact message from Jordan <b>Miles</b>");

@@ -5,6 +5,7 @@ import { createTestDatabase, type TestDatabase } from "../../tests/support/datab
 import { startSmtpServer, type TestSmtpServer } from "../../tests/support/smtp.ts";
 import { mailOutbox } from "../db/schema/index.ts";
 import { createMailer } from "./mailer.ts";
+import { getOutboxMessage } from "./outbox.ts";
 
 const log = pino({ level: "silent" });
 const from = "Peak Shilajit <orders@shop.test>";
@@ -29,6 +30,7 @@ describe("mailer without SMTP", () => {
       template: "verify-email",
       props: { name: "Ada", url: "https://shop.test/verify?token=abc" },
     });
+    await mailer.idle();
     const row = await outboxRow(id);
     expect(row).toMatchObject({
       to: "reader@example.com",
@@ -42,6 +44,55 @@ describe("mailer without SMTP", () => {
     expect(row.text).toContain("Hi Ada");
     expect(row.text).toContain("https://shop.test/verify?token=abc");
     expect(row.text).not.toContain("<");
+  });
+});
+
+describe("mailer rendering after the request", () => {
+  it("stores template and props at once and renders the bodies in the background", async () => {
+    const mailer = createMailer({ db: database.db, log, from });
+    const id = await mailer.send({
+      to: "later@example.com",
+      subject: "Verify your email address",
+      template: "verify-email",
+      props: { name: "Lin", url: "https://shop.test/verify?token=later" },
+    });
+    // The caller is answered before the (CPU-heavy) React render runs.
+    expect(await outboxRow(id)).toMatchObject({
+      html: null,
+      text: null,
+      props: { name: "Lin", url: "https://shop.test/verify?token=later" },
+    });
+    await mailer.idle();
+    const row = await outboxRow(id);
+    expect(row.html).toContain("https://shop.test/verify?token=later");
+    expect(row.text).toContain("Hi Lin");
+    expect(row.text).not.toContain("<");
+  });
+
+  it("renders a message left unrendered by a stopped process, in the loop or when it is read", async () => {
+    const leftOver = async (name: string) => {
+      const [row] = await database.db
+        .insert(mailOutbox)
+        .values({
+          to: `${name.toLowerCase()}@example.com`,
+          subject: "Verify your email address",
+          template: "verify-email",
+          props: { name, url: `https://shop.test/verify?token=${name}` },
+          status: "stored",
+        })
+        .returning({ id: mailOutbox.id });
+      return row!.id;
+    };
+    const looped = await leftOver("Looped");
+    const read = await leftOver("Read");
+    const mailer = createMailer({ db: database.db, log, from });
+    expect(await mailer.renderLeftOver(100)).toBeGreaterThanOrEqual(1);
+    expect((await outboxRow(looped)).text).toContain("Hi Looped");
+
+    await database.db.update(mailOutbox).set({ html: null, text: null }).where(eq(mailOutbox.id, read));
+    const message = await getOutboxMessage(database.db, read);
+    expect(message?.html).toContain("token=Read");
+    expect((await outboxRow(read)).text).toContain("Hi Read");
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
 import { createTransport, type Transporter } from "nodemailer";
 import type { Db } from "../db/client.ts";
 import { mailOutbox } from "../db/schema/index.ts";
@@ -31,11 +31,34 @@ export type Mailer = ReturnType<typeof createMailer>;
 
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
 
+type StoredMessage = { id: string; template: string; props: unknown };
+
+/** The template and props of a message not rendered yet; null when it is rendered (or unknown). */
+async function unrenderedSource(db: Db, id: string): Promise<Omit<StoredMessage, "id"> | null> {
+  const [row] = await db
+    .select({ template: mailOutbox.template, props: mailOutbox.props })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.id, id), isNull(mailOutbox.html)));
+  return row ?? null;
+}
+
+/** Renders a stored row's bodies and keeps them on the row (first writer wins). */
+export async function renderRow(db: Db, row: StoredMessage) {
+  const rendered = await renderMail(row.template as MailTemplateName, row.props as MailMessage["props"]);
+  await db
+    .update(mailOutbox)
+    .set(rendered)
+    .where(and(eq(mailOutbox.id, row.id), isNull(mailOutbox.html)));
+  return rendered;
+}
+
 /**
- * The one way the shop sends mail. Every message is rendered and written to the outbox first;
- * with SMTP it is then delivered in the background (never inside the user's request), retried
- * with backoff, and the row records each outcome. Delivery claims a row by pushing its
- * next_attempt_at forward, so several app instances never send the same message twice at once.
+ * The one way the shop sends mail. Every message is written to the outbox first (template and
+ * props: one cheap insert); it is rendered after the caller's request has been answered and, with
+ * SMTP, delivered in the background, retried with backoff, and the row records each outcome.
+ * Delivery claims a row by pushing its next_attempt_at forward, so several app instances never
+ * send the same message twice at once. A message whose rendering was cut short (a crash, a
+ * restart) is rendered by the background loop or when it is read or delivered.
  */
 export function createMailer({
   db,
@@ -59,6 +82,36 @@ export function createMailer({
   const backoff = (attempts: number) =>
     Math.min(retryBaseMs * 2 ** Math.max(attempts - 1, 0), MAX_BACKOFF_MS);
 
+  /** Stores the rendered bodies of a message not rendered yet (a no-op when it already is). */
+  async function renderStored(id: string, message?: Pick<MailMessage, "template" | "props">) {
+    const source = message ?? (await unrenderedSource(db, id));
+    if (source) await renderRow(db, { id, ...source });
+  }
+
+  /** Renders (and with SMTP delivers) a message just stored, once the current request has been answered. */
+  async function finish(id: string, message: MailMessage) {
+    await new Promise((resolve) => setImmediate(resolve));
+    await renderStored(id, message);
+    if (transport) await deliver(id);
+  }
+
+  /** Renders messages left unrendered (the process stopped before it got to them); returns how many. */
+  async function renderLeftOver(limit = 20): Promise<number> {
+    const rows = await db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(isNull(mailOutbox.html))
+      .orderBy(asc(mailOutbox.createdAt))
+      .limit(limit);
+    for (const { id } of rows) {
+      // One message that cannot be rendered must not hold up the others (or delivery).
+      await track(renderStored(id)).catch((error) =>
+        log.error({ err: error, mailId: id }, "mail rendering failed"),
+      );
+    }
+    return rows.length;
+  }
+
   /** One delivery attempt for a row, if it is still pending and due (returns false when not claimed). */
   async function deliver(id: string): Promise<boolean> {
     if (!transport) return false;
@@ -74,7 +127,9 @@ export function createMailer({
       .returning();
     if (!row) return false;
     try {
-      await transport.sendMail({ from, to: row.to, subject: row.subject, html: row.html, text: row.text });
+      const { html, text } =
+        row.html === null ? await renderRow(db, row) : { html: row.html, text: row.text };
+      await transport.sendMail({ from, to: row.to, subject: row.subject, html, text: text ?? undefined });
       await db
         .update(mailOutbox)
         .set({ status: "sent", sentAt: new Date(), lastError: null, nextAttemptAt: null })
@@ -119,19 +174,17 @@ export function createMailer({
     delivers: Boolean(transport),
 
     /**
-     * Renders and stores the message, returns its outbox id at once; SMTP delivery (if configured)
-     * runs afterwards in the background and its failure never reaches the caller.
+     * Stores the message and returns its outbox id at once; rendering and SMTP delivery (if
+     * configured) run afterwards in the background and their failure never reaches the caller.
      */
     async send<T extends MailTemplateName>(message: MailMessage<T>): Promise<string> {
-      const { html, text } = await renderMail(message.template, message.props);
       const [row] = await db
         .insert(mailOutbox)
         .values({
           to: message.to,
           subject: message.subject,
           template: message.template,
-          html,
-          text,
+          props: message.props,
           status: transport ? "pending" : "stored",
           nextAttemptAt: transport ? new Date() : null,
         })
@@ -141,21 +194,23 @@ export function createMailer({
         { mailId: id, to: message.to, subject: message.subject, smtp: Boolean(transport) },
         "mail queued",
       );
-      if (transport) {
-        void track(deliver(id)).catch((error) =>
-          log.error({ err: error, mailId: id }, "mail delivery crashed"),
-        );
-      }
+      void track(finish(id, message as MailMessage)).catch((error) =>
+        log.error({ err: error, mailId: id }, "mail rendering or delivery crashed"),
+      );
       return id;
     },
 
     deliverDue,
+    renderLeftOver,
 
-    /** Starts the retry loop (server process only). */
+    /** Starts the background loop (server process only): left-over renders and delivery retries. */
     start() {
-      if (!transport || timer) return;
+      if (timer) return;
       timer = setInterval(() => {
-        void deliverDue().catch((error) => log.error({ err: error }, "mail retry loop failed"));
+        void renderLeftOver()
+          .catch((error) => log.error({ err: error }, "mail render loop failed"))
+          .then(() => deliverDue())
+          .catch((error) => log.error({ err: error }, "mail retry loop failed"));
       }, pollMs);
       timer.unref();
     },
@@ -168,7 +223,7 @@ export function createMailer({
       transport?.close();
     },
 
-    /** Waits until every delivery started so far has finished (tests). */
+    /** Waits until every render and delivery started so far has finished (tests). */
     async idle() {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
     },

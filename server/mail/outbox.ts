@@ -1,6 +1,7 @@
 import { count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { mailOutbox } from "../db/schema/index.ts";
+import { renderRow } from "./mailer.ts";
 
 export type OutboxListOptions = { page: number; perPage: number; to?: string };
 
@@ -28,8 +29,9 @@ export async function listOutbox(db: Db, { page, perPage, to }: OutboxListOption
   return { rows, totalCount, totalPages: Math.max(1, Math.ceil(totalCount / perPage)) };
 }
 
-/** One message with its bodies, or null. */
+/** One message with its bodies (rendered now if the background has not got to it yet), or null. */
 export async function getOutboxMessage(db: Db, id: string) {
   const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
-  return row ?? null;
+  if (!row) return null;
+  return row.html === null ? { ...row, ...(await renderRow(db, row)) } : { ...row, html: row.html };
 }

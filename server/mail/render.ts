@@ -1,4 +1,4 @@
-import { render } from "@react-email/render";
+import { render, toPlainText } from "@react-email/render";
 import { createElement } from "react";
 import { type MailTemplateName, type MailTemplateProps, mailTemplates } from "./templates/index.ts";
 
@@ -12,6 +12,7 @@ export async function renderMail<T extends MailTemplateName>(
   // The registry is keyed by name, so TypeScript cannot pair a template with its props by itself.
   const component = mailTemplates[template] as unknown as React.FC<Record<string, unknown>>;
   const element = createElement(component, props as Record<string, unknown>);
-  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
-  return { html, text };
+  // One React render: the plain text is converted from the HTML (what render's plainText option does).
+  const html = await render(element);
+  return { html, text: toPlainText(html) };
 }

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { orderItems, orders } from "../db/schema/index.ts";
+import { orderItems, orders, paymentProvider } from "../db/schema/index.ts";
 
 export type OrderView = typeof orders.$inferSelect & { items: (typeof orderItems.$inferSelect)[] };
 
@@ -27,6 +27,24 @@ export async function listCustomerOrders(db: Db, userId: string): Promise<OrderV
     .where(and(eq(orders.userId, userId), eq(orders.paymentStatus, "paid")))
     .orderBy(desc(orders.createdAt), desc(orders.id));
   return withItems(db, rows);
+}
+
+/**
+ * The order a provider session / token belongs to, or null. Sessions are unique per provider;
+ * naming every provider lets the (provider, session) index answer without knowing which one.
+ */
+export async function getOrderForSession(db: Db, sessionId: string) {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(inArray(orders.provider, paymentProvider.enumValues), eq(orders.providerSessionId, sessionId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** An order row with its items. */
+export async function withOrderItems(db: Db, row: typeof orders.$inferSelect): Promise<OrderView> {
+  return (await withItems(db, [row]))[0]!;
 }
 
 /** One paid order with its items, or null. */

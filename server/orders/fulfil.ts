@@ -36,10 +36,10 @@ export async function fulfilOrder(
       .returning();
     if (!paid) return null;
 
-    const [reservation] = await tx
-      .delete(couponReservations)
-      .where(eq(couponReservations.orderId, paid.id))
-      .returning();
+    // Only an order started with a coupon holds a reservation.
+    const [reservation] = paid.couponId
+      ? await tx.delete(couponReservations).where(eq(couponReservations.orderId, paid.id)).returning()
+      : [];
     if (reservation) {
       await tx.insert(couponUsages).values({
         couponId: reservation.couponId,

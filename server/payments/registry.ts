@@ -1,7 +1,6 @@
-import { eq } from "drizzle-orm";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
-import { orders } from "../db/schema/index.ts";
+import { getOrderForSession } from "../orders/customer-orders.ts";
 import { paypalProviderFor } from "./paypal/paypal-provider.ts";
 import type { PaymentMethod, PaymentProvider } from "./provider.ts";
 import { sandboxProvider } from "./sandbox.ts";
@@ -39,10 +38,6 @@ export async function providerForSession(
   services: ProviderServices,
   sessionId: string,
 ): Promise<PaymentProvider | null> {
-  const [order] = await services.database.db
-    .select({ provider: orders.provider })
-    .from(orders)
-    .where(eq(orders.providerSessionId, sessionId))
-    .limit(1);
+  const order = await getOrderForSession(services.database.db, sessionId);
   return order ? providerNamed(services, order.provider) : null;
 }

@@ -9,7 +9,7 @@ export const SANDBOX_SUCCESS_CARD = "4242424242424242";
 export const SANDBOX_DECLINED_CARD = "4000000000000002";
 
 export type SandboxPayResult =
-  | { ok: true; orderId: string }
+  | { ok: true; orderId: string; method: PaymentMethod }
   | { ok: false; reason: "declined" | "unknown_card" | "not_open"; message: string };
 
 const messages = {
@@ -76,7 +76,7 @@ export async function paySandboxSession(
       .update(sandboxSessions)
       .set({ status: "completed", completedAt: now })
       .where(eq(sandboxSessions.id, sessionId));
-    return { ok: true, orderId: session.orderId };
+    return { ok: true, orderId: session.orderId, method: session.method };
   });
 }
 

@@ -27,8 +27,15 @@ let ipCounter = 0;
 /** A fresh client address per call, so one test's attempts never count against another's. */
 const freshIp = () => `198.51.100.${++ipCounter}`;
 
-const mailsTo = (email: string) =>
-  database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.createdAt));
+/** Messages to `email`, newest first, once the mailer has rendered what it was given. */
+const mailsTo = async (email: string) => {
+  await mailer.idle();
+  return database.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, email))
+    .orderBy(desc(mailOutbox.createdAt));
+};
 
 const sessionsOf = async (userId: string) =>
   (await database.db.select({ n: count() }).from(session).where(eq(session.userId, userId)))[0]!.n;
@@ -69,7 +76,7 @@ describe("sign-up and email verification", () => {
 
     const [mail] = await mailsTo(email);
     expect(mail).toMatchObject({ subject: "Verify your email address", template: "verify-email" });
-    const token = new URL(mail!.text.match(/https?:\/\/\S*verify-email\S*/)![0]).searchParams.get("token")!;
+    const token = new URL(mail!.text!.match(/https?:\/\/\S*verify-email\S*/)![0]).searchParams.get("token")!;
     await auth.api.verifyEmail({ query: { token }, headers: clientHeaders(freshIp()) });
 
     const { response } = await signIn(email, "secret-123");
@@ -103,7 +110,7 @@ describe("password reset", () => {
   const latestResetToken = async (email: string) => {
     const [mail] = await mailsTo(email);
     expect(mail?.subject).toBe("Reset your password");
-    return new URL(mail!.text.match(/https?:\/\/\S*mode=reset\S*/)![0]).searchParams.get("token")!;
+    return new URL(mail!.text!.match(/https?:\/\/\S*mode=reset\S*/)![0]).searchParams.get("token")!;
   };
 
   it("never reveals whether an address has an account", async () => {

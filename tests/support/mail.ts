@@ -1,4 +1,4 @@
-import { and, desc, sql } from "drizzle-orm";
+import { and, desc, isNotNull, sql } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import { mailOutbox } from "../../server/db/schema/index.ts";
@@ -46,11 +46,13 @@ async function fromDatabase(e2e: E2E, address: string, subject?: string) {
       and(
         sql`lower(${mailOutbox.to}) = ${address.toLowerCase()}`,
         subject ? sql`${mailOutbox.subject} = ${subject}` : undefined,
+        // Rendered after the request that sent it has been answered.
+        isNotNull(mailOutbox.text),
       ),
     )
     .orderBy(desc(mailOutbox.createdAt))
     .limit(1);
-  return row;
+  return row && { subject: row.subject, text: row.text ?? "" };
 }
 
 const readerPages = new WeakMap<E2E, Promise<Page>>();

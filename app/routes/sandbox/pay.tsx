@@ -8,7 +8,7 @@ import { redirectWithToast } from "~/lib/flash.server.ts";
 import { parseForm } from "~/lib/forms.ts";
 import { formatMoney } from "~/lib/money.ts";
 import { sandboxPaySchema } from "~/lib/sandbox-form.ts";
-import { completePayment } from "~server/checkout/complete.ts";
+import { fulfilOrder } from "~server/orders/fulfil.ts";
 import {
   loadSandboxSession,
   paySandboxSession,
@@ -49,10 +49,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const parsed = parseForm(sandboxPaySchema, form);
   if (!parsed.ok) return data({ errors: parsed.errors, values: parsed.values, message: null }, 400);
   const { cardNumber, name, email, phone, ...address } = parsed.data;
-  const paid = await paySandboxSession(db, params.sessionId, {
-    cardNumber,
-    buyer: { name, email, phone, address: { ...address, line2: address.line2 || undefined } },
-  });
+  const buyer = { name, email, phone, address: { ...address, line2: address.line2 || undefined } };
+  const paid = await paySandboxSession(db, params.sessionId, { cardNumber, buyer });
   if (!paid.ok) {
     const values = Object.fromEntries([...form].filter(([, v]) => typeof v === "string")) as Record<
       string,
@@ -61,9 +59,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data({ errors: {}, values, message: paid.message }, 400);
   }
   // Like a provider's webhook: fulfil now, so the order is paid even if the buyer never returns.
-  const session = await loadSandboxSession(db, params.sessionId);
-  await completePayment(db, context.mailer, sandboxProvider, params.sessionId);
-  return redirect(sandboxReturnUrl(params.sessionId, session?.session.method ?? "card"));
+  // The session was confirmed paid just above, so there is nothing to ask it again.
+  await fulfilOrder(db, context.mailer, { orderId: paid.orderId, buyer });
+  return redirect(sandboxReturnUrl(params.sessionId, paid.method));
 }
 
 const fields = [

@@ -23,7 +23,7 @@ import { refuseOverLimit } from "~server/checkout/client-limits.server.ts";
 import { prepareToPay, tooManyOpenPayments } from "~server/checkout/pay-request.server.ts";
 import {
   cancelAbandonedPayment,
-  requestCartId,
+  loadCheckoutCart,
   sweepExpiredSessions,
 } from "~server/checkout/request.server.ts";
 import { hasVisibleCoupon, validateCoupon } from "~server/coupons/coupons.ts";
@@ -64,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = parsed.data;
   const db = context.database.db;
   const user = await getSessionUser(context, request);
-  const cart = await loadCart(context, request, user?.id ?? null);
+  const { cartId, cart } = await loadCheckoutCart(context, request, user?.id ?? null);
   if (cart.lines.length === 0) throw await redirectWithToast("/products", checkoutToasts.cartEmpty);
 
   // The applied coupon is re-checked on every post; the browser only ever sends its code.
@@ -113,12 +113,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.purchaseType === "subscription" && !user)
     throw await redirectWithToast(authUrl, checkoutToasts.authRequired);
   try {
-    const cartId = await requestCartId(context, request, user?.id ?? null);
     const couponCode = form.appliedCoupon || null;
     const refusal = await prepareToPay(context, { cartId, couponCode });
     if (refusal) return refusal;
     const result = await startCheckout(db, checkoutProvider(context, form.paymentMethod), {
       cartId,
+      cart,
       userId: user?.id ?? null,
       purchaseType: form.purchaseType,
       paymentMethod: form.paymentMethod,

@@ -1,6 +1,8 @@
+import { sql } from "drizzle-orm";
 import {
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -15,6 +17,8 @@ export const mailStatus = pgEnum("mail_status", ["pending", "sent", "failed", "s
 /**
  * Every email the shop sends. Without SMTP a message is only stored here (status 'stored')
  * and admins read it at /admin/emails; with SMTP it is delivered and the row records the outcome.
+ * A message is stored as template + props first and rendered after the request has been answered
+ * (html and text stay null until then).
  */
 export const mailOutbox = pgTable(
   "mail_outbox",
@@ -22,9 +26,10 @@ export const mailOutbox = pgTable(
     id: id(),
     to: text("to").notNull(),
     subject: text("subject").notNull(),
-    html: text("html").notNull(),
-    text: text("text").notNull(),
+    html: text("html"),
+    text: text("text"),
     template: text("template").notNull(),
+    props: jsonb("props"),
     status: mailStatus("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
@@ -36,6 +41,7 @@ export const mailOutbox = pgTable(
     index("mail_outbox_created_at_idx").on(t.createdAt.desc()),
     index("mail_outbox_to_idx").on(t.to),
     index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("mail_outbox_unrendered_idx").on(t.createdAt).where(sql`${t.html} is null`),
   ],
 );
 
