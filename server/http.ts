@@ -14,6 +14,7 @@ import { brotli } from "./http/brotli.ts";
 import { applyPageCaching, conditionalGet } from "./http/caching.ts";
 import { sameOriginOnly } from "./http/same-origin.ts";
 import { securityHeaders, shareableMedia } from "./http/security-headers.ts";
+import { collectScriptHashes, isSharedRender, useScriptHashes } from "./http/shared-page-csp.ts";
 import { MAX_BODY_BYTES } from "./media/upload-request.ts";
 import { imageVariant } from "./media/variants.ts";
 import { paypalWebhookRoute } from "./payments/paypal/webhook-route.ts";
@@ -31,7 +32,14 @@ export type HttpAppOptions = {
   mode: "production" | "development";
 };
 
-type Env = { Variables: { requestId: string; secureHeadersNonce?: string } };
+type Env = {
+  Variables: {
+    requestId: string;
+    secureHeadersNonce?: string;
+    sharedRender?: boolean;
+    scriptHashes?: string[];
+  };
+};
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
 
@@ -42,6 +50,7 @@ export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppO
   app.use(logRequests(services));
   app.use("/uploads/*", shareableMedia());
   app.use("/images/*", shareableMedia());
+  app.use(useScriptHashes());
   app.use(securityHeaders(services.config, mode));
   app.use(compress());
   app.use(brotli());
@@ -50,6 +59,7 @@ export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppO
   app.use(sameOriginOnly({ publicUrl: services.config.publicUrl, exempt: isPaymentWebhook }));
   app.use(limitRequestBodies(MAX_BODY_BYTES));
   app.use(conditionalGet());
+  app.use(collectScriptHashes());
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/readyz", async (c) => {
@@ -111,12 +121,15 @@ export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppO
     // In dev the build changes on every edit, so it is loaded per request.
     const build = mode === "development" || !handler ? await loadBuild() : undefined;
     if (build) handler = createRequestHandler(build, mode);
+    const shared = isSharedRender(c.req.raw);
+    c.set("sharedRender", shared);
     const context: RequestContext = {
       ...services,
       log: services.log.child({ reqId: c.var.requestId }),
       requestId: c.var.requestId,
       clientIp: c.req.header(CLIENT_IP_HEADER) ?? "unknown",
-      cspNonce: c.get("secureHeadersNonce"),
+      // Shared (anonymous) pages are allowed by script hashes instead (server/http/shared-page-csp.ts).
+      cspNonce: shared ? undefined : c.get("secureHeadersNonce"),
     };
     return applyPageCaching(c.req.raw, await handler!(c.req.raw, context));
   });

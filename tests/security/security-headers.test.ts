@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { setupTarget } from "./support.ts";
 
@@ -45,11 +46,14 @@ describe("security headers", () => {
     expect(response.headers.get("strict-transport-security")).toBeNull();
   });
 
-  it("allows only this origin's scripts and inline scripts carrying this response's nonce", async () => {
-    const [first, second] = await Promise.all([target.visitor().get("/"), target.visitor().get("/")]);
+  it("gives a visitor's page a fresh nonce that every inline script carries, and nothing else inline", async () => {
+    // A cookie makes the page personal (private, rendered with a per-request nonce).
+    const visit = () => target.visitor().get("/", { headers: { Cookie: "cart_id=none" } });
+    const [first, second] = await Promise.all([visit(), visit()]);
     const scriptSrc = directives(first.headers.get("content-security-policy"))["script-src"] ?? [];
     expect(scriptSrc).not.toContain("'unsafe-inline'");
     expect(scriptSrc).not.toContain("'unsafe-eval'");
+    expect(scriptSrc.some((v) => v.startsWith("'sha256-"))).toBe(false);
     const nonce = scriptSrc.find((v: string) => v.startsWith("'nonce-"))?.slice(7, -1);
     expect(nonce).toMatch(/^[A-Za-z0-9+/=]{16,}$/);
     const secondNonce = directives(second.headers.get("content-security-policy"))["script-src"]?.find((v) =>
@@ -58,11 +62,27 @@ describe("security headers", () => {
     expect(secondNonce).toMatch(/^'nonce-/);
     expect(secondNonce).not.toBe(`'nonce-${nonce}'`);
     // Every executable inline script of the page carries it (JSON-LD data blocks do not run).
-    const html = await first.text();
-    const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!);
-    const executable = scripts.filter((attrs) => !/type="application\/ld\+json"/.test(attrs));
-    expect(executable.length).toBeGreaterThan(0);
-    for (const attrs of executable) expect(attrs).toContain(`nonce="${nonce}"`);
+    const scripts = executableInlineScripts(await first.text());
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) expect(script.attributes).toContain(`nonce="${nonce}"`);
+  });
+
+  it("allows a shared anonymous page's inline scripts by hash only: no nonce, the same policy for every copy", async () => {
+    const [first, second] = await Promise.all([target.visitor().get("/"), target.visitor().get("/")]);
+    const policy = first.headers.get("content-security-policy");
+    expect(second.headers.get("content-security-policy")).toBe(policy);
+    const scriptSrc = directives(policy)["script-src"] ?? [];
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+    expect(scriptSrc.some((v) => v.startsWith("'nonce-"))).toBe(false);
+    const scripts = executableInlineScripts(await first.text());
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) {
+      expect(script.attributes).not.toContain("nonce=");
+      expect(scriptSrc).toContain(`'sha256-${createHash("sha256").update(script.body).digest("base64")}'`);
+    }
+    // A script smuggled into the address is not among the allowed ones.
+    const injected = "alert(1)";
+    expect(scriptSrc).not.toContain(`'sha256-${createHash("sha256").update(injected).digest("base64")}'`);
   });
 
   it("lets a no-JS checkout post be redirected to the payment providers' pages", async () => {
@@ -83,3 +103,10 @@ describe("security headers", () => {
     expect(csp["img-src"]).not.toContain("http:");
   });
 });
+
+/** The inline scripts that run (not JSON-LD data blocks), with their attributes and text. */
+function executableInlineScripts(html: string) {
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+    .map((m) => ({ attributes: m[1]!, body: m[2]! }))
+    .filter((s) => !/\bsrc=/.test(s.attributes) && !/type="application\/ld\+json"/.test(s.attributes));
+}
