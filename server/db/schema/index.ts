@@ -5,4 +5,5 @@ export * from "./content.ts";
 export * from "./coupons.ts";
 export * from "./orders.ts";
 export * from "./payments.ts";
+export * from "./storefront.ts";
 export * from "./system.ts";
