@@ -1,17 +1,27 @@
-import { Form } from "react-router";
+import { useNavigate } from "react-router";
 import { Button } from "~/components/ui/button.tsx";
 import { fieldClass } from "~/components/ui/input.tsx";
-import { PRODUCT_SORTS, type ProductListParams } from "~/lib/catalog.ts";
+import { PRODUCT_SORTS, type ProductListParams, type ProductSort, productsHref } from "~/lib/catalog.ts";
 
 /**
  * The /products search box and sort menu: a GET form, so it works without JavaScript and every
  * result has its own URL (a new search or sort starts at page 1). With JavaScript a new sort
- * applies at once.
+ * applies at once and the URL leaves out the defaults (productsHref).
  */
 export function ProductListControls({ query, total }: { query: ProductListParams; total: number }) {
+  const navigate = useNavigate();
+  const apply = (form: HTMLFormElement) => {
+    const fields = new FormData(form);
+    const sort = String(fields.get("sort")) as ProductSort;
+    navigate(productsHref({ q: String(fields.get("q") ?? "").trim(), sort, page: 1 }));
+  };
   return (
-    <Form
+    <form
       method="get"
+      onSubmit={(e) => {
+        e.preventDefault();
+        apply(e.currentTarget);
+      }}
       action="/products"
       role="search"
       aria-label="Products"
@@ -41,7 +51,7 @@ export function ProductListControls({ query, total }: { query: ProductListParams
           name="sort"
           defaultValue={query.sort}
           className={`${fieldClass} h-10`}
-          onChange={(e) => e.currentTarget.form?.requestSubmit()}
+          onChange={(e) => e.currentTarget.form && apply(e.currentTarget.form)}
         >
           {PRODUCT_SORTS.map((s) => (
             <option key={s.value} value={s.value}>
@@ -55,6 +65,6 @@ export function ProductListControls({ query, total }: { query: ProductListParams
         {total === 1 ? "1 product" : `${total.toLocaleString("en-US")} products`}
         {query.q ? ` matching “${query.q}”` : ""}
       </p>
-    </Form>
+    </form>
   );
 }
