@@ -7,8 +7,9 @@
  * page with BENCH_CONNECTIONS keep-alive connections (default 16) for BENCH_SECONDS (default 8)
  * after a short warm-up: /, /products, /products?page=<last>, a product page (as a person, so
  * each request counts a view), a blog post and a hashed JS asset. Prints req/s, p50/p95/p99, the
- * ratio to the asset's req/s, the HTML size of each page and the server's peak resident memory
- * during the product page's run.
+ * ratio to the asset's req/s, the server process's CPU time per request (the figure that does not
+ * depend on what else the machine runs; with PostgreSQL its own processes come on top), the HTML
+ * size of each page (plain and gzipped) and the server's peak resident memory during each run.
  *
  * BENCH_PAGES (names as printed, comma-separated) runs only those rows; BENCH_CPU_PROFILE=<folder>
  * makes the server write a V8 CPU profile there when it stops.
@@ -16,34 +17,22 @@
  * BENCH_DATABASE_URL runs it on PostgreSQL (that database is emptied first: use a scratch one),
  * else the embedded PGlite in a temporary folder. Run `npm run build` first.
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { gzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../server/db/client.ts";
 import { seedDemoDataIfEmpty } from "../server/db/seed/demo.ts";
+import { startBenchServer } from "./bench-server.ts";
 
 const extraProducts = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? "";
-const root = path.resolve(import.meta.dirname, "..");
 const person =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 /** Demo data and the extra products, written before the server opens the database. */
 async function seed(dataDir: string) {
@@ -74,43 +63,11 @@ async function seed(dataDir: string) {
   }
 }
 
-async function startServer(dataDir: string) {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
+function startServer(dataDir: string) {
   // BENCH_CPU_PROFILE=<folder>: the server writes a V8 CPU profile there when it stops.
   const profile = process.env.BENCH_CPU_PROFILE;
-  const flags = profile ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profile)}`] : [];
-  const child = spawn(process.execPath, [...flags, "--import", "tsx", "server/main.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      SEED: "none",
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error("server exited before it was ready");
-    if (Date.now() > deadline) throw new Error("server not ready after 90 s");
-    const ready = await fetch(`${url}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  const stop = async () => {
-    child.kill("SIGTERM");
-    await new Promise((r) => child.once("exit", r));
-  };
-  return { url, pid: child.pid!, stop };
+  const nodeFlags = profile ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profile)}`] : [];
+  return startBenchServer({ dataDir, databaseUrl, seed: "none", nodeFlags });
 }
 
 /** Resident memory of a process in MB (Linux). */
@@ -119,16 +76,20 @@ function rssMb(pid: number): number {
   return match ? Number(match[1]) / 1024 : 0;
 }
 
+/** CPU time the process has used, in ms (user + system; Linux clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 type Run = { requests: number; perSecond: number; p50: number; p95: number; p99: number; errors: number };
 
-function get(agent: http.Agent, url: URL): Promise<{ status: number; bytes: number }> {
+/** One GET as a person's browser would send it; the body is read and dropped. */
+function get(agent: http.Agent, url: URL): Promise<number> {
   return new Promise((resolve, reject) => {
     const request = http.get(url, { agent, headers: { "User-Agent": person } }, (response) => {
-      let bytes = 0;
-      response.on("data", (chunk: Buffer) => {
-        bytes += chunk.length;
-      });
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, bytes }));
+      response.resume();
+      response.on("end", () => resolve(response.statusCode ?? 0));
       response.on("error", reject);
     });
     request.on("error", reject);
@@ -149,7 +110,7 @@ async function load(url: URL, durationMs: number): Promise<Run> {
     Array.from({ length: connections }, async () => {
       while (performance.now() < end) {
         const t = performance.now();
-        const { status } = await get(agent, url).catch(() => ({ status: 0, bytes: 0 }));
+        const status = await get(agent, url).catch(() => 0);
         if (status !== 200) errors++;
         latencies.push(performance.now() - t);
       }
@@ -203,28 +164,50 @@ async function main() {
     try {
       const { count, paths } = await pagePaths(server.url);
       console.log(`${count} products; ${connections} connections, ${seconds} s a page after a 2 s warm-up\n`);
-      const rows: (Run & { name: string; path: string; kb: number; peakRss?: number })[] = [];
+      const rows: (Run & {
+        name: string;
+        path: string;
+        kb: number;
+        gzipKb: number;
+        cpuPerRequest: number;
+        peakRss?: number;
+      })[] = [];
       // BENCH_PAGES=/,product page: only these rows (names as printed).
       const only = process.env.BENCH_PAGES?.split(",");
       for (const [name, pathname] of paths.filter(([name]) => !only || only.includes(name))) {
         const url = new URL(pathname, server.url);
-        const { bytes } = await get(new http.Agent(), url);
+        // Size as sent without compression, and gzipped (what a compressing server or proxy sends).
+        const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+        const [bytes, gzipped] = [body.length, gzipSync(body).length];
         await load(url, 2000);
         let peakRss = rssMb(server.pid);
         const sampler = setInterval(() => {
           peakRss = Math.max(peakRss, rssMb(server.pid));
         }, 200);
+        const cpuBefore = cpuMs(server.pid);
         const run = await load(url, seconds * 1000);
+        const cpuPerRequest = (cpuMs(server.pid) - cpuBefore) / run.requests;
         clearInterval(sampler);
-        rows.push({ name, path: pathname, kb: bytes / 1024, ...run, peakRss });
+        rows.push({
+          name,
+          path: pathname,
+          kb: bytes / 1024,
+          gzipKb: gzipped / 1024,
+          cpuPerRequest,
+          ...run,
+          peakRss,
+        });
       }
       const asset = rows.at(-1)!.perSecond;
-      console.log("page                 req/s  ratio   p50 ms  p95 ms  p99 ms  errors  size KB  peak RSS MB");
+      console.log(
+        "page                 req/s  ratio   p50 ms  p95 ms  p99 ms  errors  CPU ms/req  size KB  gzip KB  peak RSS MB",
+      );
       for (const r of rows) {
         console.log(
           `${r.name.padEnd(20)} ${r.perSecond.toFixed(0).padStart(6)} ${(r.perSecond / asset).toFixed(3).padStart(6)} ` +
             `${r.p50.toFixed(1).padStart(8)}${r.p95.toFixed(1).padStart(8)}${r.p99.toFixed(1).padStart(8)}` +
-            `${String(r.errors).padStart(8)}${r.kb.toFixed(1).padStart(9)}${(r.peakRss ?? 0).toFixed(0).padStart(13)}`,
+            `${String(r.errors).padStart(8)}${r.cpuPerRequest.toFixed(2).padStart(12)}${r.kb.toFixed(1).padStart(9)}${r.gzipKb.toFixed(1).padStart(9)}` +
+            `${(r.peakRss ?? 0).toFixed(0).padStart(13)}`,
         );
       }
     } finally {
