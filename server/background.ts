@@ -37,12 +37,13 @@ export async function runSweep({ database, mailer, log }: SweepServices, now = n
 }
 
 /**
- * Timers the server process runs besides answering requests: mail delivery retries and the minute
- * sweep above. (Old rate-limit windows are deleted as new windows start, so they need no timer.)
+ * Timers the server process runs besides answering requests: mail delivery retries, the product
+ * view flush and the minute sweep above. (Old rate-limit windows are deleted as new windows start, so they need no timer.)
  * Returns the function that stops them (graceful shutdown waits for it and a running sweep).
  */
 export function startBackgroundJobs(services: Services): () => Promise<void> {
   services.mailer.start();
+  services.productViews.start();
   let running: Promise<void> | null = null;
   const sweep = setInterval(() => {
     // A slow sweep is never overlapped by the next one of this process.
@@ -55,6 +56,8 @@ export function startBackgroundJobs(services: Services): () => Promise<void> {
   return async () => {
     clearInterval(sweep);
     await running;
+    // Views counted since the last flush are written before the database closes.
+    await services.productViews.stop();
     return services.mailer.stop();
   };
 }

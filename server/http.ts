@@ -14,7 +14,7 @@ import { brotli } from "./http/brotli.ts";
 import { applyPageCaching, conditionalGet } from "./http/caching.ts";
 import { sameOriginOnly } from "./http/same-origin.ts";
 import { securityHeaders, shareableMedia } from "./http/security-headers.ts";
-import { collectScriptHashes, isSharedRender, useScriptHashes } from "./http/shared-page-csp.ts";
+import { collectScriptHashes, isSharedRender, applyScriptHashes } from "./http/shared-page-csp.ts";
 import { MAX_BODY_BYTES } from "./media/upload-request.ts";
 import { imageVariant } from "./media/variants.ts";
 import { paypalWebhookRoute } from "./payments/paypal/webhook-route.ts";
@@ -50,7 +50,7 @@ export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppO
   app.use(logRequests(services));
   app.use("/uploads/*", shareableMedia());
   app.use("/images/*", shareableMedia());
-  app.use(useScriptHashes());
+  app.use(applyScriptHashes());
   app.use(securityHeaders(services.config, mode));
   app.use(compress());
   app.use(brotli());

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { type Auth, createAuth } from "./auth/auth.ts";
 import { resolveAuthSecret } from "./auth/secret.ts";
+import { ProductViewCounter } from "./catalog/view-counter.ts";
 import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db/client.ts";
 import { createLogger, type Logger } from "./logger.ts";
@@ -17,6 +18,8 @@ export type Services = {
   auth: Auth;
   /** Sends mail: always into the outbox, over SMTP too when SMTP_URL is set. */
   mailer: Mailer;
+  /** Product page views, counted in memory and written every few seconds (background.ts). */
+  productViews: ProductViewCounter;
 };
 
 export async function createServices(config: Config, log = createLogger(config.logLevel)): Promise<Services> {
@@ -39,5 +42,6 @@ export async function createServices(config: Config, log = createLogger(config.l
     mailer,
     log,
   });
-  return { config, log, database, auth, mailer };
+  const productViews = new ProductViewCounter(database.db, log);
+  return { config, log, database, auth, mailer, productViews };
 }

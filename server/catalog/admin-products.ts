@@ -35,6 +35,7 @@ export const productInputSchema = z.object({
   imageUrls: z.array(imageUrl).transform((items) => items.filter(Boolean)),
   weightType: z.enum(weightType.enumValues, "Choose 30ml or 30g").default("30ml"),
   soldOut: z.boolean().default(false),
+  featured: z.boolean().default(false),
   tags: list,
   initialViewCount: z.coerce
     .number("Initial view count must be a number")
@@ -66,6 +67,7 @@ export function productFormValues(form: FormData) {
     imageUrls: many("imageUrls"),
     weightType: text("weightType") || undefined,
     soldOut: form.get("soldOut") === "on",
+    featured: form.get("featured") === "on",
     tags: many("tags"),
     initialViewCount: text("initialViewCount") || undefined,
     seoTitle: text("seoTitle"),

@@ -1,17 +1,12 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { isbot } from "isbot";
-import type { ProductDetail, ProductSummary } from "../../app/lib/catalog.ts";
+import type { ProductDetail } from "../../app/lib/catalog.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
-import { products, productViews } from "../db/schema/index.ts";
+import { products } from "../db/schema/index.ts";
+import { toSummary } from "./product-list.ts";
 
 type ProductRow = typeof products.$inferSelect;
-
-/** Every product, ordered by name (the storefront grid). */
-export async function listProducts(db: Db): Promise<ProductSummary[]> {
-  const rows = await db.select().from(products).orderBy(asc(products.name), asc(products.id));
-  return rows.map(toSummary);
-}
 
 export async function findProductBySlug(db: Db, slug: string): Promise<ProductDetail | null> {
   const [row] = await db.select().from(products).where(eq(products.slug, slug)).limit(1);
@@ -39,41 +34,9 @@ export async function findProductForPage(
   return byId ? { product: byId, byId: true } : null;
 }
 
-/**
- * Records one view and returns the new view count. One statement, so concurrent views never
- * lose an increment (no read-modify-write as in the spec's client code).
- */
-export async function recordProductView(db: Db, productId: string): Promise<number | null> {
-  const result = await db.execute<{ view_count: number }>(sql`
-    with view as (
-      insert into ${productViews} (product_id) values (${productId}) returning product_id
-    )
-    update ${products} set view_count = view_count + 1
-    where id = (select product_id from view)
-    returning view_count`);
-  // postgres.js answers an array of rows, PGlite an object with `rows`.
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
-    view_count: number;
-  }[];
-  return rows[0]?.view_count ?? null;
-}
-
 /** Views are counted for people only: crawlers, link previews and headless browsers are skipped. */
 export function isHumanVisitor(userAgent: string | null): boolean {
   return Boolean(userAgent) && !isbot(userAgent);
-}
-
-function toSummary(row: ProductRow): ProductSummary {
-  const images = [...new Set([row.imageUrl, ...row.imageUrls].filter((u): u is string => Boolean(u)))];
-  return {
-    id: row.id,
-    name: row.name,
-    slug: row.slug,
-    priceCents: row.priceCents,
-    weightType: row.weightType,
-    soldOut: row.soldOut,
-    images,
-  };
 }
 
 function toDetail(row: ProductRow): ProductDetail {

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
+import { listHomeProducts } from "../catalog/product-list.ts";
 import type { Db } from "../db/client.ts";
 import { certificates, partners, testimonials } from "../db/schema/index.ts";
 import type { Logger } from "../logger.ts";
@@ -10,11 +11,24 @@ export const HOME_LIMITS = { posts: 3, testimonials: 6, partners: 8 } as const;
 
 /**
  * The home page's content: only active or published rows, newest first. With a logger, a list
- * that cannot be read is logged and comes back empty (spec 8), so the other sections still show.
+ * that cannot be read is logged and comes back empty (spec 8), so the other sections still show;
+ * `complete` then says false (the page is not cached that way).
  */
 export async function loadHomeContent(db: Db, log?: Logger) {
-  const list = <T>(what: string, load: Promise<T[]>) => (log ? listOrEmpty(log, what, load, []) : load);
-  const [certificateRows, testimonialRows, partnerRows, posts] = await Promise.all([
+  let complete = true;
+  const list = <T>(what: string, load: Promise<T[]>) =>
+    log
+      ? listOrEmpty(
+          log,
+          what,
+          load.catch((error) => {
+            complete = false;
+            throw error;
+          }),
+          [],
+        )
+      : load;
+  const [certificateRows, testimonialRows, partnerRows, posts, productRows] = await Promise.all([
     list(
       "certificates",
       db
@@ -46,6 +60,14 @@ export async function loadHomeContent(db: Db, log?: Logger) {
         .limit(HOME_LIMITS.partners),
     ),
     list("blog posts", listPublishedPosts(db, HOME_LIMITS.posts)),
+    list("products", listHomeProducts(db)),
   ]);
-  return { certificates: certificateRows, testimonials: testimonialRows, partners: partnerRows, posts };
+  return {
+    certificates: certificateRows,
+    testimonials: testimonialRows,
+    partners: partnerRows,
+    posts,
+    products: productRows,
+    complete,
+  };
 }

@@ -21,8 +21,8 @@ describe("markdown limits", () => {
   it.each([
     ["quotes", ">".repeat(5000)],
     ["spaced quotes", "> ".repeat(deep)],
-    ["list items", "- ".repeat(deep) + "x"],
-    ["numbered items", "1. ".repeat(deep) + "x"],
+    ["list items", `${"- ".repeat(deep)}x`],
+    ["numbered items", `${"1. ".repeat(deep)}x`],
     ["indentation", `${" ".repeat(2 * deep)}- x`],
     ["emphasis", `${"*".repeat(5000)}a${"*".repeat(5000)}`],
   ])("refuses nesting by %s with the limit's message (no stack overflow)", (_name, markdown) => {

@@ -1,4 +1,5 @@
 import type { ImageInfo } from "../../app/lib/images.ts";
+import { cachedForStorefront } from "../catalog/storefront-cache.ts";
 import type { Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 import { describeImage } from "../media/describe.ts";
@@ -33,8 +34,16 @@ async function postCards(uploadsDir: string, posts: BlogPostSummary[]): Promise<
   );
 }
 
-/** The home page's sections; each list that cannot be read is logged and left empty. */
-export async function homePageData(db: Db, uploadsDir: string, log: Logger) {
+/**
+ * The home page's sections, loaded once per storefront version (server/catalog/storefront-cache.ts):
+ * the page reads the database only when the content has changed. Each list that cannot be read is
+ * logged and left empty (and the page is then loaded again next time).
+ */
+export function homePageData(db: Db, uploadsDir: string, log: Logger) {
+  return cachedForStorefront(db, "home", () => loadHomePage(db, uploadsDir, log));
+}
+
+async function loadHomePage(db: Db, uploadsDir: string, log: Logger) {
   const content = await loadHomeContent(db, log);
   const image = (url: string | null) => describeImage(uploadsDir, url);
   const [certificates, testimonials, partners, posts] = await Promise.all([
@@ -68,7 +77,10 @@ export async function homePageData(db: Db, uploadsDir: string, log: Logger) {
     ),
     postCards(uploadsDir, content.posts),
   ]);
-  return { certificates, testimonials, partners, posts };
+  return {
+    value: { certificates, testimonials, partners, posts, products: content.products },
+    complete: content.complete,
+  };
 }
 
 export type HomePageData = Awaited<ReturnType<typeof homePageData>>;

@@ -39,7 +39,7 @@ export function collectScriptHashes(): MiddlewareHandler<SharedPageEnv> {
  * Outer half (register before securityHeaders, so it runs after the policy is set): puts the
  * hashes where the policy names the nonce. A shared page without inline scripts allows none.
  */
-export function useScriptHashes(): MiddlewareHandler<SharedPageEnv> {
+export function applyScriptHashes(): MiddlewareHandler<SharedPageEnv> {
   return async (c, next) => {
     await next();
     if (!c.get("sharedRender")) return;

@@ -6,6 +6,7 @@ import { Textarea } from "~/components/ui/textarea.tsx";
 import { brand } from "~/lib/brand.ts";
 import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from "~/lib/seo-limits.ts";
 import { Field } from "./field.tsx";
+import { FormSwitch } from "./form-switch.tsx";
 import { ImageUpload } from "./image-upload.tsx";
 import { ListField } from "./list-field.tsx";
 import { SeoFields } from "./seo-fields.tsx";
@@ -21,6 +22,8 @@ export type ProductFormState = {
   imageUrls: string[];
   weightType: string;
   soldOut: boolean;
+  /** Shown first on the home page. */
+  featured: boolean;
   tags: string[];
   initialViewCount: string;
   seoTitle: string;
@@ -37,6 +40,7 @@ export const emptyProductForm: ProductFormState = {
   imageUrls: [],
   weightType: "30ml",
   soldOut: false,
+  featured: false,
   tags: [],
   initialViewCount: "0",
   seoTitle: "",
@@ -67,7 +71,6 @@ export function ProductForm({
 }) {
   const editing = Boolean(initial.id);
   const busy = useNavigation().state === "submitting";
-  const [soldOut, setSoldOut] = useState(initial.soldOut);
   const [seoTitle, setSeoTitle] = useState(initial.seoTitle);
   const [seoDescription, setSeoDescription] = useState(initial.seoDescription);
   // Auto-fill keeps following the name only while the admin has not typed their own text.
@@ -154,24 +157,10 @@ export function ProductForm({
           </div>
           {error("weightType") && <p className="text-sm text-destructive-text">{error("weightType")}</p>}
         </fieldset>
-        <label className="flex items-center gap-3 self-end text-sm font-medium">
-          <span className="relative inline-flex h-6 w-11 shrink-0">
-            <input
-              type="checkbox"
-              role="switch"
-              name="soldOut"
-              checked={soldOut}
-              aria-checked={soldOut}
-              onChange={(e) => setSoldOut(e.target.checked)}
-              className="peer absolute inset-0 z-10 size-full cursor-pointer opacity-0"
-            />
-            <span
-              aria-hidden
-              className="absolute inset-0 flex items-center rounded-full border border-input bg-muted transition-colors peer-checked:border-primary peer-checked:bg-primary peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring after:ml-0.5 after:size-4.5 after:rounded-full after:bg-cream after:transition-transform peer-checked:after:translate-x-5"
-            />
-          </span>
-          Sold out
-        </label>
+        <div className="flex flex-col gap-3 self-end">
+          <FormSwitch name="soldOut" label="Sold out" defaultChecked={initial.soldOut} />
+          <FormSwitch name="featured" label="Featured on the home page" defaultChecked={initial.featured} />
+        </div>
       </div>
 
       <section className="flex flex-col gap-4 rounded-lg border p-4">

@@ -121,6 +121,7 @@ function toFormState(p: AdminProduct): ProductFormState {
     imageUrls: p.imageUrls,
     weightType: p.weightType,
     soldOut: p.soldOut,
+    featured: p.featured,
     tags: p.tags,
     initialViewCount: String(p.initialViewCount),
     seoTitle: p.seoTitle ?? "",
@@ -182,6 +183,11 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
                     <Badge variant="destructive">Sold Out</Badge>
                   ) : (
                     <Badge variant="success">Available</Badge>
+                  )}
+                  {p.featured && (
+                    <Badge variant="outline" className="ml-1">
+                      Featured
+                    </Badge>
                   )}
                 </TableCell>
                 <TableCell>

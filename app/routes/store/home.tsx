@@ -10,18 +10,11 @@ import { ValidateCta } from "~/components/store/home/validate-cta.tsx";
 import { WhyChooseUs } from "~/components/store/home/why-choose-us.tsx";
 import { brand } from "~/lib/brand.ts";
 import { DEFAULT_DESCRIPTION, organizationJsonLd, publicUrlFrom, seoMeta } from "~/lib/seo.ts";
-import { listProducts } from "~server/catalog/products.ts";
-import { listOrEmpty } from "~server/content/list-or-empty.ts";
 import { homePageData } from "~server/content/storefront.ts";
 import type { Route } from "./+types/home";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const db = context.database.db;
-  const [content, products] = await Promise.all([
-    homePageData(db, context.config.uploadsDir, context.log),
-    listOrEmpty(context.log, "products", listProducts(db), []),
-  ]);
-  return { ...content, products };
+export function loader({ context }: Route.LoaderArgs) {
+  return homePageData(context.database.db, context.config.uploadsDir, context.log);
 }
 
 export function meta({ matches }: Route.MetaArgs) {

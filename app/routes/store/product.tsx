@@ -7,12 +7,15 @@ import { buttonClass } from "~/components/ui/button.tsx";
 import { brand } from "~/lib/brand.ts";
 import { formatMoney } from "~/lib/money.ts";
 import { absoluteUrl, pageTitle, productJsonLd, publicUrlFrom, seoMeta } from "~/lib/seo.ts";
-import { findProductForPage, isHumanVisitor, recordProductView } from "~server/catalog/products.ts";
+import { findProductForPage, isHumanVisitor } from "~server/catalog/products.ts";
 import type { Route } from "./+types/product";
 
 // Serves both /product/:slug and /products/:slug (routes.ts).
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const found = await findProductForPage(context.database.db, params.slug);
+  const views = context.productViews;
+  const { result: found, unflushed } = await views.readCounted(() =>
+    findProductForPage(context.database.db, params.slug),
+  );
   if (!found) return data({ product: null }, { status: 404 });
   const { product, byId } = found;
   if (byId) {
@@ -20,13 +23,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const prefix = new URL(request.url).pathname.startsWith("/products/") ? "/products/" : "/product/";
     throw redirect(`${prefix}${encodeURIComponent(product.slug)}`);
   }
+  // Views are written in batches (server/catalog/view-counter.ts): the page shows the stored
+  // count plus those not written yet, this one included.
+  product.viewCount += unflushed(product.id);
   if (isHumanVisitor(request.headers.get("User-Agent"))) {
-    try {
-      product.viewCount = (await recordProductView(context.database.db, product.id)) ?? product.viewCount;
-    } catch (error) {
-      // Counting is secondary: the page still shows when it fails.
-      context.log.warn({ err: error, productId: product.id }, "product view not recorded");
-    }
+    views.record(product.id);
+    product.viewCount += 1;
   }
   return { product };
 }

@@ -15,6 +15,8 @@ export const products = pgTable(
     priceCents: integer("price_cents").notNull(),
     weightType: weightType("weight_type").notNull().default("30ml"),
     soldOut: boolean("sold_out").notNull().default(false),
+    /** Shown on the home page first (up to HOME_PRODUCTS), chosen in the admin product form. */
+    featured: boolean("featured").notNull().default(false),
     imageUrl: text("image_url"),
     imageUrls: textList("image_urls"),
     tags: textList("tags"),
@@ -27,8 +29,14 @@ export const products = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("products_created_at_idx").on(t.createdAt.desc()),
-    index("products_name_idx").on(t.name),
+    // One index per /products sort, each ending in id so every page is an ordered index range.
+    index("products_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("products_name_idx").on(t.name, t.id),
+    index("products_price_idx").on(t.priceCents, t.id),
+    // The home grid: featured first, then newest.
+    index("products_home_idx").on(t.featured.desc(), t.createdAt.desc(), t.id.desc()),
+    // The /products search box (name contains the words).
+    index("products_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
     check("products_price_non_negative", sql`${t.priceCents} >= 0`),
   ],
 );

@@ -6,4 +6,5 @@ export * from "./coupons.ts";
 export * from "./order-stats.ts";
 export * from "./orders.ts";
 export * from "./payments.ts";
+export * from "./storefront.ts";
 export * from "./system.ts";

@@ -1,0 +1,224 @@
+/**
+ * `npm run bench:catalog`: the storefront's read pages under load, next to a static asset served
+ * by the same server (the ratio is the figure to compare across machines and runs).
+ *
+ * Seeds the demo data plus BENCH_PRODUCTS products (default 10,000; names, prices and images
+ * like the demo's, created before them), starts the built app in production mode and drives each
+ * page with BENCH_CONNECTIONS keep-alive connections (default 16) for BENCH_SECONDS (default 8)
+ * after a short warm-up: /, /products, /products?page=<last>, a product page (as a person, so
+ * each request counts a view), a blog post and a hashed JS asset. Prints req/s, p50/p95/p99, the
+ * ratio to the asset's req/s, the server process's CPU time per request (the figure that does not
+ * depend on what else the machine runs; with PostgreSQL its own processes come on top), the HTML
+ * size of each page (plain and gzipped) and the server's peak resident memory during each run.
+ *
+ * BENCH_PAGES (names as printed, comma-separated) runs only those rows; BENCH_CPU_PROFILE=<folder>
+ * makes the server write a V8 CPU profile there when it stops.
+ *
+ * BENCH_DATABASE_URL runs it on PostgreSQL (that database is emptied first: use a scratch one),
+ * else the embedded PGlite in a temporary folder. Run `npm run build` first.
+ */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import http from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { sql } from "drizzle-orm";
+import { openDatabase } from "../server/db/client.ts";
+import { seedDemoDataIfEmpty } from "../server/db/seed/demo.ts";
+import { startBenchServer } from "./bench-server.ts";
+
+const extraProducts = Number(process.env.BENCH_PRODUCTS ?? 10_000);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? "";
+const person =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
+
+/** Demo data and the extra products, written before the server opens the database. */
+async function seed(dataDir: string) {
+  const database = await openDatabase({ url: databaseUrl || undefined, dataDir: path.join(dataDir, "db") });
+  try {
+    if (databaseUrl) {
+      await database.db.execute(sql`drop schema if exists public cascade`);
+      await database.db.execute(sql`drop schema if exists drizzle cascade`);
+      await database.db.execute(sql`create schema public`);
+    }
+    await database.migrate();
+    await seedDemoDataIfEmpty(database.db, { uploadsDir: path.join(dataDir, "uploads") });
+    // Copies of the demo products (same texts and images), older than them, with their own names.
+    await database.db.execute(sql`
+      insert into products (name, slug, description, price_cents, weight_type, sold_out, image_url,
+        image_urls, tags, view_count, seo_title, seo_description, seo_keywords, created_at)
+      select d.name || ' No. ' || n, d.slug || '-' || n, d.description, 1000 + (n * 7919) % 15000,
+        d.weight_type, d.sold_out, d.image_url, d.image_urls, d.tags, d.view_count, d.seo_title,
+        d.seo_description, d.seo_keywords, now() - interval '1 day' - n * interval '1 second'
+      from generate_series(1, ${extraProducts}) as n
+      cross join lateral (
+        select * from products order by created_at desc
+        offset (n % 4) limit 1
+      ) d`);
+    await database.db.execute(sql`analyze`);
+  } finally {
+    await database.close();
+  }
+}
+
+function startServer(dataDir: string) {
+  // BENCH_CPU_PROFILE=<folder>: the server writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_CPU_PROFILE;
+  const nodeFlags = profile ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profile)}`] : [];
+  return startBenchServer({ dataDir, databaseUrl, seed: "none", nodeFlags });
+}
+
+/** Resident memory of a process in MB (Linux). */
+function rssMb(pid: number): number {
+  const match = readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/);
+  return match ? Number(match[1]) / 1024 : 0;
+}
+
+/** CPU time the process has used, in ms (user + system; Linux clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+type Run = { requests: number; perSecond: number; p50: number; p95: number; p99: number; errors: number };
+
+/** One GET as a person's browser would send it; the body is read and dropped. */
+function get(agent: http.Agent, url: URL): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { agent, headers: { "User-Agent": person } }, (response) => {
+      response.resume();
+      response.on("end", () => resolve(response.statusCode ?? 0));
+      response.on("error", reject);
+    });
+    request.on("error", reject);
+  });
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+
+/** `connections` loops requesting `url` for `durationMs`; latencies in ms. */
+async function load(url: URL, durationMs: number): Promise<Run> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const latencies: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  const end = started + durationMs;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < end) {
+        const t = performance.now();
+        const status = await get(agent, url).catch(() => 0);
+        if (status !== 200) errors++;
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    perSecond: latencies.length / elapsed,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    errors,
+  };
+}
+
+async function pagePaths(base: string) {
+  const home = await (await fetch(`${base}/`)).text();
+  const asset = home.match(/\/assets\/[\w.-]+\.js/)?.[0];
+  const list = await (await fetch(`${base}/products`)).text();
+  const count = Number(list.match(/([\d,]+) products/)?.[1]?.replace(/,/g, "") ?? 0);
+  const lastPage = Math.max(1, Math.ceil(count / 24));
+  const blog = await (await fetch(`${base}/blog`)).text();
+  const post = blog.match(/href="(\/blog\/[^"]+)"/)?.[1];
+  if (!asset || !post) throw new Error("home page without a script asset, or no blog post");
+  return {
+    count,
+    paths: [
+      ["/", "/"],
+      ["/products", "/products"],
+      ["/products?page=last", `/products?page=${lastPage}`],
+      ["product page", "/product/gold-grade-shilajit-resin"],
+      ["blog post", post],
+      ["static asset", asset],
+    ] as const,
+  };
+}
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-catalog-"));
+  const label = databaseUrl ? "PostgreSQL" : "PGlite";
+  try {
+    const seedStart = performance.now();
+    await seed(dataDir);
+    console.log(
+      `${label}: seeded demo data + ${extraProducts} products in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
+    );
+    const server = await startServer(dataDir);
+    try {
+      const { count, paths } = await pagePaths(server.url);
+      console.log(`${count} products; ${connections} connections, ${seconds} s a page after a 2 s warm-up\n`);
+      const rows: (Run & {
+        name: string;
+        path: string;
+        kb: number;
+        gzipKb: number;
+        cpuPerRequest: number;
+        peakRss?: number;
+      })[] = [];
+      // BENCH_PAGES=/,product page: only these rows (names as printed).
+      const only = process.env.BENCH_PAGES?.split(",");
+      for (const [name, pathname] of paths.filter(([name]) => !only || only.includes(name))) {
+        const url = new URL(pathname, server.url);
+        // Size as sent without compression, and gzipped (what a compressing server or proxy sends).
+        const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+        const [bytes, gzipped] = [body.length, gzipSync(body).length];
+        await load(url, 2000);
+        let peakRss = rssMb(server.pid);
+        const sampler = setInterval(() => {
+          peakRss = Math.max(peakRss, rssMb(server.pid));
+        }, 200);
+        const cpuBefore = cpuMs(server.pid);
+        const run = await load(url, seconds * 1000);
+        const cpuPerRequest = (cpuMs(server.pid) - cpuBefore) / run.requests;
+        clearInterval(sampler);
+        rows.push({
+          name,
+          path: pathname,
+          kb: bytes / 1024,
+          gzipKb: gzipped / 1024,
+          cpuPerRequest,
+          ...run,
+          peakRss,
+        });
+      }
+      const asset = rows.at(-1)!.perSecond;
+      console.log(
+        "page                 req/s  ratio   p50 ms  p95 ms  p99 ms  errors  CPU ms/req  size KB  gzip KB  peak RSS MB",
+      );
+      for (const r of rows) {
+        console.log(
+          `${r.name.padEnd(20)} ${r.perSecond.toFixed(0).padStart(6)} ${(r.perSecond / asset).toFixed(3).padStart(6)} ` +
+            `${r.p50.toFixed(1).padStart(8)}${r.p95.toFixed(1).padStart(8)}${r.p99.toFixed(1).padStart(8)}` +
+            `${String(r.errors).padStart(8)}${r.cpuPerRequest.toFixed(2).padStart(12)}${r.kb.toFixed(1).padStart(9)}${r.gzipKb.toFixed(1).padStart(9)}` +
+            `${(r.peakRss ?? 0).toFixed(0).padStart(13)}`,
+        );
+      }
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { setupTarget } from "./support.ts";
+
+// Demo data: four products. /products takes ?q, ?sort and ?page from anyone.
+const target = setupTarget();
+
+const products = (query: string) => target.visitor().get(`/products?${query}`);
+
+describe("/products query string from an attacker", () => {
+  it("never answers 500 to hostile page and sort values", async () => {
+    const hostile = [
+      "page=1%27%20or%201=1--",
+      "page=99999999999999999999",
+      "page=-99999999999",
+      "page=NaN",
+      "page=Infinity",
+      "page=0x10",
+      "page=1&page=2",
+      "sort=name;drop%20table%20products",
+      "sort[]=x",
+      "sort=__proto__",
+      "q[]=a&q[]=b",
+    ];
+    for (const query of hostile) {
+      const response = await products(query);
+      expect([200, 404], query).toContain(response.status);
+      expect(await response.text(), query).not.toMatch(/at \w+ \(|node_modules|syntax error/);
+    }
+  });
+
+  it("treats a search as text: SQL and LIKE patterns match nothing, markup is escaped", async () => {
+    for (const q of ["' or '1'='1", "%", "_", "\\", "%' --", "Resin%' or name like '%"]) {
+      const response = await products(`q=${encodeURIComponent(q)}`);
+      expect(response.status, q).toBe(200);
+      const html = await response.text();
+      expect(html, q).toContain("No products match");
+      expect(html, q).not.toContain("/product/gold-grade-shilajit-resin");
+    }
+    const xss = await (await products(`q=${encodeURIComponent('"><script>alert(1)</script>')}`)).text();
+    expect(xss).not.toContain("<script>alert(1)</script>");
+  });
+
+  it("cuts a huge search to 100 characters instead of scanning with it", async () => {
+    const response = await products(`q=${"a".repeat(5_000)}`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain(`value="${"a".repeat(100)}"`);
+    expect(html).not.toContain("a".repeat(101));
+  });
+});
