@@ -14,7 +14,7 @@ import { brotli } from "./http/brotli.ts";
 import { applyPageCaching, conditionalGet } from "./http/caching.ts";
 import { sameOriginOnly } from "./http/same-origin.ts";
 import { securityHeaders, shareableMedia } from "./http/security-headers.ts";
-import { collectScriptHashes, isSharedRender, applyScriptHashes } from "./http/shared-page-csp.ts";
+import { applyScriptHashes, collectScriptHashes, isSharedRender } from "./http/shared-page-csp.ts";
 import { MAX_BODY_BYTES } from "./media/upload-request.ts";
 import { imageVariant } from "./media/variants.ts";
 import { paypalWebhookRoute } from "./payments/paypal/webhook-route.ts";
