@@ -25,4 +25,8 @@ async function devServer(services: Services): Promise<Server> {
 }
 
 if (process.env.NODE_ENV === "development") runOrExit(() => startShop(devServer));
-else runOrExit(() => import(pathToFileURL(path.join(projectRoot, "build/server/index.js")).href));
+else
+  runOrExit(async () => {
+    const bundle = await import(pathToFileURL(path.join(projectRoot, "build/server/index.js")).href);
+    await bundle.startProductionServer();
+  });
