@@ -12,6 +12,7 @@ import type { RequestContext } from "./context.ts";
 import { limitRequestBodies } from "./http/body-limits.ts";
 import { brotli } from "./http/brotli.ts";
 import { applyPageCaching, conditionalGet } from "./http/caching.ts";
+import { asPublicRequest } from "./http/public-request.ts";
 import { sameOriginOnly } from "./http/same-origin.ts";
 import { securityHeaders, shareableMedia } from "./http/security-headers.ts";
 import { applyScriptHashes, collectScriptHashes, isSharedRender } from "./http/shared-page-csp.ts";
@@ -131,7 +132,8 @@ export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppO
       // Shared (anonymous) pages are allowed by script hashes instead (server/http/shared-page-csp.ts).
       cspNonce: shared ? undefined : c.get("secureHeadersNonce"),
     };
-    return applyPageCaching(c.req.raw, await handler!(c.req.raw, context));
+    const request = asPublicRequest(c.req.raw, services.config.publicUrl);
+    return applyPageCaching(c.req.raw, await handler!(request, context));
   });
 
   return app;

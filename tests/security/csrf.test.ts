@@ -77,3 +77,28 @@ describe("cross-site request forgery", () => {
     expect(response.status).not.toBe(403);
   });
 });
+
+// The shop behind a reverse proxy that ends TLS: pages are https://shop.example, the app sees http.
+const behindProxy = setupTarget({ seed: "demo", env: { PUBLIC_URL: "https://shop.example" } });
+
+describe("behind a TLS-ending proxy", () => {
+  it("takes a form post from the public https origin (no 400 from the origin mismatch)", async () => {
+    const products = await behindProxy.visitor().get("/products");
+    const productId = (await products.text()).match(/name="productId" value="([^"]+)"/)?.[1];
+    expect(productId).toBeDefined();
+    const visitor = behindProxy.visitor();
+    const response = await visitor.postForm(
+      "/cart",
+      { intent: "add", productId: productId!, quantity: "1", redirectTo: "/cart" },
+      { origin: "https://shop.example" },
+    );
+    expect(response.status).toBe(302);
+    const cart = await visitor.get("/cart");
+    expect(await cart.text()).toMatch(/Cart \(1 item\)/);
+  });
+
+  it("still refuses the same post from another site", async () => {
+    const response = await behindProxy.visitor().postForm("/cart", addToCart, { origin: EVIL });
+    expect(response.status).toBe(403);
+  });
+});
