@@ -10,14 +10,14 @@
  * needs Node >= 22.19, so the npm script runs this file on Node 22 from the npm registry.
  * Results go to bench/results/ (not committed). Exits 1 when a budget is missed.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { startBenchServer } from "./bench-server.ts";
 import { STOREFRONT_JS_BUDGET_KB } from "./first-load-js.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -142,53 +142,14 @@ async function firstLoadJs(baseUrl: string) {
 
 async function startShop() {
   const dataDir = mkdtempSync(path.join(tmpdir(), "shop-bench-"));
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn("node", ["--import", "tsx", "server/main.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      SEED: "demo",
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const deadline = Date.now() + 90_000;
-  while (
-    !(await fetch(`${url}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    ))
-  ) {
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error("the shop did not start");
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  const server = await startBenchServer({ dataDir, databaseUrl: "", seed: "demo" });
   return {
-    url,
+    url: server.url,
     stop: async () => {
-      const exited = new Promise((r) => child.once("exit", r));
-      child.kill("SIGTERM");
-      await exited;
+      await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
 }
 
 await main();

@@ -1,7 +1,7 @@
 /**
  * Starting the built shop for a benchmark: production mode on a free local port, with the given
- * data folder and database, waiting for /readyz. (bench-checkout and bench-lighthouse still carry
- * their own copies of this.)
+ * data folder and database, waiting for /readyz. Runs the built bundle as `npm start` does (build
+ * first). Shared by bench:catalog, bench:checkout and bench:lighthouse.
  */
 import { spawn } from "node:child_process";
 import { createServer } from "node:net";
@@ -27,12 +27,15 @@ export type BenchServerOptions = {
   seed: "demo" | "none";
   /** Extra node flags, e.g. --cpu-prof. */
   nodeFlags?: string[];
+  /** Extra environment for the server. */
+  env?: Record<string, string>;
 };
 
-export async function startBenchServer({ dataDir, databaseUrl, seed, nodeFlags = [] }: BenchServerOptions) {
+export async function startBenchServer(options: BenchServerOptions) {
+  const { dataDir, databaseUrl, seed, nodeFlags = [], env = {} } = options;
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...nodeFlags, "--import", "tsx", "server/main.ts"], {
+  const child = spawn(process.execPath, [...nodeFlags, "build/server/index.js"], {
     cwd: root,
     env: {
       ...process.env,
@@ -43,7 +46,8 @@ export async function startBenchServer({ dataDir, databaseUrl, seed, nodeFlags =
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
       SEED: seed,
-      LOG_LEVEL: "warn",
+      LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+      ...env,
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
