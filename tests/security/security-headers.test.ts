@@ -47,12 +47,12 @@ describe("security headers", () => {
 
   it("allows only this origin's scripts and inline scripts carrying this response's nonce", async () => {
     const [first, second] = await Promise.all([target.visitor().get("/"), target.visitor().get("/")]);
-    const scriptSrc = directives(first.headers.get("content-security-policy"))["script-src"];
+    const scriptSrc = directives(first.headers.get("content-security-policy"))["script-src"] ?? [];
     expect(scriptSrc).not.toContain("'unsafe-inline'");
     expect(scriptSrc).not.toContain("'unsafe-eval'");
     const nonce = scriptSrc.find((v: string) => v.startsWith("'nonce-"))?.slice(7, -1);
     expect(nonce).toMatch(/^[A-Za-z0-9+/=]{16,}$/);
-    const secondNonce = directives(second.headers.get("content-security-policy"))["script-src"].find(
+    const secondNonce = directives(second.headers.get("content-security-policy"))["script-src"]?.find(
       (v: string) => v.startsWith("'nonce-"),
     );
     expect(secondNonce).not.toBe(`'nonce-${nonce}'`);
