@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addToCart, getOrCreateCart } from "../../server/cart/cart.ts";
 import { startCheckout } from "../../server/checkout/checkout.ts";
 import { sandboxProvider } from "../../server/payments/sandbox.ts";
+import { createProduct, createUser } from "../factories/index.ts";
 import { TEST_WEBHOOK_SECRET } from "../fakes/stripe-events.ts";
 import { type FakeStripe, startFakeStripe } from "../fakes/stripe-server.ts";
-import { createProduct, createUser } from "../factories/index.ts";
 import { setupTarget, type Visitor } from "./support.ts";
 
 /**

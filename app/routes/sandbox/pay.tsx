@@ -9,13 +9,13 @@ import { parseForm } from "~/lib/forms.ts";
 import { formatMoney } from "~/lib/money.ts";
 import { sandboxPaySchema } from "~/lib/sandbox-form.ts";
 import { completePayment } from "~server/checkout/complete.ts";
+import { sandboxEnabled } from "~server/payments/registry.ts";
 import {
   loadSandboxSession,
   paySandboxSession,
   sandboxProvider,
   sandboxReturnUrl,
 } from "~server/payments/sandbox.ts";
-import { sandboxEnabled } from "~server/payments/registry.ts";
 import type { Route } from "./+types/pay";
 
 export function meta() {

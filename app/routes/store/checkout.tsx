@@ -25,8 +25,8 @@ import {
   sweepExpiredSessions,
 } from "~server/checkout/request.server.ts";
 import { hasVisibleCoupon, validateCoupon } from "~server/coupons/coupons.ts";
-import { availablePaymentMethods, checkoutProvider } from "~server/payments/registry.ts";
 import type { PaymentMethod } from "~server/payments/provider.ts";
+import { availablePaymentMethods, checkoutProvider } from "~server/payments/registry.ts";
 import type { Route } from "./+types/checkout";
 
 export function meta() {
