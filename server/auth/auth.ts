@@ -72,6 +72,19 @@ export function createAuth({ db, secret, publicUrl, secureCookies, mailer, log }
       requireEmailVerification: true,
       resetPasswordTokenExpiresIn: ONE_HOUR,
       revokeSessionsOnPasswordReset: true,
+      // Sign-up with a registered address answers a stand-in user; it gets every field a new
+      // customer's answer has (the admin and two-factor plugins' ones too, with a new customer's
+      // values), so the API cannot tell registered addresses apart.
+      customSyntheticUser: ({ coreFields, additionalFields, id }) => ({
+        ...coreFields,
+        role: "customer",
+        banned: false,
+        banReason: null,
+        banExpires: null,
+        twoFactorEnabled: false,
+        ...additionalFields,
+        id,
+      }),
       sendResetPassword: ({ user, token }) =>
         sendSafely(() =>
           mailer.send({

@@ -22,6 +22,19 @@ afterAll(() => fake?.close());
 const e2e = setupE2E({ env });
 
 describe("checkout with Stripe", () => {
+  it("offers only the card: PayPal has no keys here, so it is not shown", async () => {
+    const page = await e2e.newPage();
+    await openStorePage(page, "/products");
+    await addFromGrid(page, "Gold Grade Shilajit Resin", 1);
+    await openStorePage(page, "/checkout");
+    const methods = page.getByRole("group", { name: "Payment Method" });
+    const card = methods.getByRole("radio", { name: "Credit / Debit Card" });
+    await card.waitFor();
+    expect(await card.isChecked()).toBe(true);
+    expect(await methods.getByRole("radio").count()).toBe(1);
+    expect(await page.getByRole("radio", { name: "PayPal" }).count()).toBe(0);
+  });
+
   it("card payment goes to Stripe's hosted page; back on the success page the order is shown", async () => {
     const page = await e2e.newPage();
     await openStorePage(page, "/products");

@@ -1,6 +1,3 @@
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import type { ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
 import {
   createBlogPost,
@@ -12,6 +9,7 @@ import {
   createSubscription,
   createUser,
 } from "../factories/index.ts";
+import { builtRoutes } from "../support/route-manifest.ts";
 import { setupTarget, type Visitor } from "./support.ts";
 
 /**
@@ -53,8 +51,7 @@ type AdminRoute = { id: string; url: string; hasAction: boolean };
 
 /** Every route whose URL is under /admin/ (except the login), with its params filled in. */
 async function adminRoutes(): Promise<AdminRoute[]> {
-  const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild;
-  const routes = build.routes;
+  const routes = await builtRoutes();
   const pathOf = (id: string): string => {
     const route = routes[id]!;
     return [route.parentId ? pathOf(route.parentId) : "", route.path ?? ""].join("/").replace(/\/+/g, "/");
@@ -70,7 +67,7 @@ async function adminRoutes(): Promise<AdminRoute[]> {
     .filter((r) => r && (r.path !== undefined || r.index))
     .map((r) => ({ id: r!.id, url: fill(`/${pathOf(r!.id)}`.replace(/\/+/g, "/").replace(/\/$/, "")) }))
     .filter(({ url }) => (url === "/admin" || url.startsWith("/admin/")) && url !== "/admin/login")
-    .map(({ id, url }) => ({ id, url, hasAction: Boolean(routes[id]!.module.action) }));
+    .map(({ id, url }) => ({ id, url, hasAction: Boolean(routes[id]!.hasAction) }));
 }
 
 function expectRefused(label: string, response: Response, body: string) {

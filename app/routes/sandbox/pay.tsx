@@ -9,6 +9,7 @@ import { parseForm } from "~/lib/forms.ts";
 import { formatMoney } from "~/lib/money.ts";
 import { sandboxPaySchema } from "~/lib/sandbox-form.ts";
 import { fulfilOrder } from "~server/orders/fulfil.ts";
+import { sandboxEnabled } from "~server/payments/registry.ts";
 import {
   loadSandboxSession,
   paySandboxSession,
@@ -25,8 +26,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const found = await loadSandboxSession(context.database.db, params.sessionId);
   if (!found) throw data("Payment session not found", 404);
   const { session, order, items, open } = found;
+  // Once a real provider is configured no test payment is taken, not even for an older session.
+  const off = !sandboxEnabled(context.config);
   return {
-    open,
+    open: open && !off,
+    off,
     method: session.method,
     totalCents: order.totalCents,
     items: items.map(({ id, name, weight, quantity, lineTotalCents }) => ({
@@ -46,6 +50,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     await sandboxProvider.cancel(db, params.sessionId);
     return redirectWithToast("/checkout", checkoutToasts.paymentCancelled);
   }
+  if (!sandboxEnabled(context.config)) {
+    return data({ errors: {}, values: {} as Record<string, string>, message: sandboxOffMessage }, 403);
+  }
   const parsed = parseForm(sandboxPaySchema, form);
   if (!parsed.ok) return data({ errors: parsed.errors, values: parsed.values, message: null }, 400);
   const { cardNumber, name, email, phone, ...address } = parsed.data;
@@ -64,6 +71,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return redirect(sandboxReturnUrl(params.sessionId, paid.method));
 }
 
+const sandboxOffMessage = "Test mode is off in this shop: this payment cannot be completed here.";
+
 const fields = [
   ["name", "Full name", "name", "text"],
   ["email", "Email", "email", "email"],
@@ -77,7 +86,7 @@ const fields = [
 ] as const;
 
 export default function SandboxPay({ loaderData, actionData }: Route.ComponentProps) {
-  const { open, method, totalCents, items } = loaderData;
+  const { open, off, method, totalCents, items } = loaderData;
   const busy = useNavigation().state !== "idle";
   const values = actionData?.values ?? {};
   const errors: Partial<Record<string, string>> = actionData?.errors ?? {};
@@ -111,7 +120,7 @@ export default function SandboxPay({ loaderData, actionData }: Route.ComponentPr
       </section>
       {!open ? (
         <div className="flex flex-col gap-3">
-          <p role="alert">This payment session has expired or was cancelled.</p>
+          <p role="alert">{off ? sandboxOffMessage : "This payment session has expired or was cancelled."}</p>
           <Link to="/checkout" className={buttonClass({})}>
             Return to checkout
           </Link>

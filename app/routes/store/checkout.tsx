@@ -27,7 +27,8 @@ import {
   sweepExpiredSessions,
 } from "~server/checkout/request.server.ts";
 import { hasVisibleCoupon, validateCoupon } from "~server/coupons/coupons.ts";
-import { checkoutProvider } from "~server/payments/registry.ts";
+import type { PaymentMethod } from "~server/payments/provider.ts";
+import { availablePaymentMethods, checkoutProvider } from "~server/payments/registry.ts";
 import { couponLookupLimits } from "~server/rate-limit/rate-limit.ts";
 import type { Route } from "./+types/checkout";
 
@@ -47,7 +48,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const cart = await loadCart(context, request, user?.id ?? null);
   if (cart.lines.length === 0) throw await redirectWithToast("/products", checkoutToasts.cartEmpty);
   sweepExpiredSessions(context);
-  return { signedIn: Boolean(user), showCoupon: await hasVisibleCoupon(context.database.db) };
+  return {
+    signedIn: Boolean(user),
+    showCoupon: await hasVisibleCoupon(context.database.db),
+    paymentMethods: availablePaymentMethods(context.config),
+  };
 }
 
 type AppliedCoupon = CouponTerms & { code: string };
@@ -56,6 +61,12 @@ type AppliedCoupon = CouponTerms & { code: string };
 const paymentNotStarted = {
   card: "We could not start the card payment. Please try again.",
   paypal: "We could not start the PayPal payment. Please try again.",
+} as const;
+
+/** 'Payment Failed' descriptions for a method this shop has no provider keys for. */
+const paymentMethodUnavailable = {
+  card: "Card payments are not available. Please pay with PayPal.",
+  paypal: "PayPal is not available. Please pay by card.",
 } as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -112,11 +123,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (form.purchaseType === "subscription" && !user)
     throw await redirectWithToast(authUrl, checkoutToasts.authRequired);
+  const provider = checkoutProvider(context, form.paymentMethod);
+  if (!provider) {
+    // Only a hand-made post or a page from before the keys changed gets here; the coupon stays.
+    const kept = form.appliedCoupon ? await check(form.appliedCoupon).catch(() => null) : null;
+    const toast = checkoutToasts.paymentFailed(paymentMethodUnavailable[form.paymentMethod]);
+    return data({ toast: actionToast(toast), applied: kept?.ok ? kept.applied : null }, 400);
+  }
   try {
     const couponCode = form.appliedCoupon || null;
     const refusal = await prepareToPay(context, { cartId, couponCode });
     if (refusal) return refusal;
-    const result = await startCheckout(db, checkoutProvider(context, form.paymentMethod), {
+    const result = await startCheckout(db, provider, {
       cartId,
       cart,
       userId: user?.id ?? null,
@@ -153,13 +171,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  const { signedIn, showCoupon } = loaderData;
+  const { signedIn, showCoupon, paymentMethods } = loaderData;
   const cart = useCart();
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const navigation = useNavigation();
   const [purchaseType, setPurchaseType] = useState<PurchaseType>("one_time");
-  const [paymentMethod, setPaymentMethod] = useState<"card" | "paypal">("card");
+  const [chosenMethod, setPaymentMethod] = useState<PaymentMethod>(paymentMethods[0] ?? "card");
+  // Only the methods this shop has a provider for are offered (card first, the default).
+  const paymentMethod = paymentMethods.includes(chosenMethod) ? chosenMethod : paymentMethods[0];
   const [code, setCode] = useState("");
   const [applied, setApplied] = useState<AppliedCoupon | null>(null);
   useFlashToast(actionData?.toast);
@@ -223,22 +243,16 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           <fieldset className="rounded-lg border bg-card p-5">
             <legend className="px-1 font-display text-xl font-semibold">Payment Method</legend>
             <div className="mt-2 grid gap-3 sm:grid-cols-2">
-              <Choice
-                name="paymentMethod"
-                value="card"
-                checked={paymentMethod === "card"}
-                onChange={() => setPaymentMethod("card")}
-                title="Credit / Debit Card"
-                icon={<CreditCard className="size-4" aria-hidden />}
-              />
-              <Choice
-                name="paymentMethod"
-                value="paypal"
-                checked={paymentMethod === "paypal"}
-                onChange={() => setPaymentMethod("paypal")}
-                title="PayPal"
-                icon={<Wallet className="size-4" aria-hidden />}
-              />
+              {paymentMethods.map((method) => (
+                <Choice
+                  key={method}
+                  name="paymentMethod"
+                  value={method}
+                  checked={paymentMethod === method}
+                  onChange={() => setPaymentMethod(method)}
+                  {...paymentChoices[method]}
+                />
+              ))}
             </div>
           </fieldset>
           {showCoupon && (
@@ -332,6 +346,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     </div>
   );
 }
+
+const paymentChoices = {
+  card: { title: "Credit / Debit Card", icon: <CreditCard className="size-4" aria-hidden /> },
+  paypal: { title: "PayPal", icon: <Wallet className="size-4" aria-hidden /> },
+} as const;
 
 function Row({ label, value }: { label: string; value: string }) {
   return (
