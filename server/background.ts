@@ -2,9 +2,10 @@ import { deleteAbandonedGuestCarts } from "./cart/cleanup.ts";
 import type { Logger } from "./logger.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { endLapsedPaypalSubscriptions } from "./payments/paypal/lapsed.ts";
+import { sandboxEnabled } from "./payments/registry.ts";
 import { expireSandboxSessions } from "./payments/sandbox.ts";
 import type { Services } from "./services.ts";
-import { renewDueSandboxSubscriptions } from "./subscriptions/due-renewals.ts";
+import { endDueSandboxSubscriptions, renewDueSandboxSubscriptions } from "./subscriptions/due-renewals.ts";
 
 const SWEEP_MS = 60_000;
 
@@ -12,6 +13,8 @@ type SweepServices = {
   database: Pick<Services["database"], "db">;
   mailer: Pick<Mailer, "send">;
   log: Pick<Logger, "error">;
+  /** False once real payment keys are set: test-mode subscriptions then end instead of renewing. */
+  sandboxEnabled?: boolean;
 };
 
 /**
@@ -21,13 +24,15 @@ type SweepServices = {
  * abandoned for months. Each step logs its
  * own failure, so one failing never stops the other.
  */
-export async function runSweep({ database, mailer, log }: SweepServices, now = new Date()): Promise<void> {
+export async function runSweep(services: SweepServices, now = new Date()): Promise<void> {
+  const { database, mailer, log, sandboxEnabled = true } = services;
   await expireSandboxSessions(database.db, now).catch((error) =>
     log.error({ err: error }, "session sweep failed"),
   );
-  await renewDueSandboxSubscriptions(database.db, mailer, now).catch((error) =>
-    log.error({ err: error }, "sandbox renewals failed"),
-  );
+  const sandboxRenewals = sandboxEnabled
+    ? renewDueSandboxSubscriptions(database.db, mailer, now)
+    : endDueSandboxSubscriptions(database.db, now);
+  await sandboxRenewals.catch((error) => log.error({ err: error }, "sandbox renewals failed"));
   await endLapsedPaypalSubscriptions(database.db, now).catch((error) =>
     log.error({ err: error }, "ending lapsed PayPal subscriptions failed"),
   );
@@ -48,7 +53,7 @@ export function startBackgroundJobs(services: Services): () => Promise<void> {
   const sweep = setInterval(() => {
     // A slow sweep is never overlapped by the next one of this process.
     if (running) return;
-    running = runSweep(services).finally(() => {
+    running = runSweep({ ...services, sandboxEnabled: sandboxEnabled(services.config) }).finally(() => {
       running = null;
     });
   }, SWEEP_MS);

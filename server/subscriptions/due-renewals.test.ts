@@ -94,6 +94,19 @@ describe("renewDueSandboxSubscriptions", () => {
   });
 });
 
+describe("sandbox subscriptions once real payment keys are set", () => {
+  it("end at their period end instead of making an unpaid 'paid' renewal", async () => {
+    const now = new Date(Date.now() + 900 * 24 * hour);
+    const due = await dueSubscription(now, { userId: customer.id });
+    const mailer = recordingMailer();
+    await runSweep({ database, mailer, log: { error: () => {} }, sandboxEnabled: false }, now);
+    expect(await paidOrdersOf(due.id)).toHaveLength(1);
+    const [row] = await database.db.select().from(subscriptions).where(eq(subscriptions.id, due.id));
+    expect(row?.status).toBe("canceled");
+    expect(mailer.sent).toHaveLength(0);
+  });
+});
+
 describeOnPostgres("renewDueSandboxSubscriptions on PostgreSQL", () => {
   it("two concurrent runs make one renewal order", async () => {
     // Only these subscriptions are due: the earlier tests' ones renew up to a month after theirs.

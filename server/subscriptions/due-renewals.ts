@@ -37,3 +37,23 @@ export async function renewDueSandboxSubscriptions(
   }
   return renewed;
 }
+
+/**
+ * In a shop with real payment keys the sandbox is off (server/payments/registry.ts), so a test-mode
+ * subscription (made in the demo) can never be paid again: at its period end it ends instead of
+ * renewing, so no "paid" order is made without money. Returns how many ended.
+ */
+export async function endDueSandboxSubscriptions(db: Db, now = new Date()): Promise<number> {
+  const ended = await db
+    .update(subscriptions)
+    .set({ status: "canceled", canceledAt: now })
+    .where(
+      and(
+        eq(subscriptions.provider, "sandbox"),
+        eq(subscriptions.status, "active"),
+        lte(subscriptions.currentPeriodEnd, now),
+      ),
+    )
+    .returning({ id: subscriptions.id });
+  return ended.length;
+}
