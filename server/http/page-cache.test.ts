@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isCacheablePage, PageStore } from "./page-cache.ts";
 
-const page = (bytes: number) => ({ body: new Uint8Array(bytes), headers: [], scriptHashes: [] });
+const page = (bytes: number) => ({ body: new Uint8Array(bytes), headers: [], scriptHashes: [], etag: "" });
 
 describe("PageStore", () => {
   it("keeps at most maxEntries pages, dropping the least recently used", () => {

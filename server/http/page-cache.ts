@@ -8,10 +8,12 @@
  * brotli/gzip, X-Request-Id. Bounded by entries and bytes, least recently used out first, so
  * crawling `/products?q=<random>` cannot grow memory.
  */
+import { brotliCompressSync, constants } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
 import { readStorefrontVersion } from "../catalog/storefront-cache.ts";
 import type { Db } from "../db/client.ts";
-import { PUBLIC_PAGE } from "./caching.ts";
+import { acceptsBrotli } from "./brotli.ts";
+import { matchesTag, PUBLIC_PAGE, weakTagOf } from "./caching.ts";
 import { isSharedRender } from "./shared-page-csp.ts";
 
 export type PageCacheLimits = { maxEntries: number; maxBytes: number };
@@ -29,7 +31,15 @@ export function isCacheablePage(pathname: string) {
   return CACHEABLE_PATHS.some((pattern) => pattern.test(pathname));
 }
 
-type Entry = { body: Uint8Array<ArrayBuffer>; headers: [string, string][]; scriptHashes: string[] };
+type Entry = {
+  body: Uint8Array<ArrayBuffer>;
+  headers: [string, string][];
+  scriptHashes: string[];
+  /** The ETag conditionalGet would compute for the body. */
+  etag: string;
+  /** Brotli bytes, made on the first hit that accepts them (compressing is most of a hit's CPU). */
+  brotli?: Uint8Array<ArrayBuffer>;
+};
 
 type PageCacheEnv = { Variables: { sharedRender?: boolean; scriptHashes?: string[] } };
 
@@ -106,6 +116,8 @@ export function pageCache(db: Db, store: PageStore): MiddlewareHandler<PageCache
       c.set("scriptHashes", hit.scriptHashes);
       const headers = new Headers(hit.headers);
       headers.set("X-Page-Cache", "hit");
+      if (request.method === "GET" && acceptsBrotli(c.req.header("Accept-Encoding")))
+        return precompressed(hit, headers, c.req.header("If-None-Match"));
       // HEAD gets the GET answer's headers; Node's server sends no body for HEAD.
       return new Response(hit.body, { status: 200, headers });
     }
@@ -121,6 +133,27 @@ export function pageCache(db: Db, store: PageStore): MiddlewareHandler<PageCache
   };
 }
 
+/**
+ * A hit answered with stored brotli bytes: compress() and brotli() leave encoded answers alone and
+ * conditionalGet skips them, so the ETag (the same as the plain copy's) and 304 are done here.
+ */
+function precompressed(entry: Entry, headers: Headers, ifNoneMatch: string | undefined) {
+  headers.set("ETag", entry.etag);
+  headers.set("Vary", `${headers.get("Vary") ?? "Cookie"}, Accept-Encoding`);
+  if (matchesTag(ifNoneMatch, entry.etag)) {
+    headers.delete("Content-Type");
+    return new Response(null, { status: 304, headers });
+  }
+  entry.brotli ??= brotliCompressSync(entry.body, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: 9,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+    },
+  }) as Uint8Array<ArrayBuffer>;
+  headers.set("Content-Encoding", "br");
+  return new Response(entry.brotli, { status: 200, headers });
+}
+
 /** The render as stored, or null when it is not the same for every anonymous visitor. */
 async function storable(res: Response, scriptHashes: string[] | undefined): Promise<Entry | null> {
   const headers = res.headers;
@@ -132,5 +165,5 @@ async function storable(res: Response, scriptHashes: string[] | undefined): Prom
     const value = headers.get(name);
     return value === null ? [] : [[name, value]];
   });
-  return { body, headers: kept, scriptHashes };
+  return { body, headers: kept, scriptHashes, etag: weakTagOf(body) };
 }

@@ -17,7 +17,7 @@ describe("rendered-page cache", () => {
     const second = await target.visitor().get(path, { headers: { "Accept-Encoding": "br" } });
     expect(second.headers.get("x-page-cache")).toBe("hit");
     expect(second.headers.get("content-encoding")).toBe("br");
-    expect(await second.text()).toBe(await first.text());
+    expect(await second.text()).toBe(await first.clone().text());
     for (const name of ["etag", "content-security-policy", "cache-control", "content-type"]) {
       expect(second.headers.get(name), name).toBe(first.headers.get(name));
     }
@@ -30,6 +30,14 @@ describe("rendered-page cache", () => {
       .visitor()
       .get(path, { headers: { "If-None-Match": first.headers.get("etag")! } });
     expect(unchanged.status).toBe(304);
+    const unchangedBrotli = await target.visitor().get(path, {
+      headers: { "If-None-Match": first.headers.get("etag")!, "Accept-Encoding": "br" },
+    });
+    expect(unchangedBrotli.status).toBe(304);
+    expect(unchangedBrotli.headers.get("etag")).toBe(first.headers.get("etag"));
+    const gzip = await target.visitor().get(path, { headers: { "Accept-Encoding": "gzip" } });
+    expect(gzip.headers.get("content-encoding")).toBe("gzip");
+    expect(await gzip.text()).toBe(await first.clone().text());
   });
 
   it("answers HEAD from the cache with the GET answer's headers and no body", async () => {
