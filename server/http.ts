@@ -12,6 +12,7 @@ import type { RequestContext } from "./context.ts";
 import { limitRequestBodies } from "./http/body-limits.ts";
 import { brotli } from "./http/brotli.ts";
 import { applyPageCaching, conditionalGet } from "./http/caching.ts";
+import { DEFAULT_PAGE_CACHE_LIMITS, PageStore, pageCache } from "./http/page-cache.ts";
 import { asPublicRequest } from "./http/public-request.ts";
 import { sameOriginOnly } from "./http/same-origin.ts";
 import { securityHeaders, shareableMedia } from "./http/security-headers.ts";
@@ -60,6 +61,11 @@ export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppO
   app.use(sameOriginOnly({ publicUrl: services.config.publicUrl, exempt: isPaymentWebhook }));
   app.use(limitRequestBodies(MAX_BODY_BYTES));
   app.use(conditionalGet());
+  // In dev every edit changes the pages, so nothing is kept.
+  if (mode === "production") {
+    const pages = new PageStore(DEFAULT_PAGE_CACHE_LIMITS);
+    app.use(pageCache(services.database.db, pages));
+  }
   app.use(collectScriptHashes());
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));

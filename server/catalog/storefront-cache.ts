@@ -25,7 +25,7 @@ export async function cachedForStorefront<T>(
   key: string,
   load: () => Promise<Loaded<T>>,
 ): Promise<T> {
-  const version = await readVersion(db);
+  const version = await readStorefrontVersion(db);
   if (version === null) return (await load()).value;
   let cache = caches.get(db);
   if (!cache || cache.version !== version) {
@@ -46,7 +46,7 @@ export async function cachedForStorefront<T>(
 }
 
 /** null when it cannot be read: the caller then loads without the cache. */
-async function readVersion(db: Db): Promise<number | null> {
+export async function readStorefrontVersion(db: Db): Promise<number | null> {
   try {
     const [row] = await db
       .select({ version: storefrontVersion.version })

@@ -45,7 +45,7 @@ function compressible(res: Response) {
 }
 
 /** `br` listed with a non-zero quality (`br;q=0` refuses it). */
-function acceptsBrotli(acceptEncoding: string | undefined) {
+export function acceptsBrotli(acceptEncoding: string | undefined) {
   return (acceptEncoding ?? "").split(",").some((part) => {
     const [name, ...params] = part.trim().split(";");
     const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));

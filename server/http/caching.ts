@@ -44,7 +44,7 @@ export function conditionalGet(): MiddlewareHandler {
     if (!isPublic(res.headers) || res.headers.has("Set-Cookie") || res.headers.has("Content-Encoding"))
       return;
     const body = new Uint8Array(await res.arrayBuffer());
-    const tag = `W/"${createHash("sha1").update(body).digest("base64url")}"`;
+    const tag = weakTagOf(body);
     const headers = new Headers(res.headers);
     headers.set("ETag", tag);
     const unchanged = matchesTag(c.req.header("If-None-Match"), tag);
@@ -54,13 +54,18 @@ export function conditionalGet(): MiddlewareHandler {
   };
 }
 
+/** The weak ETag of a body as sent before compression. */
+export function weakTagOf(body: Uint8Array) {
+  return `W/"${createHash("sha1").update(body).digest("base64url")}"`;
+}
+
 function isPublic(headers: Headers) {
   const cacheControl = headers.get("Cache-Control") ?? "";
   return /(^|,)\s*public\b/i.test(cacheControl) && !/\bno-store\b/i.test(cacheControl);
 }
 
 /** If-None-Match compares weakly: any listed tag (weak or strong form) or "*". */
-function matchesTag(ifNoneMatch: string | undefined, tag: string) {
+export function matchesTag(ifNoneMatch: string | undefined, tag: string) {
   if (!ifNoneMatch) return false;
   const opaque = tag.slice(2);
   return ifNoneMatch.split(",").some((candidate) => {

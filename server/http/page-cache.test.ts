@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { isCacheablePage, PageStore } from "./page-cache.ts";
+
+const page = (bytes: number) => ({ body: new Uint8Array(bytes), headers: [], scriptHashes: [], etag: "" });
+
+describe("PageStore", () => {
+  it("keeps at most maxEntries pages, dropping the least recently used", () => {
+    const store = new PageStore({ maxEntries: 3, maxBytes: 1_000_000 });
+    for (const key of ["/a", "/b", "/c"]) store.set(1, key, page(10));
+    expect(store.get(1, "/a")).toBeDefined(); // /a is now the most recently used
+    store.set(1, "/d", page(10));
+    expect(store.get(1, "/b")).toBeUndefined();
+    expect(store.get(1, "/a")).toBeDefined();
+    expect(store.size).toEqual({ entries: 3, bytes: 30 });
+  });
+
+  it("holds the byte bound whatever a crawler asks for, and never keeps a page larger than it", () => {
+    const store = new PageStore({ maxEntries: 1000, maxBytes: 1000 });
+    for (let i = 0; i < 500; i++) store.set(1, `/products?q=${i}`, page(300));
+    expect(store.size.bytes).toBeLessThanOrEqual(1000);
+    expect(store.size.entries).toBe(3);
+    store.set(1, "/huge", page(1001));
+    expect(store.get(1, "/huge")).toBeUndefined();
+  });
+
+  it("drops every page when the storefront version moves on, and ignores renders of an older one", () => {
+    const store = new PageStore({ maxEntries: 10, maxBytes: 1000 });
+    store.set(1, "/", page(10));
+    expect(store.get(2, "/")).toBeUndefined();
+    store.set(2, "/blog", page(10));
+    expect(store.size).toEqual({ entries: 1, bytes: 10 });
+    store.set(1, "/", page(10));
+    expect(store.get(1, "/")).toBeUndefined();
+    expect(store.get(2, "/blog")).toBeDefined();
+  });
+});
+
+describe("isCacheablePage", () => {
+  it("takes content pages and leaves product, cart, account and admin pages out", () => {
+    for (const path of ["/", "/about", "/blog", "/blog/some-post", "/products"])
+      expect(isCacheablePage(path)).toBe(true);
+    for (const path of [
+      "/product/x",
+      "/products/x",
+      "/cart",
+      "/checkout",
+      "/account",
+      "/admin",
+      "/blog.data",
+    ])
+      expect(isCacheablePage(path)).toBe(false);
+  });
+});

@@ -1,0 +1,169 @@
+/**
+ * In-memory cache of rendered anonymous storefront pages (docs/decisions/016-page-cache.md).
+ *
+ * A page whose anonymous HTML depends on nothing but its URL and the shop's content is rendered
+ * once per storefront_version (bumped by triggers on every content change, on any instance) and
+ * then answered from memory: the render (React + React Router, most of a page's CPU) is skipped.
+ * Everything after it still runs per request: ETag/304, the CSP with the page's script hashes,
+ * brotli/gzip, X-Request-Id. Bounded by entries and bytes, least recently used out first, so
+ * crawling `/products?q=<random>` cannot grow memory.
+ */
+import { brotliCompressSync, constants } from "node:zlib";
+import type { MiddlewareHandler } from "hono";
+import { readStorefrontVersion } from "../catalog/storefront-cache.ts";
+import type { Db } from "../db/client.ts";
+import { acceptsBrotli } from "./brotli.ts";
+import { matchesTag, PUBLIC_PAGE, weakTagOf } from "./caching.ts";
+import { isSharedRender } from "./shared-page-csp.ts";
+
+export type PageCacheLimits = { maxEntries: number; maxBytes: number };
+
+export const DEFAULT_PAGE_CACHE_LIMITS: PageCacheLimits = { maxEntries: 500, maxBytes: 32 * 1024 * 1024 };
+
+/**
+ * Pages whose anonymous render is the same for every visitor of the same URL and content. Product
+ * pages stay out: their loader counts a view (and shows the count), and /cart, /checkout, account
+ * and admin pages are personal or carry forms with state.
+ */
+const CACHEABLE_PATHS = [/^\/$/, /^\/about$/, /^\/blog$/, /^\/blog\/[^/]+$/, /^\/products$/];
+
+export function isCacheablePage(pathname: string) {
+  return CACHEABLE_PATHS.some((pattern) => pattern.test(pathname));
+}
+
+type Entry = {
+  body: Uint8Array<ArrayBuffer>;
+  headers: [string, string][];
+  scriptHashes: string[];
+  /** The ETag conditionalGet would compute for the body. */
+  etag: string;
+  /** Brotli bytes, made on the first hit that accepts them (compressing is most of a hit's CPU). */
+  brotli?: Uint8Array<ArrayBuffer>;
+};
+
+type PageCacheEnv = { Variables: { sharedRender?: boolean; scriptHashes?: string[] } };
+
+/** Headers the render sets that belong to every copy (the rest are added per request, outside). */
+const KEPT_HEADERS = ["content-type", "cache-control", "vary", "content-language", "link"];
+
+/** A bounded LRU of rendered pages for one storefront version. */
+export class PageStore {
+  private version: number | null = null;
+  private entries = new Map<string, Entry>();
+  private bytes = 0;
+
+  constructor(private readonly limits: PageCacheLimits) {}
+
+  get(version: number, key: string): Entry | undefined {
+    if (version !== this.version) return undefined;
+    const entry = this.entries.get(key);
+    if (entry) {
+      // Map order is insertion order: re-inserting marks it most recently used.
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+    }
+    return entry;
+  }
+
+  set(version: number, key: string, entry: Entry) {
+    if (this.version !== version) {
+      // Only a newer render replaces the lot; a slow render of an older version is dropped.
+      if (this.version !== null && version < this.version) return;
+      this.clear();
+      this.version = version;
+    }
+    if (entry.body.byteLength > this.limits.maxBytes) return;
+    this.remove(key);
+    this.entries.set(key, entry);
+    this.bytes += entry.body.byteLength;
+    while (this.entries.size > this.limits.maxEntries || this.bytes > this.limits.maxBytes) {
+      this.remove(this.entries.keys().next().value!);
+    }
+  }
+
+  get size() {
+    return { entries: this.entries.size, bytes: this.bytes };
+  }
+
+  private remove(key: string) {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.body.byteLength;
+  }
+
+  private clear() {
+    this.entries.clear();
+    this.bytes = 0;
+  }
+}
+
+/**
+ * Register between conditionalGet and collectScriptHashes: a hit skips the render and hands the
+ * stored script hashes to applyScriptHashes; a miss stores what the render produced.
+ */
+export function pageCache(db: Db, store: PageStore): MiddlewareHandler<PageCacheEnv> {
+  return async (c, next) => {
+    const request = c.req.raw;
+    if (!isSharedRender(request) || !isCacheablePage(c.req.path)) return next();
+    const version = await readStorefrontVersion(db);
+    if (version === null) return next();
+    const url = new URL(request.url);
+    const key = url.pathname + url.search;
+    const hit = store.get(version, key);
+    if (hit) {
+      c.set("sharedRender", true);
+      c.set("scriptHashes", hit.scriptHashes);
+      const headers = new Headers(hit.headers);
+      headers.set("X-Page-Cache", "hit");
+      if (request.method === "GET" && acceptsBrotli(c.req.header("Accept-Encoding")))
+        return precompressed(hit, headers, c.req.header("If-None-Match"));
+      // HEAD gets the GET answer's headers; Node's server sends no body for HEAD.
+      return new Response(hit.body, { status: 200, headers });
+    }
+    await next();
+    if (request.method !== "GET") return;
+    const entry = await storable(c.res, c.get("scriptHashes"));
+    if (!entry) return;
+    store.set(version, key, entry);
+    const headers = new Headers(c.res.headers);
+    headers.set("X-Page-Cache", "miss");
+    c.res = undefined;
+    c.res = new Response(entry.body, { status: 200, headers });
+  };
+}
+
+/**
+ * A hit answered with stored brotli bytes: compress() and brotli() leave encoded answers alone and
+ * conditionalGet skips them, so the ETag (the same as the plain copy's) and 304 are done here.
+ */
+function precompressed(entry: Entry, headers: Headers, ifNoneMatch: string | undefined) {
+  headers.set("ETag", entry.etag);
+  headers.set("Vary", `${headers.get("Vary") ?? "Cookie"}, Accept-Encoding`);
+  if (matchesTag(ifNoneMatch, entry.etag)) {
+    headers.delete("Content-Type");
+    return new Response(null, { status: 304, headers });
+  }
+  entry.brotli ??= brotliCompressSync(entry.body, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: 9,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+    },
+  }) as Uint8Array<ArrayBuffer>;
+  headers.set("Content-Encoding", "br");
+  return new Response(entry.brotli, { status: 200, headers });
+}
+
+/** The render as stored, or null when it is not the same for every anonymous visitor. */
+async function storable(res: Response, scriptHashes: string[] | undefined): Promise<Entry | null> {
+  const headers = res.headers;
+  if (res.status !== 200 || !res.body || !scriptHashes || headers.has("Set-Cookie")) return null;
+  if (!headers.get("Content-Type")?.startsWith("text/html")) return null;
+  if (headers.get("Cache-Control") !== PUBLIC_PAGE || headers.has("Content-Encoding")) return null;
+  const body = new Uint8Array(await res.arrayBuffer());
+  const kept = KEPT_HEADERS.flatMap((name): [string, string][] => {
+    const value = headers.get(name);
+    return value === null ? [] : [[name, value]];
+  });
+  return { body, headers: kept, scriptHashes, etag: weakTagOf(body) };
+}
