@@ -4,7 +4,7 @@ import { createUser, DEFAULT_USER_PASSWORD } from "../factories/accounts.ts";
 import { expectNoSeriousA11yViolations } from "../support/axe.ts";
 import { setupE2E } from "../support/browser.ts";
 import { mailReader, mailReaderEnv } from "../support/mail.ts";
-import { totpCode } from "../support/totp.ts";
+import { totpCode, untilEarlyInTotpStep } from "../support/totp.ts";
 
 const owner = "owner-2fa@example.com";
 const customer = "curious-customer@example.com";
@@ -49,6 +49,7 @@ describe("two-factor authentication", () => {
     await page.getByRole("button", { name: "Turn on two-factor authentication" }).click();
     await page.getByText("Enter the 6-digit code from your authenticator app.").first().waitFor();
     // The previous step's code (still accepted): each code is good once; sign-in uses the current one.
+    await untilEarlyInTotpStep();
     await page.getByLabel("Authentication code").fill(totpCode(secret, Date.now() - 30_000));
     await page.getByRole("button", { name: "Turn on two-factor authentication" }).click();
     await page.waitForURL("**/account");

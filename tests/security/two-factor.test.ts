@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createUser, DEFAULT_USER_PASSWORD } from "../factories/accounts.ts";
-import { totpCode } from "../support/totp.ts";
+import { totpCode, untilEarlyInTotpStep } from "../support/totp.ts";
 import { setupTarget, type Visitor } from "./support.ts";
 
 const customer = "two-factor-customer@example.com";
@@ -26,6 +26,7 @@ async function enrol(email: string): Promise<string> {
   const secret = /secret=([A-Z2-7]+)/.exec(await setup.text())?.[1];
   if (!secret) throw new Error("no authenticator key on the setup page");
   // Confirmed with the previous 30 s step's code (still accepted), so the current one is fresh.
+  await untilEarlyInTotpStep();
   const confirmed = await owner.postForm("/account/two-factor", {
     intent: "verify",
     code: totpCode(secret, Date.now() - 30_000),

@@ -25,3 +25,13 @@ export function totpCode(base32Secret: string, at = Date.now()): string {
   const code = (hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
   return code.toString().padStart(6, "0");
 }
+
+/**
+ * Waits, if need be, until at least `marginMs` remain in the current 30 s step: a code computed
+ * right after (the previous step's, say) is then still inside the server's ±1 step window when the
+ * server checks it, even on a loaded machine where the click and the request take seconds.
+ */
+export async function untilEarlyInTotpStep(marginMs = 12_000): Promise<void> {
+  const left = 30_000 - (Date.now() % 30_000);
+  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 100));
+}
