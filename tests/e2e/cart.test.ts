@@ -101,7 +101,10 @@ describe("cart", () => {
     const minus = drawer.getByRole("button", { name: `Decrease quantity of ${drops}` });
     const plus = drawer.getByRole("button", { name: `Increase quantity of ${drops}` });
     expect(await minus.isDisabled()).toBe(true);
+    // Each change is waited for: a click right after the previous one can land before its form
+    // turns busy and be ignored by design (one change at a time per line).
     await clickWhenIdle(plus);
+    await waitForCartQuantity(page, 2);
     await clickWhenIdle(plus);
     await waitForCartQuantity(page, 3);
     expect(await quantityOf(drawer, drops)).toBe(3);
