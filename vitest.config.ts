@@ -13,7 +13,12 @@ export default defineConfig({
         resolve,
         test: {
           name: "integration",
-          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/integration/**/*.test.ts"],
+          include: [
+            "app/**/*.test.{ts,tsx}",
+            "core/**/*.test.ts",
+            "server/**/*.test.ts",
+            "tests/integration/**/*.test.ts",
+          ],
           environment: "node",
           globalSetup: ["tests/support/database-template.setup.ts"],
           testTimeout: 30_000,

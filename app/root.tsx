@@ -1,8 +1,8 @@
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { Toaster, useFlashToast } from "~/components/ui/toaster.tsx";
-import { brand } from "~/lib/brand.ts";
-import { readFlashToast } from "~/lib/flash.server.ts";
+import { brand } from "~core/brand.ts";
+import { readFlashToast } from "~server/http/flash.ts";
 import { s3PublicUrl } from "~server/media/s3-store.ts";
 import type { Route } from "./+types/root";
 import "./app.css";

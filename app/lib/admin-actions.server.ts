@@ -1,8 +1,8 @@
 import { data } from "react-router";
+import { type ActionToast, actionToast } from "~core/toast.ts";
 import type { Db } from "~server/db/client.ts";
+import { redirectWithToast } from "~server/http/flash.ts";
 import type { Logger } from "~server/logger.ts";
-import { type ActionToast, actionToast } from "./action-toast.ts";
-import { redirectWithToast } from "./flash.server.ts";
 
 /**
  * The shared shape of the admin CRUD actions: every screen posts a form with an `intent`

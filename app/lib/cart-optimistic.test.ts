@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseCartAction } from "./cart-input.ts";
+import { parseCartAction } from "~core/cart-input.ts";
+import { type CartLineInput, priceCartLines } from "~core/cart-pricing.ts";
 import { applyPendingCartChanges, readPendingCartAction } from "./cart-optimistic.ts";
-import { type CartLineInput, priceCartLines } from "./cart-pricing.ts";
 
 const ids = {
   a: "0b6c1d7e-1111-4a8b-9f51-3c1f2b9d6e10",

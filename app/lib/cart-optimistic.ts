@@ -1,6 +1,6 @@
-import type { CartAction } from "./cart-input.ts";
-import { type PricedCart, priceCartLines } from "./cart-pricing.ts";
-import { MAX_LINE_QUANTITY, toLineQuantity } from "./cart-quantity.ts";
+import type { CartAction } from "~core/cart-input.ts";
+import { type PricedCart, priceCartLines } from "~core/cart-pricing.ts";
+import { MAX_LINE_QUANTITY, toLineQuantity } from "~core/cart-quantity.ts";
 
 /**
  * The cart as it will be once the given in-flight cart submissions succeed, so the badge, rows

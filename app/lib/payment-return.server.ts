@@ -1,8 +1,8 @@
 import { toPaidOrder } from "~/components/store/paid-order.tsx";
-import type { ToastMessage } from "~/components/ui/toaster.tsx";
+import type { ToastMessage } from "~core/toast.ts";
+import { actionToast } from "~core/toast.ts";
 import { processReturn } from "~server/checkout/return-page.server.ts";
 import type { RequestContext } from "~server/context.ts";
-import { actionToast } from "./action-toast.ts";
 import type { PaymentOutcome } from "./payment-return.ts";
 
 /**

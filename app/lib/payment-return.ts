@@ -1,6 +1,6 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import type { PaidOrder } from "~/components/store/paid-order.tsx";
-import type { ActionToast } from "./action-toast.ts";
+import type { ActionToast } from "~core/toast.ts";
 
 /** A return page's result: the paid order (null when the provider did not confirm it) and its toast. */
 export type PaymentOutcome = { order: PaidOrder | null; toast: ActionToast };

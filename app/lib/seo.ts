@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { brand } from "./brand.ts";
+import { brand } from "~core/brand.ts";
 
 /** What a page says about itself to search engines and link previews. */
 export type PageSeo = {

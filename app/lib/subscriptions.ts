@@ -1,10 +1,9 @@
 import type { BadgeVariant } from "~/components/ui/badge.tsx";
-import type { ToastMessage } from "~/components/ui/toaster.tsx";
+import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from "~core/subscription-status.ts";
+import type { ToastMessage } from "~core/toast.ts";
 import { formatDate } from "./dates.ts";
 
-/** Every subscription status (the database enum; server/subscriptions/admin-subscriptions.ts checks they match). */
-export const SUBSCRIPTION_STATUSES = ["incomplete", "active", "past_due", "canceled"] as const;
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+export { SUBSCRIPTION_STATUSES, type SubscriptionStatus };
 
 /** What the subscription screens (customer and admin) show of one subscription. */
 export type SubscriptionSummary = {

@@ -1,7 +1,7 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin, twoFactor } from "better-auth/plugins";
-import { brand } from "../../app/lib/brand.ts";
+import { brand } from "../../core/brand.ts";
 import type { Db } from "../db/client.ts";
 import * as schema from "../db/schema/index.ts";
 import type { Logger } from "../logger.ts";

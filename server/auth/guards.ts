@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { redirectWithToast } from "../../app/lib/flash.server.ts";
 import type { RequestContext } from "../context.ts";
+import { redirectWithToast } from "../http/flash.ts";
 import { getSessionUser, type SessionUser } from "./session.ts";
 
 export const ADMIN_LOGIN = "/admin/login";

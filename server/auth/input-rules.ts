@@ -1,6 +1,6 @@
 import { APIError } from "better-auth/api";
 import { z } from "zod";
-import { forgotPasswordSchema, fullName, signInSchema, signUpSchema } from "../../app/lib/account-forms.ts";
+import { forgotPasswordSchema, fullName, signInSchema, signUpSchema } from "../../core/account-forms.ts";
 
 /**
  * The auth API takes the same input as our forms: better-auth's own schemas accept any length and

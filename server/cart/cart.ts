@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import { MAX_LINE_QUANTITY } from "../../app/lib/cart-input.ts";
-import { type CartLineStatus, type PricedCart, priceCartLines } from "../../app/lib/cart-pricing.ts";
+import { MAX_LINE_QUANTITY } from "../../core/cart-input.ts";
+import { type CartLineStatus, type PricedCart, priceCartLines } from "../../core/cart-pricing.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { cartLines, carts, products } from "../db/schema/index.ts";

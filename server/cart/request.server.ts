@@ -1,6 +1,6 @@
 import { createCookie } from "react-router";
-import type { CartAction } from "../../app/lib/cart-input.ts";
-import { type PricedCart, priceCartLines } from "../../app/lib/cart-pricing.ts";
+import type { CartAction } from "../../core/cart-input.ts";
+import { type PricedCart, priceCartLines } from "../../core/cart-pricing.ts";
 import type { RequestContext } from "../context.ts";
 import {
   addToCart,

@@ -1,7 +1,7 @@
 import { asc, count, desc, ilike, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import type { ProductSummary } from "../../app/lib/catalog.ts";
-import { PRODUCT_SORTS, type ProductListParams, type ProductSort } from "../../app/lib/product-list.ts";
+import type { ProductSummary } from "../../core/catalog.ts";
+import { PRODUCT_SORTS, type ProductListParams, type ProductSort } from "../../core/product-list.ts";
 import type { Db } from "../db/client.ts";
 import { products } from "../db/schema/index.ts";
 import { cachedForStorefront } from "./storefront-cache.ts";

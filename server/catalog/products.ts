@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { isbot } from "isbot";
-import type { ProductDetail } from "../../app/lib/catalog.ts";
+import type { ProductDetail } from "../../core/catalog.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { products } from "../db/schema/index.ts";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { PricedCart } from "../../app/lib/cart-pricing.ts";
-import { type CheckoutBreakdown, type PurchaseType, priceCheckout } from "../../app/lib/checkout-pricing.ts";
+import type { PricedCart } from "../../core/cart-pricing.ts";
+import { type CheckoutBreakdown, type PurchaseType, priceCheckout } from "../../core/checkout-pricing.ts";
 import { priceCart } from "../cart/cart.ts";
 import { reserveCouponUse } from "../coupons/coupons.ts";
 import type { CouponRejection } from "../coupons/rules.ts";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { actionToast } from "../../app/lib/action-toast.ts";
+import { actionToast } from "../../core/toast.ts";
 import type { RequestContext } from "../context.ts";
 import { hitRateLimits, type RateLimitRule, rateLimitedMessage } from "../rate-limit/rate-limit.ts";
 

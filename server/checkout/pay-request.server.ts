@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { actionToast } from "../../app/lib/action-toast.ts";
+import { actionToast } from "../../core/toast.ts";
 import type { RequestContext } from "../context.ts";
 import { normalizeCouponCode } from "../coupons/rules.ts";
 import { providerNamed } from "../payments/registry.ts";

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { priceCartLines } from "../../app/lib/cart-pricing.ts";
+import { priceCartLines } from "../../core/cart-pricing.ts";
 import { findCart, priceCart } from "../cart/cart.ts";
 import { readGuestCartId } from "../cart/request.server.ts";
 import type { RequestContext } from "../context.ts";

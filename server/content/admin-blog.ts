@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from "../../app/lib/seo-limits.ts";
+import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from "../../core/seo-limits.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { blogPosts } from "../db/schema/index.ts";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import type { CertificateSlot } from "../../app/lib/certificate-slots.ts";
+import type { CertificateSlot } from "../../core/certificate-slots.ts";
 import type { Db } from "../db/client.ts";
 import { certificates } from "../db/schema/index.ts";
 import { imageUrlField } from "./admin-fields.ts";

@@ -1,6 +1,6 @@
 import { and, eq, like, ne, or } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
-import { slugify } from "../../app/lib/slug.ts";
+import { slugify } from "../../core/slug.ts";
 import type { Db } from "../db/client.ts";
 
 // The rule itself lives with the app so the blog editor can preview slugs in the browser.

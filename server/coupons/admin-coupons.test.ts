@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { couponStatus } from "../../app/lib/coupon-status.ts";
+import { couponStatus } from "../../core/coupon-status.ts";
 import { createContentCreator, createCoupon } from "../../tests/factories/index.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
 import {

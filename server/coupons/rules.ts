@@ -1,4 +1,4 @@
-import { formatMoney } from "../../app/lib/money.ts";
+import { formatMoney } from "../../core/money.ts";
 
 /** The coupon fields the rules need. */
 export type CouponForRules = {

@@ -1,6 +1,6 @@
 import { desc } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { brand } from "~/lib/brand.ts";
+import { brand } from "~core/brand.ts";
 import { contactMessages, mailOutbox } from "../../server/db/schema/index.ts";
 import { expectNoSeriousA11yViolations } from "../support/axe.ts";
 import { setupE2E } from "../support/browser.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { brand } from "~/lib/brand.ts";
+import { brand } from "~core/brand.ts";
 import { expectNoSeriousA11yViolations } from "../support/axe.ts";
 import { setupE2E } from "../support/browser.ts";
 import { failInsertsWhen, waitForHydration } from "../support/page.ts";

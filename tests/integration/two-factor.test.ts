@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readFlashToast } from "../../app/lib/flash.server.ts";
 import type { Auth } from "../../server/auth/auth.ts";
 import { requireAdmin } from "../../server/auth/guards.ts";
 import type { RequestContext } from "../../server/context.ts";
 import { user } from "../../server/db/schema/index.ts";
+import { readFlashToast } from "../../server/http/flash.ts";
 import type { Mailer } from "../../server/mail/mailer.ts";
 import { createUser, DEFAULT_USER_PASSWORD, type User } from "../factories/accounts.ts";
 import { clientHeaders, cookieHeader, createTestAuth } from "../support/auth.ts";

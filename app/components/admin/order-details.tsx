@@ -1,5 +1,5 @@
 import { formatDateTime } from "~/lib/dates.ts";
-import { formatMoney } from "~/lib/money.ts";
+import { formatMoney } from "~core/money.ts";
 import type { ShippingAddress } from "~server/db/schema/orders.ts";
 import { shortId, statusLabel } from "./order-status.ts";
 

@@ -4,7 +4,7 @@ import { Link, useFetcher } from "react-router";
 import { ConfirmSubmit } from "~/components/admin/confirm-submit.tsx";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import type { ActionToast } from "~/lib/action-toast.ts";
+import type { ActionToast } from "~core/toast.ts";
 
 /** The buttons every admin list row repeats: edit, delete with confirmation, and toggles. */
 

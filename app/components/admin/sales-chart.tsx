@@ -1,4 +1,4 @@
-import { formatMoney } from "~/lib/money.ts";
+import { formatMoney } from "~core/money.ts";
 
 export type SalesDay = { day: string; revenueCents: number; orders: number };
 

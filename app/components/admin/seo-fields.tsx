@@ -1,6 +1,6 @@
 import { Input } from "~/components/ui/input.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
-import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from "~/lib/seo-limits.ts";
+import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from "~core/seo-limits.ts";
 import { Field } from "./field.tsx";
 import { ListField } from "./list-field.tsx";
 

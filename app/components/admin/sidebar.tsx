@@ -3,8 +3,8 @@ import { Form, NavLink } from "react-router";
 import { Button } from "~/components/ui/button.tsx";
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "~/components/ui/sheet.tsx";
 import { useOpenUntilNavigation } from "~/hooks/use-open-until-navigation.ts";
-import { brand } from "~/lib/brand.ts";
 import { cn } from "~/lib/cn.ts";
+import { brand } from "~core/brand.ts";
 import { adminNavItems } from "./nav.ts";
 
 /** The admin's side navigation: a fixed column from `lg` up, a drawer behind a menu button below. */

@@ -2,9 +2,9 @@ import { ShoppingBag } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "~/components/ui/button.tsx";
 import { toast } from "~/components/ui/toaster.tsx";
-import { MAX_LINE_QUANTITY } from "~/lib/cart-quantity.ts";
-import type { ProductSummary } from "~/lib/catalog.ts";
 import { cn } from "~/lib/cn.ts";
+import { MAX_LINE_QUANTITY } from "~core/cart-quantity.ts";
+import type { ProductSummary } from "~core/catalog.ts";
 import { CartForm, cartBusyProps, useCartFetcher } from "./cart-form.tsx";
 import { QuantityStepper } from "./quantity-stepper.tsx";
 

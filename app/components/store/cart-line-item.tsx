@@ -2,10 +2,10 @@ import { Minus, Plus, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
-import type { PricedCartLine } from "~/lib/cart-pricing.ts";
-import { MAX_LINE_QUANTITY } from "~/lib/cart-quantity.ts";
-import { productPath } from "~/lib/catalog.ts";
-import { formatMoney } from "~/lib/money.ts";
+import type { PricedCartLine } from "~core/cart-pricing.ts";
+import { MAX_LINE_QUANTITY } from "~core/cart-quantity.ts";
+import { productPath } from "~core/catalog.ts";
+import { formatMoney } from "~core/money.ts";
 import { CartForm, cartBusyProps, useCartFetcher } from "./cart-form.tsx";
 import { ProductImage } from "./product-image.tsx";
 

@@ -1,8 +1,8 @@
 import { ShoppingBag } from "lucide-react";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
-import type { PricedCart } from "~/lib/cart-pricing.ts";
-import { formatMoney } from "~/lib/money.ts";
+import type { PricedCart } from "~core/cart-pricing.ts";
+import { formatMoney } from "~core/money.ts";
 import { CartLineItem } from "./cart-line-item.tsx";
 
 /** 'Your cart is empty' with the way back to the products (drawer and /cart). */

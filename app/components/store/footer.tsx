@@ -1,6 +1,6 @@
 import { Mail, ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
-import { brand } from "~/lib/brand.ts";
+import { brand } from "~core/brand.ts";
 
 const footerLinks = [
   { to: "/products", label: "Products" },

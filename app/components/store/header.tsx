@@ -1,8 +1,8 @@
 import { Mountain, ShoppingBag } from "lucide-react";
 import { Link, NavLink } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
-import { brand } from "~/lib/brand.ts";
 import { cn } from "~/lib/cn.ts";
+import { brand } from "~core/brand.ts";
 import { AccountMenu } from "./account-menu.tsx";
 import { CartBadge } from "./cart-badge.tsx";
 import { MobileMenu } from "./mobile-menu.tsx";

@@ -1,5 +1,5 @@
-import { DEFAULT_PRODUCT_IMAGE } from "~/lib/images.ts";
-import { formatMoney } from "~/lib/money.ts";
+import { DEFAULT_PRODUCT_IMAGE } from "~core/images.ts";
+import { formatMoney } from "~core/money.ts";
 
 /** What the return pages and My Orders show of an order (serialisable loader data). */
 export type PaidOrder = {

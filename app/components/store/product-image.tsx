@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { cn } from "~/lib/cn.ts";
-import { DEFAULT_PRODUCT_IMAGE, IMAGE_WIDTHS, isUploadUrl, variantUrl } from "~/lib/images.ts";
 import type { loader as rootLoader } from "~/root.tsx";
+import { DEFAULT_PRODUCT_IMAGE, IMAGE_WIDTHS, isUploadUrl, variantUrl } from "~core/images.ts";
 
 const fallback = DEFAULT_PRODUCT_IMAGE.src;
 

@@ -1,7 +1,7 @@
 import { useFetchers, useRouteLoaderData } from "react-router";
 import { applyPendingCartChanges } from "~/lib/cart-optimistic.ts";
-import { emptyCart, type PricedCart } from "~/lib/cart-pricing.ts";
 import type { loader } from "~/routes/store/layout.tsx";
+import { emptyCart, type PricedCart } from "~core/cart-pricing.ts";
 
 /** Where every cart form posts (the /cart route's action). */
 export const cartActionPath = "/cart";

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { type ImageInfo, srcSetFor } from "~/lib/images.ts";
+import { type ImageInfo, srcSetFor } from "~core/images.ts";
 
 export type ResponsiveImageProps = Omit<
   React.ComponentProps<"img">,

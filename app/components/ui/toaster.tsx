@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useSyncExternalStore } from "react";
+import type { ToastMessage } from "~core/toast.ts";
 
 // sonner (~10 KB gzip) is not needed for the first paint: it is loaded with the first toast.
 const SonnerToaster = lazy(() => import("./sonner-toaster.tsx"));
@@ -21,12 +22,6 @@ const toasterWanted = (() => {
     },
   };
 })();
-
-export type ToastMessage = {
-  title: string;
-  description?: string;
-  variant?: "default" | "success" | "destructive";
-};
 
 /** Shows a toast in the given variant (used for toasts that come from the server). */
 export function showToast({ title, description, variant = "default" }: ToastMessage) {

@@ -4,12 +4,12 @@ import { SubmitButton } from "~/components/account/submit-button.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card.tsx";
 import { FormAlert, InputField } from "~/components/ui/input-field.tsx";
-import { changePasswordSchema } from "~/lib/account-forms.ts";
-import { brand } from "~/lib/brand.ts";
-import { redirectWithToast, setFlashToast } from "~/lib/flash.server.ts";
 import { type FieldErrors, parseForm } from "~/lib/forms.ts";
+import { changePasswordSchema } from "~core/account-forms.ts";
+import { brand } from "~core/brand.ts";
 import { cookiesFrom, tryAuth } from "~server/accounts/auth-call.ts";
 import { requireUser } from "~server/auth/session.ts";
+import { redirectWithToast, setFlashToast } from "~server/http/flash.ts";
 import type { Route } from "./+types/account";
 
 export function meta() {

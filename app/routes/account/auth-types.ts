@@ -1,5 +1,5 @@
-import type { FlashToast } from "~/lib/flash.server.ts";
 import type { FieldErrors } from "~/lib/forms.ts";
+import type { FlashToast } from "~server/http/flash.ts";
 
 /** What the /auth action answers when it stays on the page. */
 export type AuthActionData = {

@@ -1,17 +1,17 @@
 import { data, redirect } from "react-router";
+import { parseForm, safeRedirectPath } from "~/lib/forms.ts";
 import {
   forgotPasswordSchema,
   resendVerificationSchema,
   resetPasswordSchema,
   signInSchema,
   signUpSchema,
-} from "~/lib/account-forms.ts";
-import { type FlashToast, redirectWithToast, type ToastVariant } from "~/lib/flash.server.ts";
-import { parseForm, safeRedirectPath } from "~/lib/forms.ts";
+} from "~core/account-forms.ts";
 import { cookiesFrom, tryAuth } from "~server/accounts/auth-call.ts";
 import { onSignedIn } from "~server/accounts/on-signed-in.ts";
 import { VERIFIED_CALLBACK } from "~server/auth/auth.ts";
 import type { RequestContext } from "~server/context.ts";
+import { type FlashToast, redirectWithToast, type ToastVariant } from "~server/http/flash.ts";
 import type { AuthActionData } from "./auth-types.ts";
 
 type Args = { context: RequestContext; request: Request; formData: FormData };

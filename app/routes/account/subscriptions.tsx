@@ -5,9 +5,7 @@ import { Badge } from "~/components/ui/badge.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { FormAlert } from "~/components/ui/input-field.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import { brand } from "~/lib/brand.ts";
 import { formatDate } from "~/lib/dates.ts";
-import { formatMoney } from "~/lib/money.ts";
 import { cancelSubscriptionAction } from "~/lib/subscription-cancel.server.ts";
 import {
   canCancel,
@@ -15,6 +13,8 @@ import {
   subscriptionStatusLabel,
   subscriptionStatusVariant,
 } from "~/lib/subscriptions.ts";
+import { brand } from "~core/brand.ts";
+import { formatMoney } from "~core/money.ts";
 import { requireUser } from "~server/auth/session.ts";
 import { listCustomerSubscriptions } from "~server/subscriptions/customer-subscriptions.ts";
 import type { Route } from "./+types/subscriptions";

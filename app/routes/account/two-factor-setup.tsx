@@ -4,12 +4,12 @@ import { AuthHeading } from "~/components/account/auth-heading.tsx";
 import { SubmitButton } from "~/components/account/submit-button.tsx";
 import { Card, CardContent } from "~/components/ui/card.tsx";
 import { FormAlert, InputField } from "~/components/ui/input-field.tsx";
-import { messages, totpCodeSchema } from "~/lib/account-forms.ts";
-import { brand } from "~/lib/brand.ts";
-import { redirectWithToast } from "~/lib/flash.server.ts";
 import { type FieldErrors, parseForm } from "~/lib/forms.ts";
+import { messages, totpCodeSchema } from "~core/account-forms.ts";
+import { brand } from "~core/brand.ts";
 import { cookiesFrom, tryAuth } from "~server/accounts/auth-call.ts";
 import { requireUser } from "~server/auth/session.ts";
+import { redirectWithToast } from "~server/http/flash.ts";
 import type { Route } from "./+types/two-factor-setup";
 
 export function meta() {

@@ -9,9 +9,8 @@ import {
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import { actionToast } from "~/lib/action-toast.ts";
 import { attempt } from "~/lib/admin-actions.server.ts";
-import { redirectWithToast } from "~/lib/flash.server.ts";
+import { actionToast } from "~core/toast.ts";
 import { requireAdmin } from "~server/auth/guards.ts";
 import {
   blogPostFormValues,
@@ -21,6 +20,7 @@ import {
   updateAdminPost,
 } from "~server/content/admin-blog.ts";
 import { renderCheckedMarkdown } from "~server/content/markdown-limits.ts";
+import { redirectWithToast } from "~server/http/flash.ts";
 import { receiveImageUpload, uploadTooLarge } from "~server/media/upload-request.ts";
 import type { Route } from "./+types/blog-editor";
 

@@ -16,7 +16,7 @@ import {
   type IntentArgs,
   runIntent,
 } from "~/lib/admin-actions.server.ts";
-import { CERTIFICATE_SLOTS } from "~/lib/certificate-slots.ts";
+import { CERTIFICATE_SLOTS } from "~core/certificate-slots.ts";
 import { requireAdmin } from "~server/auth/guards.ts";
 import {
   type AdminCertificate,

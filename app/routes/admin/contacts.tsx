@@ -5,12 +5,12 @@ import { PageHeader } from "~/components/admin/page-header.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardHeader } from "~/components/ui/card.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import { actionToast } from "~/lib/action-toast.ts";
 import { serverMessage } from "~/lib/admin-actions.server.ts";
 import { formatDateTime } from "~/lib/dates.ts";
-import { redirectWithToast } from "~/lib/flash.server.ts";
+import { actionToast } from "~core/toast.ts";
 import { requireAdmin } from "~server/auth/guards.ts";
 import { deleteContactMessage, listContactMessages } from "~server/contact/admin-contacts.ts";
+import { redirectWithToast } from "~server/http/flash.ts";
 import type { Route } from "./+types/contacts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

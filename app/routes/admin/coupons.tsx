@@ -28,9 +28,9 @@ import {
   toggleIntent,
 } from "~/lib/admin-actions.server.ts";
 import { requestedForm } from "~/lib/admin-save.server.ts";
-import { couponStatus } from "~/lib/coupon-status.ts";
 import { formatDate, formatDateTime } from "~/lib/dates.ts";
-import { formatMoney } from "~/lib/money.ts";
+import { couponStatus } from "~core/coupon-status.ts";
+import { formatMoney } from "~core/money.ts";
 import { requireAdmin } from "~server/auth/guards.ts";
 import {
   type AdminCoupon,

@@ -12,10 +12,10 @@ import {
   TableRow,
 } from "~/components/ui/table.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import { actionToast } from "~/lib/action-toast.ts";
 import { serverMessage } from "~/lib/admin-actions.server.ts";
 import { formatDateTime } from "~/lib/dates.ts";
-import { formatMoney } from "~/lib/money.ts";
+import { formatMoney } from "~core/money.ts";
+import { actionToast } from "~core/toast.ts";
 import { requireAdmin } from "~server/auth/guards.ts";
 import { getDashboardOverview } from "~server/dashboard/overview.ts";
 import type { Route } from "./+types/dashboard";

@@ -2,7 +2,7 @@ import { Outlet, useNavigation } from "react-router";
 import { adminNavItems } from "~/components/admin/nav.ts";
 import { AdminMobileNav, AdminSidebar } from "~/components/admin/sidebar.tsx";
 import { Spinner } from "~/components/ui/spinner.tsx";
-import { brand } from "~/lib/brand.ts";
+import { brand } from "~core/brand.ts";
 import { requireAdmin } from "~server/auth/guards.ts";
 import type { Route } from "./+types/layout";
 

@@ -6,12 +6,12 @@ import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import { type ActionToast, actionToast } from "~/lib/action-toast.ts";
-import { brand } from "~/lib/brand.ts";
-import { redirectWithToast } from "~/lib/flash.server.ts";
+import { brand } from "~core/brand.ts";
+import { type ActionToast, actionToast } from "~core/toast.ts";
 import { signInAdmin, signOutSession, verifyAdminTotp } from "~server/auth/admin-login.ts";
 import { ADMIN_LOGIN } from "~server/auth/guards.ts";
 import { getSessionUser } from "~server/auth/session.ts";
+import { redirectWithToast } from "~server/http/flash.ts";
 import type { Route } from "./+types/login";
 
 const ACCESS_DENIED = "This account doesn't have admin privileges. Please contact an administrator.";

@@ -4,7 +4,7 @@ import { data } from "react-router";
 import { OrderDetails } from "~/components/admin/order-details.tsx";
 import { shortId } from "~/components/admin/order-status.ts";
 import { Button } from "~/components/ui/button.tsx";
-import { brand } from "~/lib/brand.ts";
+import { brand } from "~core/brand.ts";
 import { requireAdmin } from "~server/auth/guards.ts";
 import { getAdminOrder } from "~server/orders/admin-list.ts";
 import type { Route } from "./+types/order-print";

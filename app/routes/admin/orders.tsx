@@ -35,9 +35,9 @@ import {
   TableRow,
 } from "~/components/ui/table.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import { actionToast } from "~/lib/action-toast.ts";
 import { formatDateTime } from "~/lib/dates.ts";
-import { formatMoney } from "~/lib/money.ts";
+import { formatMoney } from "~core/money.ts";
+import { actionToast } from "~core/toast.ts";
 import { requireAdmin } from "~server/auth/guards.ts";
 import { listAdminOrders } from "~server/orders/admin-list.ts";
 import { sendShippedEmail } from "~server/orders/notify.ts";

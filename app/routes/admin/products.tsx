@@ -27,7 +27,7 @@ import {
   type IntentArgs,
   runIntent,
 } from "~/lib/admin-actions.server.ts";
-import { formatMoney } from "~/lib/money.ts";
+import { formatMoney } from "~core/money.ts";
 import { requireAdmin } from "~server/auth/guards.ts";
 import {
   type AdminProduct,

@@ -16,9 +16,7 @@ import {
   TableRow,
 } from "~/components/ui/table.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import { brand } from "~/lib/brand.ts";
 import { formatDate, formatDateTime } from "~/lib/dates.ts";
-import { formatMoney } from "~/lib/money.ts";
 import { cancelSubscriptionAction } from "~/lib/subscription-cancel.server.ts";
 import {
   canCancel,
@@ -28,6 +26,8 @@ import {
   subscriptionStatusLabel,
   subscriptionStatusVariant,
 } from "~/lib/subscriptions.ts";
+import { brand } from "~core/brand.ts";
+import { formatMoney } from "~core/money.ts";
 import { requireAdmin } from "~server/auth/guards.ts";
 import { getAdminSubscription } from "~server/subscriptions/admin-subscriptions.ts";
 import type { Route } from "./+types/subscriptions-detail";

@@ -15,9 +15,7 @@ import {
   TableMessageRow,
   TableRow,
 } from "~/components/ui/table.tsx";
-import { brand } from "~/lib/brand.ts";
 import { formatDate } from "~/lib/dates.ts";
-import { formatMoney } from "~/lib/money.ts";
 import {
   itemsText,
   providerLabel,
@@ -26,6 +24,8 @@ import {
   subscriptionStatusLabel,
   subscriptionStatusVariant,
 } from "~/lib/subscriptions.ts";
+import { brand } from "~core/brand.ts";
+import { formatMoney } from "~core/money.ts";
 import { requireAdmin } from "~server/auth/guards.ts";
 import { listAdminSubscriptions } from "~server/subscriptions/admin-subscriptions.ts";
 import type { Route } from "./+types/subscriptions";

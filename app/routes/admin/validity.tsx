@@ -26,8 +26,8 @@ import {
   serverMessage,
 } from "~/lib/admin-actions.server.ts";
 import { formatDate, formatDateTime } from "~/lib/dates.ts";
-import { redirectWithToast } from "~/lib/flash.server.ts";
 import { requireAdmin } from "~server/auth/guards.ts";
+import { redirectWithToast } from "~server/http/flash.ts";
 import {
   addValidityCode,
   addValidityCodes,

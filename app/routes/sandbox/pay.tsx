@@ -4,10 +4,10 @@ import { Button, buttonClass } from "~/components/ui/button.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { Label } from "~/components/ui/label.tsx";
 import { checkoutToasts } from "~/lib/checkout-toasts.ts";
-import { redirectWithToast } from "~/lib/flash.server.ts";
 import { parseForm } from "~/lib/forms.ts";
-import { formatMoney } from "~/lib/money.ts";
 import { sandboxPaySchema } from "~/lib/sandbox-form.ts";
+import { formatMoney } from "~core/money.ts";
+import { redirectWithToast } from "~server/http/flash.ts";
 import { fulfilOrder } from "~server/orders/fulfil.ts";
 import { sandboxEnabled } from "~server/payments/registry.ts";
 import {

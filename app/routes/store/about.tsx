@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { PageHeader } from "~/components/store/page-header.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
-import { brand } from "~/lib/brand.ts";
 import { pageTitle, publicUrlFrom, seoMeta } from "~/lib/seo.ts";
+import { brand } from "~core/brand.ts";
 import type { Route } from "./+types/about";
 
 export function meta({ matches }: Route.MetaArgs) {

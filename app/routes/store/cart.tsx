@@ -3,13 +3,13 @@ import { data, Link, redirect } from "react-router";
 import { CartEmpty, CartLines, CartSummary, CheckoutButton } from "~/components/store/cart-view.tsx";
 import { useCart } from "~/components/store/use-cart.ts";
 import { buttonClass } from "~/components/ui/button.tsx";
-import { brand } from "~/lib/brand.ts";
-import { parseCartAction } from "~/lib/cart-input.ts";
-import { redirectWithToast } from "~/lib/flash.server.ts";
 import { safeRedirectPath } from "~/lib/forms.ts";
+import { brand } from "~core/brand.ts";
+import { parseCartAction } from "~core/cart-input.ts";
 import { getSessionUser } from "~server/auth/session.ts";
 import { CartError } from "~server/cart/cart.ts";
 import { changeCart } from "~server/cart/request.server.ts";
+import { redirectWithToast } from "~server/http/flash.ts";
 import type { Route } from "./+types/cart";
 
 const CART_NOT_SAVED = "Your cart could not be saved. Please try again.";

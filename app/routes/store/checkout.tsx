@@ -9,13 +9,12 @@ import { Input } from "~/components/ui/input.tsx";
 import { Label } from "~/components/ui/label.tsx";
 import { showToast, useFlashToast } from "~/components/ui/toaster.tsx";
 import { useHydrated } from "~/hooks/use-hydrated.ts";
-import { actionToast } from "~/lib/action-toast.ts";
-import { brand } from "~/lib/brand.ts";
 import { checkoutFormSchema } from "~/lib/checkout-form.ts";
-import { type CouponTerms, type PurchaseType, priceCheckout } from "~/lib/checkout-pricing.ts";
 import { checkoutToasts } from "~/lib/checkout-toasts.ts";
-import { redirectWithToast } from "~/lib/flash.server.ts";
-import { formatMoney } from "~/lib/money.ts";
+import { brand } from "~core/brand.ts";
+import { type CouponTerms, type PurchaseType, priceCheckout } from "~core/checkout-pricing.ts";
+import { formatMoney } from "~core/money.ts";
+import { actionToast } from "~core/toast.ts";
 import { getSessionUser } from "~server/auth/session.ts";
 import { loadCart } from "~server/cart/request.server.ts";
 import { startCheckout } from "~server/checkout/checkout.ts";
@@ -27,6 +26,7 @@ import {
   sweepExpiredSessions,
 } from "~server/checkout/request.server.ts";
 import { hasVisibleCoupon, validateCoupon } from "~server/coupons/coupons.ts";
+import { redirectWithToast } from "~server/http/flash.ts";
 import type { PaymentMethod } from "~server/payments/provider.ts";
 import { availablePaymentMethods, checkoutProvider } from "~server/payments/registry.ts";
 import { couponLookupLimits } from "~server/rate-limit/rate-limit.ts";

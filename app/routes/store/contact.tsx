@@ -6,12 +6,12 @@ import { FormField } from "~/components/ui/form-field.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import { actionToast } from "~/lib/action-toast.ts";
-import { brand } from "~/lib/brand.ts";
-import { redirectWithToast } from "~/lib/flash.server.ts";
 import { fieldErrors, formValues } from "~/lib/form-errors.ts";
 import { pageTitle, publicUrlFrom, seoMeta } from "~/lib/seo.ts";
+import { brand } from "~core/brand.ts";
+import { actionToast } from "~core/toast.ts";
 import { contactSchema, submitContactMessage } from "~server/contact/contact.ts";
+import { redirectWithToast } from "~server/http/flash.ts";
 import { contactLimits, hitRateLimits, rateLimitedMessage } from "~server/rate-limit/rate-limit.ts";
 import type { Route } from "./+types/contact";
 

@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
-import { brand } from "~/lib/brand.ts";
+import { brand } from "~core/brand.ts";
 
 // Returned (not thrown) so the page renders inside the store layout, header and footer included,
 // while the response still carries HTTP 404.

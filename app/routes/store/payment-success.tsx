@@ -5,10 +5,10 @@ import { PaymentProcessing, StreamedPaymentOutcome } from "~/components/store/pa
 import { buttonClass } from "~/components/ui/button.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { useRefreshAfterPayment } from "~/hooks/use-refresh-after-payment.ts";
-import { brand } from "~/lib/brand.ts";
-import { redirectWithToast } from "~/lib/flash.server.ts";
 import { paymentOutcome } from "~/lib/payment-return.server.ts";
 import { keepPaymentResultOnRefresh, type PaymentOutcome } from "~/lib/payment-return.ts";
+import { brand } from "~core/brand.ts";
+import { redirectWithToast } from "~server/http/flash.ts";
 import type { Route } from "./+types/payment-success";
 
 export function meta() {

@@ -5,9 +5,9 @@ import { PaymentProcessing, StreamedPaymentOutcome } from "~/components/store/pa
 import { buttonClass } from "~/components/ui/button.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { useRefreshAfterPayment } from "~/hooks/use-refresh-after-payment.ts";
-import { brand } from "~/lib/brand.ts";
 import { paymentOutcome } from "~/lib/payment-return.server.ts";
 import { keepPaymentResultOnRefresh, type PaymentOutcome } from "~/lib/payment-return.ts";
+import { brand } from "~core/brand.ts";
 import type { Route } from "./+types/paypal-success";
 
 export function meta() {

@@ -4,9 +4,9 @@ import { AddToCartForm } from "~/components/store/add-to-cart-form.tsx";
 import { ProductCarousel } from "~/components/store/product-carousel.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
-import { brand } from "~/lib/brand.ts";
-import { formatMoney } from "~/lib/money.ts";
 import { absoluteUrl, pageTitle, productJsonLd, publicUrlFrom, seoMeta } from "~/lib/seo.ts";
+import { brand } from "~core/brand.ts";
+import { formatMoney } from "~core/money.ts";
 import { findProductForPage, isHumanVisitor } from "~server/catalog/products.ts";
 import type { Route } from "./+types/product";
 

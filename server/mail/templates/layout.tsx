@@ -1,6 +1,6 @@
 import { Body, Container, Head, Heading, Hr, Html, Preview, Section, Text } from "@react-email/components";
 import type * as React from "react";
-import { brand } from "../../../app/lib/brand.ts";
+import { brand } from "../../../core/brand.ts";
 
 /** The brand's look in email: dark page, gold accents, cream text (inline styles: mail clients ignore CSS files). */
 export const emailColors = {

@@ -1,5 +1,5 @@
 import { Section, Text } from "@react-email/components";
-import { formatMoney } from "../../../app/lib/money.ts";
+import { formatMoney } from "../../../core/money.ts";
 import { EmailLayout, emailColors, paragraph } from "./layout.tsx";
 
 export type OrderConfirmationProps = {

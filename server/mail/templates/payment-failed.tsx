@@ -1,5 +1,5 @@
 import { Button, Link, Text } from "@react-email/components";
-import { formatMoney } from "../../../app/lib/money.ts";
+import { formatMoney } from "../../../core/money.ts";
 import { buttonStyle, EmailLayout, emailColors, linkStyle, paragraph } from "./layout.tsx";
 
 export type PaymentFailedProps = {

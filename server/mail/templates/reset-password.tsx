@@ -1,4 +1,4 @@
-import { brand } from "../../../app/lib/brand.ts";
+import { brand } from "../../../core/brand.ts";
 import { ActionLinkEmail } from "./action-link.tsx";
 
 export type ResetPasswordProps = { name: string; url: string };

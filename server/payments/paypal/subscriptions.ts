@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { brand } from "../../../app/lib/brand.ts";
+import { brand } from "../../../core/brand.ts";
 import type { Tx } from "../../db/client.ts";
 import { orders } from "../../db/schema/index.ts";
 import type { SubscriptionState } from "../../subscriptions/sync.ts";

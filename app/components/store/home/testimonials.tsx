@@ -1,8 +1,8 @@
 import { Star } from "lucide-react";
 import { ResponsiveImage } from "~/components/ui/responsive-image.tsx";
 import { cn } from "~/lib/cn.ts";
-import type { ImageInfo } from "~/lib/images.ts";
 import { testimonialText } from "~/lib/text.ts";
+import type { ImageInfo } from "~core/images.ts";
 import { Section } from "./section.tsx";
 
 export type HomeTestimonial = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readFlashToast, redirectWithToast, setFlashToast } from "./flash.server.ts";
+import { readFlashToast, redirectWithToast, setFlashToast } from "./flash.ts";
 
 /** Turns Set-Cookie headers into the Cookie header a browser would send back. */
 function cookieFrom(headers: Headers): string {
