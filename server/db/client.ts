@@ -10,7 +10,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { projectRoot } from "../project-root.ts";
 import { claimDataFolder } from "./data-folder-lock.ts";
-import { migratePostgresWithLock } from "./migrate-postgres.ts";
+import { migratePostgresWithLock } from "./startup-locks.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;

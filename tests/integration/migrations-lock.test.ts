@@ -3,7 +3,7 @@ import path from "node:path";
 import postgres from "postgres";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { migrationsFolder, openDatabase } from "../../server/db/client.ts";
-import { migrationLockKey } from "../../server/db/migrate-postgres.ts";
+import { migrationLockKey } from "../../server/db/startup-locks.ts";
 import { describeOnPostgres, postgresUrl, withDatabase } from "../support/database.ts";
 
 const committedMigrations = JSON.parse(readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8"))
