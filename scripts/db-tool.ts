@@ -1,7 +1,8 @@
 /** What db:backup and db:restore share: the configuration, and errors told as one clear line. */
+
+import { ConfigError, loadConfig } from "../server/config.ts";
 import { BackupError } from "../server/db/backup/errors.ts";
 import { DataFolderInUse, DataFolderUnusable } from "../server/db/data-folder-lock.ts";
-import { ConfigError, loadConfig } from "../server/config.ts";
 
 export function loadToolConfig() {
   return loadConfig({ ...process.env, LOG_LEVEL: "warn" });
@@ -27,5 +28,7 @@ export function runDbTool(main: () => Promise<void>, usage: string) {
 export class UsageError extends Error {}
 
 function isOperatorError(error: unknown): error is Error {
-  return error instanceof BackupError || error instanceof DataFolderInUse || error instanceof DataFolderUnusable;
+  return (
+    error instanceof BackupError || error instanceof DataFolderInUse || error instanceof DataFolderUnusable
+  );
 }

@@ -10,8 +10,8 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { projectRoot } from "../project-root.ts";
 import { claimDataFolder } from "./data-folder-lock.ts";
-import { migratePostgresWithLock } from "./startup-locks.ts";
 import * as schema from "./schema/index.ts";
+import { migratePostgresWithLock } from "./startup-locks.ts";
 
 export type Schema = typeof schema;
 /** The one database handle type every domain function takes: PGlite and PostgreSQL alike. */

@@ -3,7 +3,13 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { claimDataFolder, DataFolderInUse, dataFolderHolder, lockFileOf } from "./data-folder-lock.ts";
+import {
+  claimDataFolder,
+  DataFolderInUse,
+  DataFolderUnusable,
+  dataFolderHolder,
+  lockFileOf,
+} from "./data-folder-lock.ts";
 
 describe("data folder lock", () => {
   let dir: string;
@@ -35,11 +41,19 @@ describe("data folder lock", () => {
   });
 
   it("takes over a lock left by a process that is gone (crash, kill -9) or by an earlier run with our pid", () => {
-    const gone = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], { encoding: "utf8" });
+    const gone = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], {
+      encoding: "utf8",
+    });
     writeFileSync(lockFileOf(dbDir), `${gone.stdout}\n`);
     expect(dataFolderHolder(dbDir)).toBeUndefined();
     claimDataFolder(dbDir)();
     writeFileSync(lockFileOf(dbDir), `${process.pid}\n`);
     claimDataFolder(dbDir)();
+  });
+
+  it("says which file it cannot write, and why, when the data folder is unusable", () => {
+    const inMissingFolder = path.join(dir, "missing", "db");
+    expect(() => claimDataFolder(inMissingFolder)).toThrow(DataFolderUnusable);
+    expect(() => claimDataFolder(inMissingFolder)).toThrow(`Cannot write ${inMissingFolder}.lock (ENOENT)`);
   });
 });

@@ -35,7 +35,8 @@ export function claimDataFolder(dbDir: string): () => void {
   // not hold (a restarted container's server is pid 1 again).
   while (!createExclusively(lockFile)) {
     const holder = readHolder(lockFile);
-    if (holder !== undefined && holder !== process.pid && isAlive(holder)) throw new DataFolderInUse(dbDir, holder);
+    if (holder !== undefined && holder !== process.pid && isAlive(holder))
+      throw new DataFolderInUse(dbDir, holder);
     rmSync(lockFile, { force: true });
   }
   heldHere.add(lockFile);
@@ -52,7 +53,9 @@ function createExclusively(lockFile: string): boolean {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "EEXIST") return false;
-    throw new DataFolderUnusable(`Cannot write ${lockFile} (${code ?? error}): the data folder must be writable.`);
+    throw new DataFolderUnusable(
+      `Cannot write ${lockFile} (${code ?? error}): the data folder must be writable.`,
+    );
   }
 }
 

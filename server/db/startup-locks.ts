@@ -12,7 +12,11 @@ export const preparationLockKey = 727_003;
  * shop wait for. The lock belongs to one dedicated connection (max: 1) for the whole run; if the
  * process dies, PostgreSQL drops the connection and the lock with it.
  */
-async function withAdvisoryLock<T>(url: string, key: number, work: (db: ReturnType<typeof drizzle>) => Promise<T>) {
+async function withAdvisoryLock<T>(
+  url: string,
+  key: number,
+  work: (db: ReturnType<typeof drizzle>) => Promise<T>,
+) {
   const client = postgres(url, { max: 1, onnotice: () => {} });
   const db = drizzle(client, { casing: "snake_case" });
   try {

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { builtinModules } from "node:module";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { builtinModules } from "node:module";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -19,8 +19,9 @@ import { parseDockerfile, type Stage } from "../support/dockerfile.ts";
 const root = path.resolve(import.meta.dirname, "../..");
 const stages = parseDockerfile(readFileSync(path.join(root, "Dockerfile"), "utf8"));
 const runtime = stages.at(-1)!;
-const committedMigrations = JSON.parse(readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8"))
-  .entries.length as number;
+const committedMigrations = JSON.parse(
+  readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8"),
+).entries.length as number;
 
 describe("the container image", { timeout: 240_000 }, () => {
   let appDir: string;
@@ -47,11 +48,20 @@ describe("the container image", { timeout: 240_000 }, () => {
     const statements = bundle.matchAll(/^\s*(?:import|export)\s[^;]*?from\s*["']([^"']+)["']/gm);
     const dynamic = bundle.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g);
     const bare = [...statements, ...dynamic].map((m) => m[1]!).filter((s) => !/^[./]/.test(s));
-    const packages = new Set(bare.map((s) => s.split("/").slice(0, s.startsWith("@") ? 2 : 1).join("/")));
+    const packages = new Set(
+      bare.map((s) =>
+        s
+          .split("/")
+          .slice(0, s.startsWith("@") ? 2 : 1)
+          .join("/"),
+      ),
+    );
     // In the lockfile, packages needed only for development are marked dev: prune removes them.
     const lock = JSON.parse(readFileSync(path.join(root, "package-lock.json"), "utf8")).packages;
     const kept = (name: string) => lock[`node_modules/${name}`] && !lock[`node_modules/${name}`].dev;
-    const missing = [...packages].filter((p) => !p.startsWith("node:") && !builtinModules.includes(p) && !kept(p));
+    const missing = [...packages].filter(
+      (p) => !p.startsWith("node:") && !builtinModules.includes(p) && !kept(p),
+    );
     expect(packages.size).toBeGreaterThan(5);
     expect(missing).toEqual([]);
   });
@@ -71,7 +81,9 @@ describe("the container image", { timeout: 240_000 }, () => {
         expect(await home.text()).toContain("Shilajit");
       }
       if (database) {
-        expect(await database.count("select count(*)::int as n from drizzle.__drizzle_migrations")).toBe(committedMigrations);
+        expect(await database.count("select count(*)::int as n from drizzle.__drizzle_migrations")).toBe(
+          committedMigrations,
+        );
         // Both were given ADMIN_EMAIL: the account was made once, by whichever prepared first.
         expect(await database.count("select count(*)::int as n from \"user\" where role = 'admin'")).toBe(1);
       }
@@ -83,16 +95,19 @@ describe("the container image", { timeout: 240_000 }, () => {
     await database?.drop();
   });
 
-  it.skipIf(postgresUrl)("backs up its embedded database with the image's own tools, once the shop is stopped", () => {
-    const file = path.join(dataDir, "backups", "nightly.sql.gz");
-    const backup = spawnSync(process.execPath, ["--import", "tsx", "scripts/db-backup.ts", file], {
-      cwd: appDir,
-      env: { ...process.env, ...runtime.env, DATA_DIR: dataDir, DATABASE_URL: "" },
-      encoding: "utf8",
-    });
-    expect(backup.stdout + backup.stderr).toMatch(/Backed up .* orders\)/);
-    expect(backup.status).toBe(0);
-  });
+  it.skipIf(postgresUrl)(
+    "backs up its embedded database with the image's own tools, once the shop is stopped",
+    () => {
+      const file = path.join(dataDir, "backups", "nightly.sql.gz");
+      const backup = spawnSync(process.execPath, ["--import", "tsx", "scripts/db-backup.ts", file], {
+        cwd: appDir,
+        env: { ...process.env, ...runtime.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+        encoding: "utf8",
+      });
+      expect(backup.stdout + backup.stderr).toMatch(/Backed up .* orders\)/);
+      expect(backup.status).toBe(0);
+    },
+  );
 
   function startCmd(port: number, databaseUrl?: string) {
     const [command, ...args] = runtime.cmd!;
@@ -147,7 +162,9 @@ function layOutRuntimeStage(stage: Stage, appDir: string) {
     expect(copy.from).toBe("build");
     for (const source of copy.sources) {
       const relative = path.posix.relative("/app", source);
-      const target = copy.dest.endsWith("/") ? path.join(appDir, copy.dest, path.basename(relative)) : path.join(appDir, copy.dest);
+      const target = copy.dest.endsWith("/")
+        ? path.join(appDir, copy.dest, path.basename(relative))
+        : path.join(appDir, copy.dest);
       if (relative === "node_modules") symlinkSync(path.join(root, relative), target);
       else cpSync(path.join(root, relative), target, { recursive: true });
     }

@@ -6,8 +6,9 @@ import { migrationsFolder, openDatabase } from "../../server/db/client.ts";
 import { migrationLockKey } from "../../server/db/startup-locks.ts";
 import { describeOnPostgres, postgresUrl, withDatabase } from "../support/database.ts";
 
-const committedMigrations = JSON.parse(readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8"))
-  .entries.length as number;
+const committedMigrations = JSON.parse(
+  readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8"),
+).entries.length as number;
 
 describeOnPostgres("migrations when several instances start together on PostgreSQL", () => {
   const admin = postgres(postgresUrl ?? "", { max: 1, onnotice: () => {} });
