@@ -71,7 +71,9 @@ function runTool(script: "db-backup.ts" | "db-restore.ts", args: string[], env: 
   return { code: result.status, output: result.stdout + result.stderr };
 }
 
-describe("backup and restore of the embedded database", () => {
+// Each test opens one or more PGlite folders (a second or more each), some through the real
+// commands in child processes: generous limits for a busy 2-core machine.
+describe("backup and restore of the embedded database", { timeout: 120_000 }, () => {
   let dir: string;
   let sourceDir: string;
   let dump: string;
@@ -87,7 +89,7 @@ describe("backup and restore of the embedded database", () => {
     expected = await snapshot(source.db);
     await source.close();
     dump = await dumpEmbeddedDatabase(sourceDir);
-  });
+  }, 180_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it("restores into a fresh embedded database with every order, and the shop keeps working on it", async () => {
