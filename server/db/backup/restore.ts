@@ -84,9 +84,16 @@ async function knownSettings(target: Target): Promise<Set<string>> {
  * tune the restoring session, so they are left out rather than failing the restore.
  */
 export function withoutUnknownSettings(dump: string, known: Set<string>): string {
-  return dump.replace(/^SET (\w+) = [^\n]*;$/gm, (line, name: string) =>
-    known.has(name.toLowerCase()) ? line : `-- left out (unknown to this server): ${line}`,
-  );
+  // Only the header, before the first object: further down, a line of a multi-line text value
+  // (a blog post, say) could look like a SET and must stay as it is.
+  const firstObject = dump.search(/^-- Name: /m);
+  const end = firstObject === -1 ? dump.length : firstObject;
+  const header = dump
+    .slice(0, end)
+    .replace(/^SET (\w+) = [^\n]*;$/gm, (line, name: string) =>
+      known.has(name.toLowerCase()) ? line : `-- left out (unknown to this server): ${line}`,
+    );
+  return header + dump.slice(end);
 }
 
 async function summarize(target: Target): Promise<RestoreSummary> {
