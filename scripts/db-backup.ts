@@ -2,6 +2,7 @@
  * Backs up the embedded database to one SQL file (see docs/database.md):
  *   npm run db:backup                      # DATA_DIR/backups/shop-<UTC time>.sql
  *   npm run db:backup -- backup.sql.gz     # a file of your choice; .gz compresses
+ *   npm run db:backup -- /backups          # a dated file in an existing folder
  * The shop must be stopped: only one process may open the embedded database folder.
  */
 import { mkdirSync, statSync } from "node:fs";
@@ -22,7 +23,7 @@ async function main() {
     );
   }
   const dbDir = path.join(config.dataDir, "db");
-  const file = path.resolve(positionals[0] ?? defaultBackupFile(config.dataDir));
+  const file = backupFile(positionals[0], config.dataDir);
   mkdirSync(path.dirname(file), { recursive: true });
   const dump = await dumpEmbeddedDatabase(dbDir);
   writeDumpFile(file, dump);
@@ -31,9 +32,12 @@ async function main() {
   console.log(`Backed up ${dbDir} to ${file} (${size} KB, ${orders} orders).`);
 }
 
-function defaultBackupFile(dataDir: string) {
+/** The file given; a dated file in the folder given, or in DATA_DIR/backups when none is. */
+function backupFile(given: string | undefined, dataDir: string) {
   const stamp = new Date().toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);
-  return path.join(dataDir, "backups", `shop-${stamp}.sql`);
+  const folder = given ? path.resolve(given) : path.join(dataDir, "backups");
+  if (given && !statSync(folder, { throwIfNoEntry: false })?.isDirectory()) return folder;
+  return path.join(folder, `shop-${stamp}.sql`);
 }
 
 runDbTool(main, "npm run db:backup [-- FILE]");

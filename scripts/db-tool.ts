@@ -17,7 +17,8 @@ export function describePostgres(url: string): string {
 /** Runs the tool; an error the operator can fix prints its message (no stack) and exits 1. */
 export function runDbTool(main: () => Promise<void>, usage: string) {
   main().catch((error) => {
-    if (error instanceof UsageError) console.error(`${error.message}\nUsage: ${usage}`);
+    if (error instanceof UsageError || isParseArgsError(error))
+      console.error(`${error.message}\nUsage: ${usage}`);
     else if (error instanceof ConfigError) console.error(`Configuration error: ${error.message}`);
     else if (isOperatorError(error)) console.error(error.message);
     else console.error(error);
@@ -31,4 +32,9 @@ function isOperatorError(error: unknown): error is Error {
   return (
     error instanceof BackupError || error instanceof DataFolderInUse || error instanceof DataFolderUnusable
   );
+}
+
+/** node:util parseArgs refusing an unknown option or a missing value. */
+function isParseArgsError(error: unknown): error is Error {
+  return error instanceof Error && String((error as NodeJS.ErrnoException).code).startsWith("ERR_PARSE_ARGS");
 }
