@@ -5,6 +5,7 @@
 import type { Server } from "node:http";
 import { startBackgroundJobs } from "./background.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
+import { oneInstanceAtATime } from "./db/startup-locks.ts";
 import { createServices, type Services } from "./services.ts";
 import { prepareDatabase } from "./startup.ts";
 
@@ -14,7 +15,7 @@ export type ServerFactory = (services: Services) => Server | Promise<Server>;
 export async function startShop(makeServer: ServerFactory) {
   const config = readConfigOrExit();
   const services = await createServices(config);
-  await prepareDatabase(services);
+  await oneInstanceAtATime(config.databaseUrl, () => prepareDatabase(services));
   const stopBackgroundJobs = startBackgroundJobs(services);
   const server = await makeServer(services);
   server.listen(config.port, config.host, () => {

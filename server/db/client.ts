@@ -7,10 +7,11 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
-import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import { projectRoot } from "../project-root.ts";
+import { claimDataFolder } from "./data-folder-lock.ts";
 import * as schema from "./schema/index.ts";
+import { migratePostgresWithLock } from "./startup-locks.ts";
 
 export type Schema = typeof schema;
 /** The one database handle type every domain function takes: PGlite and PostgreSQL alike. */
@@ -43,14 +44,18 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 
 async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) mkdirSync(path.dirname(dataDir), { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: pgliteExtensions });
+  const releaseDataFolder = dataDir ? claimDataFolder(dataDir) : () => {};
+  const client = await PGlite.create(dataDir, { extensions: pgliteExtensions }).catch((error) => {
+    releaseDataFolder();
+    throw error;
+  });
   const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Db;
   return {
     db,
     kind: "pglite",
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     ping: async () => void (await db.execute(sql`select 1`)),
-    close: () => client.close(),
+    close: () => client.close().finally(releaseDataFolder),
   };
 }
 
@@ -60,24 +65,8 @@ async function openPostgres(url: string, max = 10): Promise<Database> {
   return {
     db,
     kind: "postgres",
-    migrate: () => migratePostgresWithLock(url),
+    migrate: () => migratePostgresWithLock(url, migrationsFolder),
     ping: async () => void (await db.execute(sql`select 1`)),
     close: () => client.end({ timeout: 5 }),
   };
-}
-
-/**
- * Several app instances may start together: one migrates at a time.
- * A single dedicated connection holds the advisory lock for the whole run.
- */
-async function migratePostgresWithLock(url: string) {
-  const lockId = 727_001;
-  const client = postgres(url, { max: 1, onnotice: () => {} });
-  const db = drizzlePostgres(client, { casing: "snake_case" });
-  try {
-    await db.execute(sql`select pg_advisory_lock(${lockId})`);
-    await migratePostgres(db, { migrationsFolder });
-  } finally {
-    await client.end({ timeout: 5 });
-  }
 }
