@@ -98,6 +98,10 @@ export function startJobs(jobs: Job[], context: JobContext): () => Promise<void>
     stopped = true;
     for (const timer of timers.values()) clearTimeout(timer);
     await Promise.allSettled([...running]);
-    for (const job of jobs.filter((j) => j.runAtStop)) await job.run(new Date()).catch(() => {});
+    for (const job of jobs.filter((j) => j.runAtStop)) {
+      await job
+        .run(new Date())
+        .catch((error) => full.log.error({ err: error, job: job.name }, "final job run failed"));
+    }
   };
 }
