@@ -37,6 +37,7 @@ describeOnPostgres("two instances on one PostgreSQL", () => {
       SWEEP_INTERVAL_MS: String(SWEEP_MS),
       MAIL_RETRY_INTERVAL_MS: String(MAIL_MS),
       METRICS_TOKEN: TOKEN,
+      LOG_LEVEL: "info",
     };
     a = await startApp({ env });
     b = await startAnotherInstance(a, env);
@@ -65,6 +66,12 @@ describeOnPostgres("two instances on one PostgreSQL", () => {
     const onB = on(b, onA);
     // Signed out, /orders sends the visitor to /auth; with A's cookie B shows the page.
     expect((await onB.get("/orders")).status).toBe(200);
+    // B's request line names the user, so one customer's requests can be followed across instances.
+    const line = b
+      .output()
+      .split("\n")
+      .find((l) => l.includes('"path":"/orders"'));
+    expect(JSON.parse(line!)).toMatchObject({ userId: customer.id, status: 200 });
 
     expect((await onB.postForm("/auth/sign-out", {})).status).toBe(302);
     const afterSignOut = await on(a, onA).get("/orders");
