@@ -1,4 +1,7 @@
 import { deleteAbandonedGuestCarts } from "./cart/cleanup.ts";
+import { VIEW_FLUSH_MS } from "./catalog/view-counter.ts";
+import type { Db } from "./db/client.ts";
+import { type Job, startJobs } from "./jobs/runner.ts";
 import type { Logger } from "./logger.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { endLapsedPaypalSubscriptions } from "./payments/paypal/lapsed.ts";
@@ -6,8 +9,6 @@ import { sandboxEnabled } from "./payments/registry.ts";
 import { expireSandboxSessions } from "./payments/sandbox.ts";
 import type { Services } from "./services.ts";
 import { endDueSandboxSubscriptions, renewDueSandboxSubscriptions } from "./subscriptions/due-renewals.ts";
-
-const SWEEP_MS = 60_000;
 
 type SweepServices = {
   database: Pick<Services["database"], "db">;
@@ -17,52 +18,83 @@ type SweepServices = {
   sandboxEnabled?: boolean;
 };
 
+type SweepStep = { name: string; run: (db: Db, services: SweepServices, now: Date) => Promise<unknown> };
+
+/** The minute sweep's steps, in order. A new periodic task of the shop goes here. */
+const sweepSteps: SweepStep[] = [
+  // Abandoned payment sessions expire and give their coupon reservations back.
+  { name: "payment session expiry", run: (db, _s, now) => expireSandboxSessions(db, now) },
+  // Sandbox subscriptions whose month is over renew (or end, once real payment keys are set).
+  {
+    name: "sandbox renewals",
+    run: (db, s, now) =>
+      s.sandboxEnabled === false
+        ? endDueSandboxSubscriptions(db, now)
+        : renewDueSandboxSubscriptions(db, s.mailer, now),
+  },
+  // PayPal subscriptions cancelled at period end end once that period is over.
+  { name: "lapsed PayPal subscriptions", run: (db, _s, now) => endLapsedPaypalSubscriptions(db, now) },
+  { name: "guest cart cleanup", run: (db, _s, now) => deleteAbandonedGuestCarts(db, now) },
+];
+
 /**
- * One run of the minute loop: expires abandoned payment sessions (giving their coupon
- * reservations back), renews the sandbox subscriptions whose month is over and ends PayPal
- * subscriptions cancelled at period end once that period is over, and deletes guest carts
- * abandoned for months. Each step logs its
- * own failure, so one failing never stops the other.
+ * One run of the minute sweep. Each step logs its own failure, so one failing never stops the
+ * others; returns the names of the steps that failed.
  */
-export async function runSweep(services: SweepServices, now = new Date()): Promise<void> {
-  const { database, mailer, log, sandboxEnabled = true } = services;
-  await expireSandboxSessions(database.db, now).catch((error) =>
-    log.error({ err: error }, "session sweep failed"),
-  );
-  const sandboxRenewals = sandboxEnabled
-    ? renewDueSandboxSubscriptions(database.db, mailer, now)
-    : endDueSandboxSubscriptions(database.db, now);
-  await sandboxRenewals.catch((error) => log.error({ err: error }, "sandbox renewals failed"));
-  await endLapsedPaypalSubscriptions(database.db, now).catch((error) =>
-    log.error({ err: error }, "ending lapsed PayPal subscriptions failed"),
-  );
-  await deleteAbandonedGuestCarts(database.db, now).catch((error) =>
-    log.error({ err: error }, "guest cart cleanup failed"),
-  );
+export async function runSweep(services: SweepServices, now = new Date()): Promise<string[]> {
+  const failed: string[] = [];
+  for (const step of sweepSteps) {
+    await step.run(services.database.db, services, now).catch((error) => {
+      services.log.error({ err: error, step: step.name }, `${step.name} failed`);
+      failed.push(step.name);
+    });
+  }
+  return failed;
 }
 
 /**
- * Timers the server process runs besides answering requests: mail delivery retries, the product
- * view flush and the minute sweep above. (Old rate-limit windows are deleted as new windows start, so they need no timer.)
- * Returns the function that stops them (graceful shutdown waits for it and a running sweep).
+ * The background work of the shop (server/jobs/runner.ts runs it; decision 025). Cluster jobs run
+ * once per tick across all instances on one database; instance jobs run in every process.
  */
+export function backgroundJobs(services: Services): Job[] {
+  const { config, mailer, productViews } = services;
+  return [
+    {
+      name: "sweep",
+      everyMs: config.jobs.sweepMs,
+      scope: "cluster",
+      run: async (now) => {
+        const failed = await runSweep({ ...services, sandboxEnabled: sandboxEnabled(config) }, now);
+        if (failed.length > 0) throw new Error(`sweep steps failed: ${failed.join(", ")}`);
+      },
+    },
+    {
+      // Messages left unrendered by a stopped process, and SMTP retries that are due.
+      name: "mail delivery",
+      everyMs: config.jobs.mailRetryMs,
+      scope: "cluster",
+      run: async () => {
+        await mailer.renderLeftOver();
+        await mailer.deliverDue();
+      },
+    },
+    {
+      // Each process counts its own product views in memory; written before the database closes too.
+      name: "product view flush",
+      everyMs: VIEW_FLUSH_MS,
+      scope: "instance",
+      run: () => productViews.flush(),
+      runAtStop: true,
+    },
+  ];
+}
+
+/** Starts the jobs; returns the function that stops them and waits for runs under way (shutdown). */
 export function startBackgroundJobs(services: Services): () => Promise<void> {
-  services.mailer.start();
-  services.productViews.start();
-  let running: Promise<void> | null = null;
-  const sweep = setInterval(() => {
-    // A slow sweep is never overlapped by the next one of this process.
-    if (running) return;
-    running = runSweep({ ...services, sandboxEnabled: sandboxEnabled(services.config) }).finally(() => {
-      running = null;
-    });
-  }, SWEEP_MS);
-  sweep.unref();
+  const stopJobs = startJobs(backgroundJobs(services), { db: services.database.db, log: services.log });
   return async () => {
-    clearInterval(sweep);
-    await running;
-    // Views counted since the last flush are written before the database closes.
-    await services.productViews.stop();
-    return services.mailer.stop();
+    await stopJobs();
+    // Deliveries started by requests finish before the database closes.
+    await services.mailer.stop();
   };
 }

@@ -10,6 +10,8 @@ describe("loadConfig", () => {
     expect(config.seed).toBe("demo");
     expect(config.stripe).toBeUndefined();
     expect(config.paypal).toBeUndefined();
+    expect(config.jobs).toEqual({ sweepMs: 60_000, mailRetryMs: 15_000 });
+    expect(config.metricsToken).toBeUndefined();
   });
 
   it.each([
@@ -20,6 +22,9 @@ describe("loadConfig", () => {
     [{ ADMIN_EMAIL: "a@b.co" }, /^ADMIN_PASSWORD: required when ADMIN_EMAIL is set/],
     [{ PUBLIC_URL: "nope" }, /^PUBLIC_URL: /],
     [{ PAYPAL_ENV: "prod" }, /^PAYPAL_ENV: /],
+    [{ METRICS_TOKEN: "short" }, /^METRICS_TOKEN: must be at least 16 characters/],
+    [{ SWEEP_INTERVAL_MS: "500" }, /^SWEEP_INTERVAL_MS: /],
+    [{ MAIL_RETRY_INTERVAL_MS: "soon" }, /^MAIL_RETRY_INTERVAL_MS: /],
   ])("rejects %o with a one-line message naming the variable", (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -60,6 +60,11 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_PUBLIC_URL: optionalUrl,
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  MAIL_RETRY_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(15_000),
+  METRICS_TOKEN: optionalString.pipe(
+    z.string().min(16, "must be at least 16 characters").max(256).optional(),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -123,6 +128,10 @@ function buildConfig(env: Env) {
         }
       : undefined,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    /** Background job intervals (server/background.ts). */
+    jobs: { sweepMs: env.SWEEP_INTERVAL_MS, mailRetryMs: env.MAIL_RETRY_INTERVAL_MS },
+    /** Bearer token for GET /metrics; without it the endpoint does not exist (404). */
+    metricsToken: env.METRICS_TOKEN,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Logger } from "./logger.ts";
+import type { Logger, RequestLogFields } from "./logger.ts";
 import type { Services } from "./services.ts";
 
 /** What every loader and action receives as `context`. */
@@ -10,6 +10,8 @@ export type RequestContext = Services & {
   clientIp: string;
   /** This response's Content-Security-Policy nonce for inline scripts (app/entry.server.tsx). */
   cspNonce?: string;
+  /** Filled while the request runs (e.g. the user id); its request log line carries them. */
+  logFields?: RequestLogFields;
 };
 
 declare module "react-router" {

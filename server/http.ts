@@ -12,11 +12,14 @@ import type { RequestContext } from "./context.ts";
 import { limitRequestBodies } from "./http/body-limits.ts";
 import { brotli } from "./http/brotli.ts";
 import { applyPageCaching, conditionalGet } from "./http/caching.ts";
+import { measureRequests, metricsEndpoint } from "./http/metrics-route.ts";
 import { DEFAULT_PAGE_CACHE_LIMITS, PageStore, pageCache } from "./http/page-cache.ts";
 import { asPublicRequest } from "./http/public-request.ts";
+import { routePattern } from "./http/route-pattern.ts";
 import { sameOriginOnly } from "./http/same-origin.ts";
 import { securityHeaders, shareableMedia } from "./http/security-headers.ts";
 import { applyScriptHashes, collectScriptHashes, isSharedRender } from "./http/shared-page-csp.ts";
+import type { RequestLogFields } from "./logger.ts";
 import { MAX_BODY_BYTES } from "./media/upload-request.ts";
 import { imageVariant } from "./media/variants.ts";
 import { paypalWebhookRoute } from "./payments/paypal/webhook-route.ts";
@@ -40,6 +43,10 @@ type Env = {
     secureHeadersNonce?: string;
     sharedRender?: boolean;
     scriptHashes?: string[];
+    /** The React Router route a page request matched (metrics label). */
+    routePattern?: string;
+    /** What loaders learnt about the request (the user id) for its log line. */
+    logFields?: RequestLogFields;
   };
 };
 
@@ -50,6 +57,7 @@ export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppO
   const app = new Hono<Env>();
   app.use(requestId());
   app.use(logRequests(services));
+  app.use(measureRequests());
   app.use("/uploads/*", shareableMedia());
   app.use("/images/*", shareableMedia());
   app.use(applyScriptHashes());
@@ -78,6 +86,9 @@ export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppO
       return c.json({ status: "unavailable" }, 503);
     }
   });
+
+  // Prometheus scrapes, with METRICS_TOKEN as bearer token (404 without one configured).
+  app.get("/metrics", metricsEndpoint(services.config.metricsToken, services.database));
 
   // Provider webhooks read the raw body (signatures are over the exact bytes).
   app.post("/webhooks/stripe", (c) => handleStripeWebhook(stripeWebhookDeps(services), c.req.raw));
@@ -124,13 +135,21 @@ export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppO
   app.on(["GET", "POST"], "/api/auth/*", (c) => services.auth.handler(c.req.raw));
 
   let handler: ReturnType<typeof createRequestHandler> | undefined;
+  let currentBuild: ServerBuild | undefined;
   app.all("*", async (c) => {
     // In dev the build changes on every edit, so it is loaded per request.
     const build = mode === "development" || !handler ? await loadBuild() : undefined;
-    if (build) handler = createRequestHandler(build, mode);
+    if (build) {
+      handler = createRequestHandler(build, mode);
+      currentBuild = build;
+    }
+    c.set("routePattern", routePattern(currentBuild!, c.req.path));
     const shared = isSharedRender(c.req.raw);
     c.set("sharedRender", shared);
+    const logFields: RequestLogFields = {};
+    c.set("logFields", logFields);
     const context: RequestContext = {
+      logFields,
       ...services,
       log: services.log.child({ reqId: c.var.requestId }),
       requestId: c.var.requestId,
@@ -182,9 +201,11 @@ function logRequests(services: Services): MiddlewareHandler<Env> {
     await next();
     c.header("X-Request-Id", c.var.requestId);
     const path = c.req.path;
-    const quiet = path === "/healthz" || path === "/readyz" || path.startsWith("/assets/");
+    const quiet =
+      path === "/healthz" || path === "/readyz" || path === "/metrics" || path.startsWith("/assets/");
     services.log[quiet ? "debug" : "info"]({
       reqId: c.var.requestId,
+      userId: c.var.logFields?.userId,
       method: c.req.method,
       path,
       status: c.res.status,

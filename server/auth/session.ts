@@ -1,6 +1,7 @@
 import { isAPIError } from "better-auth/api";
 import { redirect } from "react-router";
 import type { RequestContext } from "../context.ts";
+import { tagRequestUser } from "../logger.ts";
 
 export type SessionUser = {
   id: string;
@@ -17,6 +18,7 @@ export async function getSessionUser(context: RequestContext, request: Request):
     const session = await context.auth.api.getSession({ headers: request.headers });
     if (!session) return null;
     const { id, email, name, role, emailVerified, twoFactorEnabled } = session.user;
+    tagRequestUser(context, id);
     return {
       id,
       email,

@@ -10,14 +10,18 @@ import { completePayment } from "./complete.ts";
  * is, without asking the provider again or opening a fulfilment transaction.
  */
 export async function processReturn(context: RequestContext, sessionId: string): Promise<OrderView | null> {
+  let orderId: string | undefined;
   try {
     const db = context.database.db;
     const order = await getOrderForSession(db, sessionId);
     if (!order) return null;
+    orderId = order.id;
     if (order.paymentStatus === "paid") return await withOrderItems(db, order);
-    return await completePayment(db, context.mailer, providerNamed(context, order.provider), sessionId);
+    const paid = await completePayment(db, context.mailer, providerNamed(context, order.provider), sessionId);
+    context.log.info({ orderId, sessionId, paid: Boolean(paid) }, "payment return checked with the provider");
+    return paid;
   } catch (error) {
-    context.log.error({ err: error, sessionId }, "payment return processing failed");
+    context.log.error({ err: error, sessionId, orderId }, "payment return processing failed");
     return null;
   }
 }

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
@@ -137,7 +137,8 @@ describe("mailer with a failing SMTP server", () => {
       log,
       from,
       smtpUrl: smtp.url,
-      retryBaseMs: 40,
+      // Long enough that a loaded machine does not reach the first retry before the check below.
+      retryBaseMs: 300,
       maxAttempts: 3,
     });
     const id = await mailer.send({
@@ -175,5 +176,37 @@ describe("mailer with a failing SMTP server", () => {
     // A failed message is not retried any more.
     expect(await mailer.deliverDue()).toBe(0);
     await mailer.stop();
+  });
+});
+
+describe("mailer on several instances", () => {
+  let smtp: TestSmtpServer;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+  });
+  afterAll(() => smtp.close());
+
+  it("delivers each due message once when two instances poll the outbox at the same time", async () => {
+    const recipients = Array.from({ length: 30 }, (_, i) => `twice-${i}@example.com`);
+    await database.db.insert(mailOutbox).values(
+      recipients.map((to) => ({
+        to,
+        subject: "Your order",
+        template: "verify-email",
+        props: { name: "Twin", url: "https://shop.test/verify?token=twin" },
+        status: "pending" as const,
+        nextAttemptAt: new Date(Date.now() - 1000),
+      })),
+    );
+    const instances = [1, 2].map(() => createMailer({ db: database.db, log, from, smtpUrl: smtp.url }));
+    await Promise.all(
+      instances.flatMap((mailer) => [mailer.deliverDue(10), mailer.deliverDue(10), mailer.deliverDue(10)]),
+    );
+    await Promise.all(instances.map((mailer) => mailer.deliverDue(50)));
+    const rows = await database.db.select().from(mailOutbox).where(like(mailOutbox.to, "twice-%"));
+    expect(rows.map((r) => [r.status, r.attempts])).toEqual(recipients.map(() => ["sent", 1]));
+    const received = smtp.received.flatMap((m) => m.to).filter((to) => to.startsWith("twice-"));
+    expect(received.sort()).toEqual([...recipients].sort());
+    await Promise.all(instances.map((mailer) => mailer.stop()));
   });
 });

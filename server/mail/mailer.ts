@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
 import { createTransport, type Transporter } from "nodemailer";
 import type { Db } from "../db/client.ts";
 import { mailOutbox } from "../db/schema/index.ts";
@@ -23,8 +23,6 @@ export type MailerOptions = {
   retryBaseMs?: number;
   /** After this many failed attempts a message is marked 'failed' for good. */
   maxAttempts?: number;
-  /** How often the background loop looks for messages due for (re)delivery. */
-  pollMs?: number;
 };
 
 export type Mailer = ReturnType<typeof createMailer>;
@@ -32,6 +30,7 @@ export type Mailer = ReturnType<typeof createMailer>;
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
 
 type StoredMessage = { id: string; template: string; props: unknown };
+type ClaimedMessage = typeof mailOutbox.$inferSelect;
 
 /** The template and props of a message not rendered yet; null when it is rendered (or unknown). */
 async function unrenderedSource(db: Db, id: string): Promise<Omit<StoredMessage, "id"> | null> {
@@ -56,8 +55,8 @@ export async function renderRow(db: Db, row: StoredMessage) {
  * The one way the shop sends mail. Every message is written to the outbox first (template and
  * props: one cheap insert); it is rendered after the caller's request has been answered and, with
  * SMTP, delivered in the background, retried with backoff, and the row records each outcome.
- * Delivery claims a row by pushing its next_attempt_at forward, so several app instances never
- * send the same message twice at once. A message whose rendering was cut short (a crash, a
+ * Delivery claims rows with FOR UPDATE SKIP LOCKED and pushes their next_attempt_at forward, so
+ * several app instances never send the same message twice. A message whose rendering was cut short (a crash, a
  * restart) is rendered by the background loop or when it is read or delivered.
  */
 export function createMailer({
@@ -67,11 +66,9 @@ export function createMailer({
   smtpUrl,
   retryBaseMs = 30_000,
   maxAttempts = 5,
-  pollMs = 15_000,
 }: MailerOptions) {
   const transport: Transporter | undefined = smtpUrl ? createTransport(smtpUrl) : undefined;
   const inFlight = new Set<Promise<unknown>>();
-  let timer: NodeJS.Timeout | undefined;
 
   const track = <T>(work: Promise<T>) => {
     inFlight.add(work);
@@ -112,29 +109,49 @@ export function createMailer({
     return rows.length;
   }
 
-  /** One delivery attempt for a row, if it is still pending and due (returns false when not claimed). */
-  async function deliver(id: string): Promise<boolean> {
-    if (!transport) return false;
-    const now = new Date();
-    const [row] = await db
+  const inMs = (ms: SQL | number) => sql`now() + ${ms} * interval '1 millisecond'`;
+
+  /**
+   * Claims due pending messages (all of them up to `limit`, or the one given) for one delivery
+   * attempt each: a single statement locks them with FOR UPDATE SKIP LOCKED and pushes their
+   * next_attempt_at to this attempt's retry time, which is their lease. Several instances polling
+   * at once therefore never claim the same message; PostgreSQL's clock decides what is due.
+   */
+  async function claimDue(limit: number, id?: string) {
+    const due = db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(
+        and(
+          eq(mailOutbox.status, "pending"),
+          lte(mailOutbox.nextAttemptAt, sql`now()`),
+          id ? eq(mailOutbox.id, id) : undefined,
+        ),
+      )
+      .orderBy(asc(mailOutbox.nextAttemptAt))
+      .limit(limit)
+      .for("update", { skipLocked: true });
+    return db
       .update(mailOutbox)
       .set({
         attempts: sql`${mailOutbox.attempts} + 1`,
-        // Lease: nobody else picks it up until the retry time of this attempt.
-        nextAttemptAt: sql`now() + least(${retryBaseMs} * power(2, ${mailOutbox.attempts}), ${MAX_BACKOFF_MS}) * interval '1 millisecond'`,
+        nextAttemptAt: inMs(sql`least(${retryBaseMs} * power(2, ${mailOutbox.attempts}), ${MAX_BACKOFF_MS})`),
       })
-      .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "pending"), lte(mailOutbox.nextAttemptAt, now)))
+      .where(inArray(mailOutbox.id, due))
       .returning();
-    if (!row) return false;
+  }
+
+  /** One delivery attempt of a claimed message; the row records the outcome. */
+  async function attempt(row: ClaimedMessage) {
     try {
       const { html, text } =
         row.html === null ? await renderRow(db, row) : { html: row.html, text: row.text };
-      await transport.sendMail({ from, to: row.to, subject: row.subject, html, text: text ?? undefined });
+      await transport!.sendMail({ from, to: row.to, subject: row.subject, html, text: text ?? undefined });
       await db
         .update(mailOutbox)
         .set({ status: "sent", sentAt: new Date(), lastError: null, nextAttemptAt: null })
-        .where(eq(mailOutbox.id, id));
-      log.info({ mailId: id, to: row.to, attempts: row.attempts }, "mail sent");
+        .where(eq(mailOutbox.id, row.id));
+      log.info({ mailId: row.id, to: row.to, attempts: row.attempts }, "mail sent");
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const giveUp = row.attempts >= maxAttempts;
@@ -144,29 +161,31 @@ export function createMailer({
           lastError: message.slice(0, 1000),
           ...(giveUp
             ? { status: "failed" as const, nextAttemptAt: null }
-            : { nextAttemptAt: new Date(Date.now() + backoff(row.attempts)) }),
+            : { nextAttemptAt: inMs(backoff(row.attempts)) }),
         })
-        .where(eq(mailOutbox.id, id));
+        .where(eq(mailOutbox.id, row.id));
       log.warn(
-        { mailId: id, to: row.to, attempts: row.attempts, giveUp, err: message },
+        { mailId: row.id, to: row.to, attempts: row.attempts, giveUp, err: message },
         "mail delivery failed",
       );
     }
+  }
+
+  /** One delivery attempt for a message, if it is still pending and due (false when not claimed). */
+  async function deliver(id: string): Promise<boolean> {
+    if (!transport) return false;
+    const [row] = await claimDue(1, id);
+    if (!row) return false;
+    await attempt(row);
     return true;
   }
 
   /** Attempts every pending message whose time has come; returns how many were attempted. */
   async function deliverDue(limit = 20): Promise<number> {
     if (!transport) return 0;
-    const due = await db
-      .select({ id: mailOutbox.id })
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.status, "pending"), lte(mailOutbox.nextAttemptAt, new Date())))
-      .orderBy(asc(mailOutbox.nextAttemptAt))
-      .limit(limit);
-    let attempted = 0;
-    for (const { id } of due) if (await track(deliver(id))) attempted++;
-    return attempted;
+    const claimed = await claimDue(limit);
+    for (const row of claimed) await track(attempt(row));
+    return claimed.length;
   }
 
   return {
@@ -203,22 +222,8 @@ export function createMailer({
     deliverDue,
     renderLeftOver,
 
-    /** Starts the background loop (server process only): left-over renders and delivery retries. */
-    start() {
-      if (timer) return;
-      timer = setInterval(() => {
-        void renderLeftOver()
-          .catch((error) => log.error({ err: error }, "mail render loop failed"))
-          .then(() => deliverDue())
-          .catch((error) => log.error({ err: error }, "mail retry loop failed"));
-      }, pollMs);
-      timer.unref();
-    },
-
-    /** Stops the loop and waits for deliveries under way (graceful shutdown). */
+    /** Waits for deliveries under way and closes the SMTP connection (graceful shutdown). */
     async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
       await Promise.allSettled([...inFlight]);
       transport?.close();
     },

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, lt } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
 import { orderItems, orders, sandboxSessions, subscriptions } from "../db/schema/index.ts";
+import { paymentFailures } from "../observability/metrics.ts";
 import { closeUnpaidOrder } from "./close-order.ts";
 import type { Buyer, PaymentMethod, PaymentProvider } from "./provider.ts";
 
@@ -65,6 +66,7 @@ export async function paySandboxSession(
     }
     if (session.method === "card" && card !== SANDBOX_SUCCESS_CARD) {
       const reason = card === SANDBOX_DECLINED_CARD ? "declined" : "unknown_card";
+      paymentFailures.inc({ provider: "sandbox", reason });
       return { ok: false, reason, message: messages[reason] };
     }
     const { name, email, phone, address } = input.buyer;

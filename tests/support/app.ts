@@ -48,6 +48,26 @@ export function restartApp(previous: RunningApp, env: Record<string, string> = {
   return launch({ dataDir: previous.dataDir, database: previous.database, env: { SEED: "demo", ...env } });
 }
 
+/**
+ * Starts one more instance of a running app on the same PostgreSQL database, with its own data
+ * folder (several-instance tests). Destroying it stops it and removes only its folder.
+ */
+export async function startAnotherInstance(
+  first: RunningApp,
+  env: Record<string, string> = {},
+): Promise<RunningApp> {
+  if (!first.database) throw new Error("several instances need PostgreSQL (TEST_DATABASE_URL)");
+  const dataDir = mkdtempSync(path.join(tmpdir(), "shop-e2e-"));
+  const app = await launch({ dataDir, database: first.database, env: { SEED: "demo", ...env } });
+  return {
+    ...app,
+    destroy: async () => {
+      await app.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 async function prepareDatabase(
   prepare: StartAppOptions["prepare"] & {},
   dataDir: string,

@@ -81,6 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const change = await updateOrderStatus(context.database.db, parsed.data.orderId, parsed.data.status);
     if (!change) return failure();
+    context.log.info({ orderId: change.id, status: change.status }, "order status changed");
     if (change.becameShipped) await sendShippedEmail(context.database.db, context.mailer, change.id);
     return {
       toast: actionToast({
@@ -90,7 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       }),
     };
   } catch (error) {
-    context.log.error({ err: error }, "order status update failed");
+    context.log.error({ err: error, orderId: parsed.data.orderId }, "order status update failed");
     return failure();
   }
 }

@@ -3,6 +3,7 @@ export * from "./cart.ts";
 export * from "./catalog.ts";
 export * from "./content.ts";
 export * from "./coupons.ts";
+export * from "./jobs.ts";
 export * from "./order-stats.ts";
 export * from "./orders.ts";
 export * from "./payments.ts";

@@ -4,6 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { subscriptions, webhookEvents } from "../../db/schema/index.ts";
 import type { Logger } from "../../logger.ts";
 import type { Mailer } from "../../mail/mailer.ts";
+import { paymentFailures } from "../../observability/metrics.ts";
 import { recordProviderRenewal } from "../../subscriptions/renew.ts";
 import { syncSubscriptionState } from "../../subscriptions/sync.ts";
 import type { PaypalProvider } from "./paypal-provider.ts";
@@ -132,6 +133,10 @@ async function handleEvent(deps: PaypalWebhookDeps, event: PaypalEvent) {
     case "BILLING.SUBSCRIPTION.EXPIRED":
     case "BILLING.SUBSCRIPTION.RE-ACTIVATED":
       return syncFromPaypal(deps, await getPaypalSubscription(deps.provider.client, String(resource.id)));
+    case "PAYMENT.CAPTURE.DENIED":
+    case "BILLING.SUBSCRIPTION.PAYMENT.FAILED":
+      paymentFailures.inc({ provider: "paypal", reason: event.event_type.toLowerCase() });
+      return;
     default:
       deps.log.info({ type: event.event_type }, "paypal webhook event ignored");
   }

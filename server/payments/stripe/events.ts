@@ -4,6 +4,7 @@ import { completePayment } from "../../checkout/complete.ts";
 import type { Db } from "../../db/client.ts";
 import { orders, subscriptions } from "../../db/schema/index.ts";
 import type { Mailer } from "../../mail/mailer.ts";
+import { paymentFailures } from "../../observability/metrics.ts";
 import { recordProviderRenewal } from "../../subscriptions/renew.ts";
 import { syncSubscriptionState } from "../../subscriptions/sync.ts";
 import { closeUnpaidOrder } from "../close-order.ts";
@@ -37,6 +38,7 @@ export function handleStripeEvent(deps: StripeEventDeps, event: Stripe.Event): P
     case "invoice.paid":
       return invoicePaid(deps, event.data.object);
     case "invoice.payment_failed":
+      paymentFailures.inc({ provider: "stripe", reason: "invoice_payment_failed" });
       return invoicePaymentFailed(deps, event.data.object);
     case "customer.subscription.updated":
     case "customer.subscription.deleted":

@@ -1,0 +1,36 @@
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+
+const trees = new WeakMap<ServerBuild, RouteObject[]>();
+
+/** React Router's flat route manifest as the nested route objects matchRoutes takes. */
+function routeTree(build: ServerBuild): RouteObject[] {
+  let tree = trees.get(build);
+  if (tree) return tree;
+  type ManifestRoute = NonNullable<ServerBuild["routes"][string]>;
+  const byParent = new Map<string | undefined, ManifestRoute[]>();
+  for (const route of Object.values(build.routes)) {
+    if (!route) continue;
+    byParent.set(route.parentId, [...(byParent.get(route.parentId) ?? []), route]);
+  }
+  const childrenOf = (parentId: string | undefined): RouteObject[] =>
+    (byParent.get(parentId) ?? []).map((r) =>
+      r.index
+        ? { id: r.id, index: true, path: r.path }
+        : { id: r.id, path: r.path, caseSensitive: r.caseSensitive, children: childrenOf(r.id) },
+    );
+  tree = childrenOf(undefined);
+  trees.set(build, tree);
+  return tree;
+}
+
+/**
+ * The route pattern a page or data request matched ("/products/:slug", "/*" for the not-found
+ * page): the metrics label, so a label never holds a user's path and their number stays bounded.
+ */
+export function routePattern(build: ServerBuild, pathname: string): string {
+  // Single-fetch data requests (/products.data, /_root.data) belong to their page.
+  const page = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
+  const matches = matchRoutes(routeTree(build), page) ?? [];
+  const parts = matches.map((m) => m.route.path?.replace(/^\/|\/$/g, "")).filter(Boolean);
+  return `/${parts.join("/")}`;
+}
