@@ -81,7 +81,7 @@ export async function seedDemoOrders(tx: Tx, products: DemoProductRef[], now: nu
       if (random() < 0.25)
         lines.push({ product: pick(products.filter((p) => p !== lines[0]!.product)), quantity: 1 });
       // One order, about three weeks old, was cancelled by the shop.
-      const cancelled = !cancelledOne && daysAgo <= 20;
+      const cancelled: boolean = !cancelledOne && daysAgo <= 20;
       cancelledOne ||= cancelled;
       await insertOrder(tx, pick(guests), lines, createdAt, {
         cancelled,
