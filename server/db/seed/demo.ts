@@ -159,8 +159,9 @@ export async function seedDemoDataIfEmpty(
 /** Accounts or orders made before the first start (a test's fixtures, an import) are not mixed with sample sales. */
 async function hasAccountsOrOrders(db: Db) {
   const [anyUser] = await db.select({ id: user.id }).from(user).limit(1);
+  if (anyUser) return true;
   const [anyOrder] = await db.select({ id: orders.id }).from(orders).limit(1);
-  return Boolean(anyUser || anyOrder);
+  return Boolean(anyOrder);
 }
 
 /** Copies every demo file into the uploads folder; returns the public URL for a file name. */
