@@ -32,9 +32,11 @@ describe("first start on a fresh demo database", { timeout: 120_000 }, () => {
   it("prints a short banner: URL, embedded database folder, mail and payment modes", () => {
     const output = e2e.app.output();
     expect(output).toContain(`Peak Shilajit shop is running at ${e2e.app.url}\n`);
-    expect(output).toContain(
-      `  database  embedded PostgreSQL (PGlite) in ${e2e.app.dataDir}/db (demo data)\n`,
-    );
+    const url = e2e.app.database?.url ? new URL(e2e.app.database.url) : undefined;
+    const database = url
+      ? `PostgreSQL at ${url.host}${url.pathname}`
+      : `embedded PostgreSQL (PGlite) in ${e2e.app.dataDir}/db`;
+    expect(output).toContain(`  database  ${database} (demo data)\n`);
     expect(output).toMatch(/^ {2}mail {6}kept in the outbox \(no SMTP_URL\).*links are also printed here$/m);
     expect(output).toMatch(/^ {2}payments {2}built-in sandbox/m);
     expect(output).toContain("These passwords are shown only now. To change one, see docs/admins.md.");
