@@ -24,6 +24,8 @@ export default defineConfig(({ isSsrBuild, command }) => ({
   ssr: {
     // Server-only native/heavy packages stay external in the SSR bundle.
     external: ["sharp", "@electric-sql/pglite", "postgres", "pino", "nodemailer"],
-    noExternal: command === "build" ? ["react-router", "@react-router/node"] : [],
+    // lucide-react too: bundled, only the icons we use are in it; external, every start parsed all
+    // of its 2.5 MB (docs/performance.md, "Start and restart").
+    noExternal: command === "build" ? ["react-router", "@react-router/node", "lucide-react"] : [],
   },
 }));

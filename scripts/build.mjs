@@ -14,6 +14,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { stripVTControlCharacters } from "node:util";
+import { forwardLines, isEnvFileDeprecation } from "./quiet-output.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const fingerprintFile = path.join(root, "build/.sources-fingerprint");
@@ -75,20 +76,9 @@ function runBuild() {
     env: { ...process.env, NODE_ENV: "production", BUILD_VERBOSE: verbose ? "1" : "" },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  forwardLines(child.stdout, process.stdout);
-  forwardLines(child.stderr, process.stderr);
+  forwardLines(child.stdout, process.stdout, isNoise);
+  forwardLines(child.stderr, process.stderr, isNoise);
   return new Promise((resolve) => child.once("close", resolve));
-}
-
-function forwardLines(from, to) {
-  let rest = "";
-  from.setEncoding("utf8");
-  from.on("data", (chunk) => {
-    const lines = (rest + chunk).split("\n");
-    rest = lines.pop() ?? "";
-    for (const line of lines) if (!isNoise(line)) to.write(`${line}\n`);
-  });
-  from.on("end", () => rest && !isNoise(rest) && to.write(rest));
 }
 
 /** Vite's progress lines and its list of built files, printed with --verbose only. */
@@ -105,8 +95,8 @@ const quietLines = [
  * internal Vite servers trigger (`envFile: false`), which no setting of ours can change.
  */
 function isNoise(line) {
+  if (isEnvFileDeprecation(line)) return true;
   const text = stripVTControlCharacters(line);
-  if (text.includes("The `envFile` option is deprecated")) return true;
   if (verbose) return false;
   return quietLines.some((pattern) => pattern.test(text.trim()));
 }

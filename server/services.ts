@@ -6,6 +6,7 @@ import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db/client.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
+import { printToConsole } from "./start-banner.ts";
 
 /**
  * Everything with state that the app needs, built once per process from the config and handed
@@ -20,6 +21,8 @@ export type Services = {
   mailer: Mailer;
   /** Product page views, counted in memory and written every few seconds (background.ts). */
   productViews: ProductViewCounter;
+  /** Set at start (server/startup.ts) when the database holds the demo seed. */
+  demoMode: { active: boolean };
 };
 
 export async function createServices(config: Config, log = createLogger(config.logLevel)): Promise<Services> {
@@ -34,6 +37,7 @@ export async function createServices(config: Config, log = createLogger(config.l
     from: config.mail.from,
     smtpUrl: config.mail.smtpUrl,
   });
+  const demoMode = { active: false };
   const auth = createAuth({
     db: database.db,
     secret: resolveAuthSecret(config.authSecret, config.dataDir),
@@ -41,7 +45,11 @@ export async function createServices(config: Config, log = createLogger(config.l
     secureCookies: config.publicUrl.startsWith("https://"),
     mailer,
     log,
+    // A demo shop without SMTP shows sign-up and reset links on the console: nobody reads its outbox yet.
+    showLink: (line) => {
+      if (demoMode.active && !mailer.delivers) printToConsole(config.logLevel, line);
+    },
   });
   const productViews = new ProductViewCounter(database.db, log);
-  return { config, log, database, auth, mailer, productViews };
+  return { config, log, database, auth, mailer, productViews, demoMode };
 }

@@ -7,6 +7,7 @@ import { startBackgroundJobs } from "./background.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { oneInstanceAtATime } from "./db/startup-locks.ts";
 import { createServices, type Services } from "./services.ts";
+import { printToConsole, startBanner } from "./start-banner.ts";
 import { prepareDatabase } from "./startup.ts";
 
 /** Makes the HTTP server for the mode (the built bundle, or Vite's middleware in dev). */
@@ -15,16 +16,17 @@ export type ServerFactory = (services: Services) => Server | Promise<Server>;
 export async function startShop(makeServer: ServerFactory) {
   const config = readConfigOrExit();
   const services = await createServices(config);
-  await oneInstanceAtATime(config.databaseUrl, () => prepareDatabase(services));
+  const databaseStart = await oneInstanceAtATime(config.databaseUrl, () => prepareDatabase(services));
   const stopBackgroundJobs = startBackgroundJobs(services);
   const server = await makeServer(services);
   server.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.port;
     services.log.info(
-      { port, database: services.database.kind },
+      { port, database: services.database.kind, demo: databaseStart.demo },
       `shop listening on http://localhost:${port}`,
     );
+    printToConsole(config.logLevel, startBanner(config, port, databaseStart));
   });
   handleShutdown(server, services, stopBackgroundJobs);
 }

@@ -17,6 +17,8 @@ export type AuthOptions = {
   secureCookies: boolean;
   mailer: Mailer;
   log: Logger;
+  /** Also shows an emailed link on the console (a demo shop without SMTP, server/services.ts). */
+  showLink?: (line: string) => void;
 };
 
 /** Where the emailed reset link lands: the auth page in reset mode. */
@@ -33,7 +35,7 @@ const ONE_HOUR = 60 * 60;
  * password reset through our mail module, roles (admin plugin), TOTP two-factor, and
  * brute-force limits per client and per account.
  */
-export function createAuth({ db, secret, publicUrl, secureCookies, mailer, log }: AuthOptions) {
+export function createAuth({ db, secret, publicUrl, secureCookies, mailer, log, showLink }: AuthOptions) {
   // Mail goes to the outbox first and SMTP runs in the background; a failure here is logged,
   // never passed on, so it cannot fail sign-up or reveal anything to the caller.
   const sendSafely = async (work: () => Promise<unknown>) => {
@@ -85,30 +87,37 @@ export function createAuth({ db, secret, publicUrl, secureCookies, mailer, log }
         ...additionalFields,
         id,
       }),
-      sendResetPassword: ({ user, token }) =>
-        sendSafely(() =>
+      sendResetPassword: ({ user, token }) => {
+        const url = resetPasswordUrl(publicUrl, token);
+        showLink?.(`Password reset link for ${user.email}: ${url}`);
+        return sendSafely(() =>
           mailer.send({
             to: user.email,
             subject: "Reset your password",
             template: "reset-password",
-            props: { name: user.name, url: resetPasswordUrl(publicUrl, token) },
+            props: { name: user.name, url },
           }),
-        ),
+        );
+      },
     },
     emailVerification: {
       sendOnSignUp: true,
       sendOnSignIn: false,
-      autoSignInAfterVerification: false,
+      // Following the link signs the customer in, as shops do (once: a verified address's link
+      // signs nobody in). The link goes only to the address itself.
+      autoSignInAfterVerification: true,
       expiresIn: 24 * ONE_HOUR,
-      sendVerificationEmail: ({ user, url }) =>
-        sendSafely(() =>
+      sendVerificationEmail: ({ user, url }) => {
+        showLink?.(`Verification link for ${user.email}: ${url}`);
+        return sendSafely(() =>
           mailer.send({
             to: user.email,
             subject: "Verify your email address",
             template: "verify-email",
             props: { name: user.name, url },
           }),
-        ),
+        );
+      },
     },
     // Customer sessions live 30 days and are extended once a day while in use; admin sessions are
     // shorter (session-lifetime.ts). No cookie cache, so a revoked session (sign-out everywhere,

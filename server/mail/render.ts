@@ -1,14 +1,21 @@
-import { render, toPlainText } from "@react-email/render";
 import { createElement } from "react";
-import { type MailTemplateName, type MailTemplateProps, mailTemplates } from "./templates/index.ts";
+import type { MailTemplateName, MailTemplateProps } from "./templates/index.ts";
 
 export type RenderedMail = { html: string; text: string };
 
-/** Renders a template to the HTML and plain-text bodies every message carries. */
+/**
+ * Renders a template to the HTML and plain-text bodies every message carries. The templates and
+ * React Email (with Tailwind, Prettier and Prism, ~2 MB of modules) load on the first message, not
+ * at every start: a restart does not pay for them (docs/performance.md, "Start and restart").
+ */
 export async function renderMail<T extends MailTemplateName>(
   template: T,
   props: MailTemplateProps<T>,
 ): Promise<RenderedMail> {
+  const [{ render, toPlainText }, { mailTemplates }] = await Promise.all([
+    import("@react-email/render"),
+    import("./templates/index.ts"),
+  ]);
   // The registry is keyed by name, so TypeScript cannot pair a template with its props by itself.
   const component = mailTemplates[template] as unknown as React.FC<Record<string, unknown>>;
   const element = createElement(component, props as Record<string, unknown>);

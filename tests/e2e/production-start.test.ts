@@ -1,5 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -30,6 +31,7 @@ describe("npm start", { timeout: 150_000 }, () => {
     expect((await fetch(`${url}/product/pure-himalayan-shilajit-resin`)).status).toBe(200);
 
     expect(output).not.toMatch(/Building the shop|deprecated|Future Flag|warn/i);
+    expect(output).toContain("These passwords are shown only now.");
     // The shell npm started became the server (exec): it is npm's child, running the bundle.
     const server = childrenOf(npm.child.pid!)[0]!;
     expect(readFileSync(`/proc/${server}/cmdline`, "utf8").split("\0")).toEqual([
@@ -47,15 +49,20 @@ describe("npm start", { timeout: 150_000 }, () => {
     expect(output).toContain('"msg":"stopped"');
   });
 
-  it("passes SIGTERM sent to npm itself on to the server, which stops gracefully", async () => {
+  it("passes SIGTERM sent to npm itself on to the server, which stops gracefully and frees the port", async () => {
     const npm = await startNpm();
+    // A restart on existing data: the banner again, without the passwords of the first start.
+    expect(output).toContain(`Peak Shilajit shop is running at ${url}`);
+    expect(output).not.toContain("shown only now");
     const server = childrenOf(npm.child.pid!)[0]!;
     output = "";
     npm.child.kill("SIGTERM");
-    await npm.exited;
+    expect(await npm.exited).toBe(0);
     expect(output).toContain('"msg":"stopped"');
+    // No orphan: the server process is gone, and the port can be bound again at once.
     expect(() => process.kill(server, 0)).toThrow();
     await expect(fetch(`${url}/healthz`)).rejects.toThrow();
+    await listenOnce(port);
   });
 
   it("bundles React Router's production build into the server (remix-run/react-router#14102)", () => {
@@ -93,6 +100,15 @@ async function startNpm(): Promise<Npm> {
   const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
   await waitUntilReady(url, exited, () => output);
   return { child, exited };
+}
+
+/** Binds the port and lets it go: fails when another process still holds it. */
+function listenOnce(port: number) {
+  return new Promise<void>((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve()));
+  });
 }
 
 function childrenOf(pid: number): number[] {

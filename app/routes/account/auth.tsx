@@ -9,6 +9,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs.t
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { safeRedirectPath } from "~/lib/forms.ts";
 import { brand } from "~core/brand.ts";
+import { onSignedIn } from "~server/accounts/on-signed-in.ts";
 import { getSessionUser } from "~server/auth/session.ts";
 import { redirectWithToast } from "~server/http/flash.ts";
 import type { Route } from "./+types/auth";
@@ -30,18 +31,7 @@ export function meta({ data }: Route.MetaArgs) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   // Back from the emailed verification link (better-auth checked the token and sent us here).
-  if (params.has("verified")) {
-    throw await redirectWithToast(
-      "/auth",
-      params.has("error")
-        ? {
-            title: "Verification failed",
-            description: "This verification link is invalid or has expired. Sign in to get a new one.",
-            variant: "destructive",
-          }
-        : { title: "Email verified", description: "You can now sign in.", variant: "success" },
-    );
-  }
+  if (params.has("verified")) throw await afterVerificationLink(context, request, params.has("error"));
   const mode: Mode =
     params.get("mode") === "reset" || params.get("type") === "recovery"
       ? "reset"
@@ -55,6 +45,39 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     token: params.get("token") ?? "",
     redirectTo: safeRedirectPath(params.get("redirectTo"), ""),
   });
+}
+
+/**
+ * A first use of a valid link verified the address and signed the customer in (better-auth's
+ * autoSignInAfterVerification): they land on the home page, signed in, with this browser's guest
+ * cart in their account. A link used again (the address is verified already) signs nobody in.
+ */
+async function afterVerificationLink(
+  context: Route.LoaderArgs["context"],
+  request: Request,
+  failed: boolean,
+) {
+  if (failed) {
+    return redirectWithToast("/auth", {
+      title: "Verification failed",
+      description: "This verification link is invalid or has expired. Sign in to get a new one.",
+      variant: "destructive",
+    });
+  }
+  const user = await getSessionUser(context, request);
+  if (!user) {
+    return redirectWithToast("/auth", {
+      title: "Email verified",
+      description: "You can now sign in.",
+      variant: "success",
+    });
+  }
+  const headers = await onSignedIn(context, request, user.id);
+  return redirectWithToast(
+    "/",
+    { title: "Email verified", description: "Welcome! You are signed in.", variant: "success" },
+    { headers },
+  );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

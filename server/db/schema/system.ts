@@ -71,3 +71,14 @@ export const rateLimitHits = pgTable(
     index("rate_limit_hits_window_idx").on(t.windowStart),
   ],
 );
+
+/**
+ * Facts about the shop's database itself, one row a key. `demo` marks a database filled by the demo
+ * seed (server/db/seed/demo-marker.ts): only there does the shop create a demo admin and print
+ * sign-in links to the console.
+ */
+export const shopFacts = pgTable("shop_facts", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  createdAt: createdAt(),
+});

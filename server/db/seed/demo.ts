@@ -13,8 +13,10 @@ import {
 } from "../../../tests/factories/index.ts";
 import { projectRoot } from "../../project-root.ts";
 import type { Db } from "../client.ts";
-import { products } from "../schema/index.ts";
+import { orders, products, user } from "../schema/index.ts";
 import { demoPartners, demoPosts, demoProducts, demoTestimonials } from "./demo-content.ts";
+import { markDemoDatabase } from "./demo-marker.ts";
+import { type DemoProductRef, seedDemoOrders } from "./demo-orders.ts";
 
 export const demoImagesDir = path.join(projectRoot, "server/db/seed/images");
 
@@ -24,30 +26,41 @@ export const demoCreator = { username: "mountainjoe", password: "summit-demo-202
 const DAY = 24 * 60 * 60 * 1000;
 const SEED_LOCK_ID = 727_002;
 
+/** What a seed made that the start shows once: the demo customer's sign-in (null without sample sales). */
+export type DemoSeedResult = { customer: { name: string; email: string; password: string } | null };
+
 /**
- * Fills an empty shop with believable demo content. Returns false without touching anything
- * when the products table already has a row. Everything is inserted in one transaction, so a
- * crash never leaves half a seed; a transaction-scoped advisory lock keeps two instances that
- * start together on one PostgreSQL from seeding twice.
+ * Fills an empty shop with believable demo content and marks the database as a demo one. Returns
+ * null without touching anything when the products table already has a row. Sample sales (orders,
+ * the demo customer and a subscription) are added only when there are no accounts and no orders
+ * either. Everything is inserted in one transaction, so a crash never leaves half a seed; a
+ * transaction-scoped advisory lock keeps two instances that start together on one PostgreSQL
+ * from seeding twice.
  */
-export async function seedDemoDataIfEmpty(db: Db, options: { uploadsDir: string }): Promise<boolean> {
+export async function seedDemoDataIfEmpty(
+  db: Db,
+  options: { uploadsDir: string },
+): Promise<DemoSeedResult | null> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
     const [existing] = await tx.select({ id: products.id }).from(products).limit(1);
-    if (existing) return false;
+    if (existing) return null;
 
     const upload = await copyDemoFiles(options.uploadsDir);
     const now = Date.now();
+    await markDemoDatabase(tx, new Date(now));
 
+    const seededProducts: DemoProductRef[] = [];
     for (const [i, p] of demoProducts.entries()) {
       const { images, ...fields } = p;
-      await createProduct(tx, {
+      const product = await createProduct(tx, {
         ...fields,
         imageUrls: images.map(upload),
         viewCount: p.initialViewCount,
         // The flagship product is the newest, so lists ordered by creation show it first.
         createdAt: new Date(now - i * 60_000),
       });
+      seededProducts.push(product);
     }
 
     for (const post of demoPosts) {
@@ -138,8 +151,17 @@ export async function seedDemoDataIfEmpty(db: Db, options: { uploadsDir: string 
       validFrom: new Date(now),
       validUntil: yearFromNow,
     });
-    return true;
+    const customer = (await hasAccountsOrOrders(tx)) ? null : await seedDemoOrders(tx, seededProducts, now);
+    return { customer };
   });
+}
+
+/** Accounts or orders made before the first start (a test's fixtures, an import) are not mixed with sample sales. */
+async function hasAccountsOrOrders(db: Db) {
+  const [anyUser] = await db.select({ id: user.id }).from(user).limit(1);
+  if (anyUser) return true;
+  const [anyOrder] = await db.select({ id: orders.id }).from(orders).limit(1);
+  return Boolean(anyOrder);
 }
 
 /** Copies every demo file into the uploads folder; returns the public URL for a file name. */
