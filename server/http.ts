@@ -14,9 +14,11 @@ import { brotli } from "./http/brotli.ts";
 import { applyPageCaching, conditionalGet } from "./http/caching.ts";
 import { DEFAULT_PAGE_CACHE_LIMITS, PageStore, pageCache } from "./http/page-cache.ts";
 import { asPublicRequest } from "./http/public-request.ts";
+import { readiness } from "./http/readiness.ts";
 import { sameOriginOnly } from "./http/same-origin.ts";
 import { securityHeaders, shareableMedia } from "./http/security-headers.ts";
 import { applyScriptHashes, collectScriptHashes, isSharedRender } from "./http/shared-page-csp.ts";
+import { failFastWithoutDatabase } from "./http/unavailable.ts";
 import { MAX_BODY_BYTES } from "./media/upload-request.ts";
 import { imageVariant } from "./media/variants.ts";
 import { paypalWebhookRoute } from "./payments/paypal/webhook-route.ts";
@@ -61,6 +63,8 @@ export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppO
   app.use(sameOriginOnly({ publicUrl: services.config.publicUrl, exempt: isPaymentWebhook }));
   app.use(limitRequestBodies(MAX_BODY_BYTES));
   app.use(conditionalGet());
+  // Before the page cache: it reads the database on every anonymous page request.
+  app.use(failFastWithoutDatabase(services.databaseAvailability));
   // In dev every edit changes the pages, so nothing is kept.
   if (mode === "production") {
     const pages = new PageStore(DEFAULT_PAGE_CACHE_LIMITS);
@@ -69,15 +73,7 @@ export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppO
   app.use(collectScriptHashes());
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
-  app.get("/readyz", async (c) => {
-    try {
-      await services.database.ping();
-      return c.json({ status: "ok" });
-    } catch (error) {
-      services.log.warn({ err: error }, "readiness check failed");
-      return c.json({ status: "unavailable" }, 503);
-    }
-  });
+  app.get("/readyz", (c) => readiness(c, services.databaseAvailability));
 
   // Provider webhooks read the raw body (signatures are over the exact bytes).
   app.post("/webhooks/stripe", (c) => handleStripeWebhook(stripeWebhookDeps(services), c.req.raw));
