@@ -29,6 +29,7 @@ export class CheckoutLoop {
   /** Anything else than an outage that stopped a shopper (the test expects none). */
   readonly failures: string[] = [];
   confirmed = 0;
+  private lastBody = "";
   private stopped = false;
   private running: Promise<void>[] = [];
 
@@ -54,6 +55,7 @@ export class CheckoutLoop {
     const body = await response.text();
     const ms = performance.now() - started;
     const retryAfter = response.headers.get("retry-after");
+    this.lastBody = body.slice(0, 300);
     this.answers.push({ path: path.split("?")[0]!, status: response.status, ms, at: Date.now(), retryAfter });
     return { response, body };
   }
@@ -88,6 +90,7 @@ export class CheckoutLoop {
       return response;
     };
     const added = await post("/cart", { intent: "add", productId: this.productId, quantity: "1" });
+    if (added.status !== 200) throw new Error(`add to cart answered ${added.status}: ${this.lastBody}`);
     cookie = added.headers
       .getSetCookie()
       .map((c) => c.split(";")[0])

@@ -35,12 +35,16 @@ export async function startShopOn(
   });
   child.stdout.on("data", (d) => (output += d));
   child.stderr.on("data", (d) => (output += d));
+  let stopping = false;
   const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  // A shop that dies under the test is the finding: show why.
+  void exited.then((code) => stopping || console.error(`the shop exited (${code}):\n${output}`));
   await waitUntilReady(url, exited, () => output);
   return {
     url,
     output: () => output,
     async stop() {
+      stopping = true;
       if (child.exitCode === null) child.kill("SIGTERM");
       await exited;
       rmSync(dataDir, { recursive: true, force: true });
