@@ -29,7 +29,6 @@ export class CheckoutLoop {
   /** Anything else than an outage that stopped a shopper (the test expects none). */
   readonly failures: string[] = [];
   confirmed = 0;
-  private lastBody = "";
   private stopped = false;
   private running: Promise<void>[] = [];
 
@@ -55,7 +54,6 @@ export class CheckoutLoop {
     const body = await response.text();
     const ms = performance.now() - started;
     const retryAfter = response.headers.get("retry-after");
-    this.lastBody = body.slice(0, 300);
     this.answers.push({ path: path.split("?")[0]!, status: response.status, ms, at: Date.now(), retryAfter });
     return { response, body };
   }
@@ -81,17 +79,18 @@ export class CheckoutLoop {
     const client = `198.18.${Math.floor(shoppers / 250) % 250}.${(shoppers % 250) + 1}`;
     let cookie = "";
     const post = async (to: string, fields: Record<string, string>) => {
-      const { response } = await this.request(to, {
+      const answer = await this.request(to, {
         method: "POST",
         body: new URLSearchParams(fields),
         headers: { Origin: this.url, Cookie: cookie, "X-Forwarded-For": client },
       });
-      if (response.status === 503) throw new Unavailable();
-      return response;
+      if (answer.response.status === 503) throw new Unavailable();
+      return answer;
     };
     const added = await post("/cart", { intent: "add", productId: this.productId, quantity: "1" });
-    if (added.status !== 200) throw new Error(`add to cart answered ${added.status}: ${this.lastBody}`);
-    cookie = added.headers
+    if (added.response.status !== 200)
+      throw new Error(`add to cart answered ${added.response.status}: ${added.body.slice(0, 300)}`);
+    cookie = added.response.headers
       .getSetCookie()
       .map((c) => c.split(";")[0])
       .join("; ");
@@ -100,13 +99,17 @@ export class CheckoutLoop {
       purchaseType: "one_time",
       paymentMethod: "card",
     });
-    const sandbox = checkout.headers.get("location");
+    const sandbox = checkout.response.headers.get("location");
     if (!sandbox?.startsWith("/sandbox/pay/"))
-      throw new Error(`checkout answered ${checkout.status} ${sandbox}`);
+      throw new Error(
+        `checkout answered ${checkout.response.status} ${sandbox}: ${checkout.body.slice(0, 300)}`,
+      );
     const paid = await post(sandbox, BUYER);
-    const returnPage = paid.headers.get("location");
+    const returnPage = paid.response.headers.get("location");
     if (!returnPage?.startsWith("/payment-success"))
-      throw new Error(`sandbox payment answered ${paid.status} ${returnPage}`);
+      throw new Error(
+        `sandbox payment answered ${paid.response.status} ${returnPage}: ${paid.body.slice(0, 300)}`,
+      );
     await this.confirm(returnPage, cookie);
   }
 
