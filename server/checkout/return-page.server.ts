@@ -1,4 +1,5 @@
 import type { RequestContext } from "../context.ts";
+import { throwIfDatabaseUnreachable } from "../db/availability.ts";
 import { getOrderForSession, type OrderView, withOrderItems } from "../orders/customer-orders.ts";
 import { providerNamed } from "../payments/registry.ts";
 import { completePayment } from "./complete.ts";
@@ -17,6 +18,8 @@ export async function processReturn(context: RequestContext, sessionId: string):
     if (order.paymentStatus === "paid") return await withOrderItems(db, order);
     return await completePayment(db, context.mailer, providerNamed(context, order.provider), sessionId);
   } catch (error) {
+    // The payment is safe: the 503 page reloads itself and confirms once the database is back.
+    throwIfDatabaseUnreachable(error, "payment return");
     context.log.error({ err: error, sessionId }, "payment return processing failed");
     return null;
   }

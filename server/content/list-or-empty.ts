@@ -1,4 +1,4 @@
-import { isDatabaseUnreachable, ServiceUnavailableError } from "../db/availability.ts";
+import { throwIfDatabaseUnreachable } from "../db/availability.ts";
 import type { Logger } from "../logger.ts";
 
 /**
@@ -11,8 +11,7 @@ export async function listOrEmpty<T>(log: Logger, what: string, load: Promise<T>
   try {
     return await load;
   } catch (error) {
-    if (isDatabaseUnreachable(error))
-      throw new ServiceUnavailableError(`${what} could not be loaded`, { cause: error });
+    throwIfDatabaseUnreachable(error, `${what} could not be loaded`);
     log.error({ err: error }, `${what} could not be loaded`);
     return empty;
   }

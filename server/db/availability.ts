@@ -57,6 +57,15 @@ export function isDatabaseUnreachable(error: unknown): boolean {
   return false;
 }
 
+/**
+ * For code that turns a failed load into a fallback (an empty list, an empty cart, "processing
+ * error"): a database that cannot be reached is not such a failure, it is answered 503.
+ */
+export function throwIfDatabaseUnreachable(error: unknown, what: string) {
+  if (isDatabaseUnreachable(error))
+    throw new ServiceUnavailableError(`${what}: database unreachable`, { cause: error });
+}
+
 type AvailabilityLog = {
   warn(details: object, message: string): void;
   info(details: object, message: string): void;

@@ -52,29 +52,34 @@ describe.skipIf(!binDir)("PostgreSQL stopped under a checkout loop", () => {
       if (loop.failures.length > 0) throw new Error(`a shopper failed: ${loop.failures.join("; ")}`);
       return loop.confirmed >= count;
     };
-    await waitFor("three checkouts before the outage", checkouts(3), 60_000);
-    server.stop();
-    const outageStart = Date.now();
-    await pause(OUTAGE_MS); // the outage itself: its length is what is being tested
-    const outageEnd = Date.now();
-    server.start();
-    await waitFor(
-      "/readyz to say ok again",
-      () =>
-        fetch(`${shop.url}/readyz`).then(
-          (r) => r.ok,
-          () => false,
-        ),
-      15_000,
-    );
-    const readyAfterMs = Date.now() - outageEnd;
-    const confirmedAtRecovery = loop.confirmed;
-    await waitFor("three checkouts after the outage", checkouts(confirmedAtRecovery + 3), 60_000);
-    browsing = false;
-    await browser;
-    await loop.stop();
+    let readyAfterMs: number;
+    let outageStart: number;
+    let outageEnd: number;
+    try {
+      await waitFor("three checkouts before the outage", checkouts(3), 60_000);
+      server.stop();
+      outageStart = Date.now();
+      await pause(OUTAGE_MS); // the outage itself: its length is what is being tested
+      outageEnd = Date.now();
+      server.start();
+      await waitFor(
+        "/readyz to say ok again",
+        () =>
+          fetch(`${shop.url}/readyz`).then(
+            (r) => r.ok,
+            () => false,
+          ),
+        15_000,
+      );
+      readyAfterMs = Date.now() - outageEnd;
+      const confirmedAtRecovery = loop.confirmed;
+      await waitFor("three checkouts after the outage", checkouts(confirmedAtRecovery + 3), 60_000);
+    } finally {
+      browsing = false;
+      await browser;
+      await loop.stop();
+    }
     expect(loop.failures).toEqual([]);
-
     const answers = loop.answers;
     const during = answers.filter((a) => a.at - a.ms >= outageStart && a.at <= outageEnd);
     const slowest = answers.reduce((max, a) => (a.ms > max.ms ? a : max));
