@@ -18,7 +18,7 @@ import { readiness } from "./http/readiness.ts";
 import { sameOriginOnly } from "./http/same-origin.ts";
 import { securityHeaders, shareableMedia } from "./http/security-headers.ts";
 import { applyScriptHashes, collectScriptHashes, isSharedRender } from "./http/shared-page-csp.ts";
-import { failFastWithoutDatabase } from "./http/unavailable.ts";
+import { failFastWithoutDatabase, requestFailedOnDatabase } from "./http/unavailable.ts";
 import { MAX_BODY_BYTES } from "./media/upload-request.ts";
 import { imageVariant } from "./media/variants.ts";
 import { paypalWebhookRoute } from "./payments/paypal/webhook-route.ts";
@@ -42,6 +42,7 @@ type Env = {
     secureHeadersNonce?: string;
     sharedRender?: boolean;
     scriptHashes?: string[];
+    failedOnDatabase?: boolean;
   };
 };
 
@@ -135,7 +136,9 @@ export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppO
       cspNonce: shared ? undefined : c.get("secureHeadersNonce"),
     };
     const request = asPublicRequest(c.req.raw, services.config.publicUrl);
-    return applyPageCaching(c.req.raw, await handler!(request, context));
+    const response = await handler!(request, context);
+    if (requestFailedOnDatabase(context)) c.set("failedOnDatabase", true);
+    return applyPageCaching(c.req.raw, response);
   });
 
   return app;

@@ -5,7 +5,7 @@
  */
 import type { MiddlewareHandler } from "hono";
 import { brand } from "../../core/brand.ts";
-import { type DatabaseAvailability, RETRY_AFTER_SECONDS } from "../db/availability.ts";
+import { type DatabaseAvailability, isDatabaseUnreachable, RETRY_AFTER_SECONDS } from "../db/availability.ts";
 
 /** Health checks, build assets, uploads and public files are served without the database. */
 const WITHOUT_DATABASE =
@@ -15,17 +15,39 @@ export function needsDatabase(pathname: string) {
   return !WITHOUT_DATABASE.test(pathname);
 }
 
+/** Request contexts whose loader or action failed because the database could not be reached. */
+const failedOnDatabase = new WeakSet<object>();
+
+/**
+ * React Router's handleError (app/entry.server.tsx) reports each loader/action error here: one
+ * that says the database is away makes the request's answer the 503 page even if the database
+ * answers again by the time the response is checked (a failure just before it came back).
+ */
+export function noteRequestError(error: unknown, context: object): boolean {
+  if (!isDatabaseUnreachable(error)) return false;
+  failedOnDatabase.add(context);
+  return true;
+}
+
+export function requestFailedOnDatabase(context: object) {
+  return failedOnDatabase.has(context);
+}
+
+type GateEnv = { Variables: { failedOnDatabase?: boolean } };
+
 /**
  * While the database is known to be away, requests that need it are answered at once. A request
  * that ended in a server error is checked against the database: if it does not answer either, the
  * error page becomes the 503 page (and the following requests fail fast).
  */
-export function failFastWithoutDatabase(availability: DatabaseAvailability): MiddlewareHandler {
+export function failFastWithoutDatabase(availability: DatabaseAvailability): MiddlewareHandler<GateEnv> {
   return async (c, next) => {
     if (!needsDatabase(c.req.path)) return next();
     if (!availability.available) return unavailableResponse(c.req.raw);
     await next();
-    if (c.res.status >= 500 && !(await availability.probe())) {
+    if (c.res.status < 500) return;
+    const databaseAway = !(await availability.probe());
+    if (databaseAway || c.get("failedOnDatabase")) {
       await c.res.body?.cancel().catch(() => {});
       c.res = undefined;
       c.res = unavailableResponse(c.req.raw);

@@ -50,8 +50,18 @@ export class CheckoutLoop {
   /** Any request, timed and recorded (the body is read: the time is the whole answer's). */
   async request(path: string, init: RequestInit = {}): Promise<{ response: Response; body: string }> {
     const started = performance.now();
-    const response = await fetch(`${this.url}${path}`, { redirect: "manual", ...init });
-    const body = await response.text();
+    let response: Response;
+    let body: string;
+    try {
+      response = await fetch(`${this.url}${path}`, { redirect: "manual", ...init });
+      body = await response.text();
+    } catch (error) {
+      // A connection closed without an answer: recorded as status 0 (the test expects none).
+      const ms = performance.now() - started;
+      this.answers.push({ path: path.split("?")[0]!, status: 0, ms, at: Date.now(), retryAfter: null });
+      this.failures.push(`${path}: ${(error as Error).cause ?? error}`);
+      throw new Unavailable();
+    }
     const ms = performance.now() - started;
     const retryAfter = response.headers.get("retry-after");
     this.answers.push({ path: path.split("?")[0]!, status: response.status, ms, at: Date.now(), retryAfter });

@@ -42,7 +42,8 @@ describe.skipIf(!binDir)("PostgreSQL stopped under a checkout loop", () => {
     let browsing = true;
     const browser = (async () => {
       while (browsing) {
-        for (const path of ["/", "/products", productPath!, "/readyz"]) await loop.request(path);
+        for (const path of ["/", "/products", productPath!, "/readyz"])
+          await loop.request(path).catch(() => {});
         await pause(200);
       }
     })();
@@ -79,6 +80,7 @@ describe.skipIf(!binDir)("PostgreSQL stopped under a checkout loop", () => {
       await browser;
       await loop.stop();
     }
+    if (loop.failures.length > 0) console.log(`the shop's errors:\n${errorLines(shop.output())}`);
     expect(loop.failures).toEqual([]);
     const answers = loop.answers;
     const during = answers.filter((a) => a.at - a.ms >= outageStart && a.at <= outageEnd);
@@ -134,4 +136,13 @@ async function waitFor(what: string, condition: () => boolean | Promise<boolean>
     await pause(100);
   }
   throw new Error(`timed out waiting for ${what}`);
+}
+
+/** The shop's error log lines (pino level 50+), for a failure's report. */
+function errorLines(output: string) {
+  return output
+    .split("\n")
+    .filter((line) => /"level":(50|60)/.test(line))
+    .map((line) => line.slice(0, 600))
+    .join("\n");
 }
