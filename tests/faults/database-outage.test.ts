@@ -85,8 +85,9 @@ describe.skipIf(!binDir)("PostgreSQL stopped under a checkout loop", () => {
     const answers = loop.answers;
     const during = answers.filter((a) => a.at - a.ms >= outageStart && a.at <= outageEnd);
     const slowest = answers.reduce((max, a) => (a.ms > max.ms ? a : max));
+    const slowestDuring = Math.round(Math.max(...during.map((a) => a.ms)));
     console.log(
-      `${answers.length} answers, ${during.length} during the ${OUTAGE_MS / 1000} s outage; slowest ` +
+      `${answers.length} answers, ${during.length} during the ${OUTAGE_MS / 1000} s outage (slowest ${slowestDuring} ms); slowest ` +
         `${Math.round(slowest.ms)} ms (${slowest.path}, ${slowest.status}); /readyz ok ${readyAfterMs} ms ` +
         `after PostgreSQL was started again; ${loop.confirmed} checkouts confirmed`,
     );
