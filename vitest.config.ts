@@ -3,8 +3,9 @@ import { defineConfig } from "vitest/config";
 const resolve = { tsconfigPaths: true } as const;
 
 /**
- * Two projects: `integration` (unit + integration against a real database, one per test file)
- * and `e2e` (the built app in a child process, driven through the system Chromium).
+ * Three projects: `integration` (unit + integration against a real database, one per test file)
+ * `e2e` (the built app in a child process, driven through the system Chromium) and `faults`
+ * (the built app on a PostgreSQL server of its own that the test stops: `npm run test:faults`).
  */
 export default defineConfig({
   test: {
@@ -37,6 +38,19 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Each file runs its own server and browser; two at a time fits a 2-core machine.
           maxWorkers: 2,
+        },
+      },
+      {
+        resolve,
+        test: {
+          // Fault injection (tests/faults/): the built app on a PostgreSQL server the test stops.
+          name: "faults",
+          include: ["tests/faults/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/support/build-app.setup.ts"],
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+          maxWorkers: 1,
         },
       },
     ],

@@ -8,10 +8,22 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
+import { noteRequestError } from "~server/http/unavailable.ts";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Loader and action errors: logged as React Router does by default, except the database being
+ * away, which is one warning per request (the answer becomes the 503 page, server/http/unavailable.ts).
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  if (noteRequestError(error, context))
+    context.log.warn({ path: new URL(request.url).pathname }, "database unreachable");
+  else console.error(error);
+};
 
 export default function handleRequest(
   request: Request,

@@ -57,13 +57,27 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return <Outlet />;
 }
 
+function errorText(status: number) {
+  if (status === 404)
+    return {
+      heading: "Oops! Page not found",
+      message: "The page you are looking for does not exist or has moved.",
+    };
+  // The database is away (server/http/unavailable.ts answers the same on a full page load).
+  if (status === 503)
+    return {
+      heading: "We'll be right back",
+      message: "The shop is briefly unavailable. Nothing is lost: please try again in a few seconds.",
+    };
+  return {
+    heading: "Something went wrong",
+    message: "We could not load this page. Please try again in a moment.",
+  };
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const notFound = status === 404;
-  const heading = notFound ? "Oops! Page not found" : "Something went wrong";
-  const message = notFound
-    ? "The page you are looking for does not exist or has moved."
-    : "We could not load this page. Please try again in a moment.";
+  const { heading, message } = errorText(status);
   // Details help while developing; in production they could leak internals.
   const detail = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
 

@@ -29,6 +29,8 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
       .optional(),
   ),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
   PUBLIC_URL: optionalUrl,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   AUTH_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
@@ -87,6 +89,11 @@ function buildConfig(env: Env) {
     dataDir,
     uploadsDir: path.join(dataDir, "uploads"),
     databaseUrl: env.DATABASE_URL,
+    /** PostgreSQL only: how long a connection attempt and one statement may take. */
+    databaseTimeouts: {
+      connectMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    },
     publicUrl,
     logLevel: env.LOG_LEVEL,
     authSecret: env.AUTH_SECRET,

@@ -15,10 +15,12 @@ import { applyPageCaching, conditionalGet } from "./http/caching.ts";
 import { measureRequests, metricsEndpoint } from "./http/metrics-route.ts";
 import { DEFAULT_PAGE_CACHE_LIMITS, PageStore, pageCache } from "./http/page-cache.ts";
 import { asPublicRequest } from "./http/public-request.ts";
+import { readiness } from "./http/readiness.ts";
 import { routePattern } from "./http/route-pattern.ts";
 import { sameOriginOnly } from "./http/same-origin.ts";
 import { securityHeaders, shareableMedia } from "./http/security-headers.ts";
 import { applyScriptHashes, collectScriptHashes, isSharedRender } from "./http/shared-page-csp.ts";
+import { failFastWithoutDatabase, requestFailedOnDatabase } from "./http/unavailable.ts";
 import type { RequestLogFields } from "./logger.ts";
 import { MAX_BODY_BYTES } from "./media/upload-request.ts";
 import { imageVariant } from "./media/variants.ts";
@@ -47,6 +49,8 @@ type Env = {
     routePattern?: string;
     /** What loaders learnt about the request (the user id) for its log line. */
     logFields?: RequestLogFields;
+    /** Set when the request failed because the database was away (answered 503). */
+    failedOnDatabase?: boolean;
   };
 };
 
@@ -69,6 +73,8 @@ export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppO
   app.use(sameOriginOnly({ publicUrl: services.config.publicUrl, exempt: isPaymentWebhook }));
   app.use(limitRequestBodies(MAX_BODY_BYTES));
   app.use(conditionalGet());
+  // Before the page cache: it reads the database on every anonymous page request.
+  app.use(failFastWithoutDatabase(services.databaseAvailability));
   // In dev every edit changes the pages, so nothing is kept.
   if (mode === "production") {
     const pages = new PageStore(DEFAULT_PAGE_CACHE_LIMITS);
@@ -77,15 +83,7 @@ export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppO
   app.use(collectScriptHashes());
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
-  app.get("/readyz", async (c) => {
-    try {
-      await services.database.ping();
-      return c.json({ status: "ok" });
-    } catch (error) {
-      services.log.warn({ err: error }, "readiness check failed");
-      return c.json({ status: "unavailable" }, 503);
-    }
-  });
+  app.get("/readyz", (c) => readiness(c, services.databaseAvailability));
 
   // Prometheus scrapes, with METRICS_TOKEN as bearer token (404 without one configured).
   app.get("/metrics", metricsEndpoint(services.config.metricsToken, services.database));
@@ -158,7 +156,9 @@ export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppO
       cspNonce: shared ? undefined : c.get("secureHeadersNonce"),
     };
     const request = asPublicRequest(c.req.raw, services.config.publicUrl);
-    return applyPageCaching(c.req.raw, await handler!(request, context));
+    const response = await handler!(request, context);
+    if (requestFailedOnDatabase(context)) c.set("failedOnDatabase", true);
+    return applyPageCaching(c.req.raw, response);
   });
 
   return app;

@@ -3,6 +3,7 @@ import { type Auth, createAuth } from "./auth/auth.ts";
 import { resolveAuthSecret } from "./auth/secret.ts";
 import { ProductViewCounter } from "./catalog/view-counter.ts";
 import type { Config } from "./config.ts";
+import { DatabaseAvailability } from "./db/availability.ts";
 import { type Database, openDatabase } from "./db/client.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
@@ -16,6 +17,8 @@ export type Services = {
   config: Config;
   log: Logger;
   database: Database;
+  /** Whether the database answers: requests fail fast with a 503 while it does not. */
+  databaseAvailability: DatabaseAvailability;
   auth: Auth;
   /** Sends mail: always into the outbox, over SMTP too when SMTP_URL is set. */
   mailer: Mailer;
@@ -29,7 +32,9 @@ export async function createServices(config: Config, log = createLogger(config.l
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: path.join(config.dataDir, "db"),
+    timeouts: config.databaseTimeouts,
   });
+  const databaseAvailability = new DatabaseAvailability(database.ping, { log });
   await database.migrate();
   const mailer = createMailer({
     db: database.db,
@@ -51,5 +56,5 @@ export async function createServices(config: Config, log = createLogger(config.l
     },
   });
   const productViews = new ProductViewCounter(database.db, log);
-  return { config, log, database, auth, mailer, productViews, demoMode };
+  return { config, log, database, databaseAvailability, auth, mailer, productViews, demoMode };
 }

@@ -6,6 +6,7 @@ import type { Server } from "node:http";
 import { startBackgroundJobs } from "./background.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { oneInstanceAtATime } from "./db/startup-locks.ts";
+import { DataFolderError } from "./db/pglite-folder.ts";
 import { createServices, type Services } from "./services.ts";
 import { printToConsole, startBanner } from "./start-banner.ts";
 import { prepareDatabase } from "./startup.ts";
@@ -34,7 +35,8 @@ export async function startShop(makeServer: ServerFactory) {
 /** Runs `start` and ends the process with the error when it fails. */
 export function runOrExit(start: () => Promise<void>) {
   start().catch((error) => {
-    console.error(error);
+    // A problem the owner can fix (e.g. an unwritable DATA_DIR) is one clear line, no stack trace.
+    console.error(error instanceof DataFolderError ? `Cannot start: ${error.message}` : error);
     process.exit(1);
   });
 }

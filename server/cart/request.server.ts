@@ -2,6 +2,7 @@ import { createCookie } from "react-router";
 import type { CartAction } from "../../core/cart-input.ts";
 import { type PricedCart, priceCartLines } from "../../core/cart-pricing.ts";
 import type { RequestContext } from "../context.ts";
+import { throwIfDatabaseUnreachable } from "../db/availability.ts";
 import {
   addToCart,
   CartError,
@@ -54,6 +55,8 @@ export async function loadCart(
     const db = context.database.db;
     return await priceCart(db, await findCart(db, await ownerOf(context, request, userId)));
   } catch (error) {
+    // An empty cart would send the buyer back to the shop as if they had never added anything.
+    throwIfDatabaseUnreachable(error, "cart");
     context.log.error({ err: error }, "cart load failed");
     return priceCartLines([]);
   }

@@ -3,6 +3,7 @@ import { priceCartLines } from "../../core/cart-pricing.ts";
 import { findCart, priceCart } from "../cart/cart.ts";
 import { readGuestCartId } from "../cart/request.server.ts";
 import type { RequestContext } from "../context.ts";
+import { throwIfDatabaseUnreachable } from "../db/availability.ts";
 import { isUuid } from "../db/ids.ts";
 import { orders } from "../db/schema/index.ts";
 import { providerNamed } from "../payments/registry.ts";
@@ -23,6 +24,7 @@ export async function loadCheckoutCart(context: RequestContext, request: Request
     const cartId = await requestCartId(context, request, userId);
     return { cartId, cart: await priceCart(context.database.db, cartId) };
   } catch (error) {
+    throwIfDatabaseUnreachable(error, "checkout cart");
     context.log.error({ err: error }, "cart load failed");
     return { cartId: null, cart: priceCartLines([]) };
   }

@@ -1,4 +1,5 @@
 import type { RequestContext } from "../context.ts";
+import { throwIfDatabaseUnreachable } from "../db/availability.ts";
 import { getOrderForSession, type OrderView, withOrderItems } from "../orders/customer-orders.ts";
 import { providerNamed } from "../payments/registry.ts";
 import { completePayment } from "./complete.ts";
@@ -21,6 +22,8 @@ export async function processReturn(context: RequestContext, sessionId: string):
     context.log.info({ orderId, sessionId, paid: Boolean(paid) }, "payment return checked with the provider");
     return paid;
   } catch (error) {
+    // The payment is safe: the 503 page reloads itself and confirms once the database is back.
+    throwIfDatabaseUnreachable(error, "payment return");
     context.log.error({ err: error, sessionId, orderId }, "payment return processing failed");
     return null;
   }

@@ -1,4 +1,3 @@
-import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -10,6 +9,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { projectRoot } from "../project-root.ts";
 import { claimDataFolder } from "./data-folder-lock.ts";
+import { explainStartFailure, prepareDataFolder } from "./pglite-folder.ts";
 import * as schema from "./schema/index.ts";
 import { migratePostgresWithLock } from "./startup-locks.ts";
 
@@ -35,19 +35,35 @@ export const migrationsFolder = path.join(projectRoot, "server/db/migrations");
 /** Contrib extensions the migrations create (pg_trgm: admin order search). */
 export const pgliteExtensions = { pg_trgm };
 
-export type OpenOptions = { url?: string; dataDir?: string; max?: number };
+/** Limits on waiting for PostgreSQL (docs/decisions/027-database-outage.md). */
+export type DatabaseTimeouts = {
+  /** Giving up on opening a connection (a host that does not answer at all). */
+  connectMs: number;
+  /** Server-side statement_timeout; 0 leaves statements unlimited (scripts, benchmarks). */
+  statementMs: number;
+};
+
+const DEFAULT_TIMEOUTS: DatabaseTimeouts = { connectMs: 10_000, statementMs: 0 };
+
+export type OpenOptions = {
+  url?: string;
+  dataDir?: string;
+  max?: number;
+  timeouts?: Partial<DatabaseTimeouts>;
+};
 
 /** PostgreSQL when a URL is given; otherwise the embedded PGlite at `dataDir` (in memory when absent). */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  return options.url ? openPostgres(options.url, options.max) : openPglite(options.dataDir);
+  if (!options.url) return openPglite(options.dataDir);
+  return openPostgres(options.url, options.max, { ...DEFAULT_TIMEOUTS, ...options.timeouts });
 }
 
 async function openPglite(dataDir?: string): Promise<Database> {
-  if (dataDir) mkdirSync(path.dirname(dataDir), { recursive: true });
+  if (dataDir) prepareDataFolder(dataDir);
   const releaseDataFolder = dataDir ? claimDataFolder(dataDir) : () => {};
-  const client = await PGlite.create(dataDir, { extensions: pgliteExtensions }).catch((error) => {
+  const client = await PGlite.create(dataDir, { extensions: pgliteExtensions }).catch((error: unknown) => {
     releaseDataFolder();
-    throw error;
+    throw dataDir ? explainStartFailure(dataDir, error) : error;
   });
   const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Db;
   return {
@@ -59,8 +75,16 @@ async function openPglite(dataDir?: string): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, max = 10): Promise<Database> {
-  const client = postgres(url, { max, onnotice: () => {} });
+async function openPostgres(url: string, max = 10, timeouts = DEFAULT_TIMEOUTS): Promise<Database> {
+  const client = postgres(url, {
+    max,
+    onnotice: () => {},
+    connect_timeout: timeouts.connectMs / 1000,
+    // Idle connections are closed, so none is left half-dead for long after a server restart.
+    idle_timeout: 60,
+    backoff: reconnectDelaySeconds,
+    connection: timeouts.statementMs > 0 ? { statement_timeout: timeouts.statementMs } : {},
+  });
   const db = drizzlePostgres(client, { schema, casing: "snake_case" }) as unknown as Db;
   return {
     db,
@@ -69,4 +93,13 @@ async function openPostgres(url: string, max = 10): Promise<Database> {
     ping: async () => void (await db.execute(sql`select 1`)),
     close: () => client.end({ timeout: 5 }),
   };
+}
+
+/**
+ * The driver's default waits up to 20 s (growing with failures shared by the whole pool) before a
+ * connection tries again, so requests hung for seconds after PostgreSQL was back. Outages are
+ * handled by the availability tracker instead; the driver retries almost at once.
+ */
+function reconnectDelaySeconds(failures: number) {
+  return Math.min(0.05 * 2 ** failures, 0.5);
 }

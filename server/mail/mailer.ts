@@ -72,7 +72,9 @@ export function createMailer({
 
   const track = <T>(work: Promise<T>) => {
     inFlight.add(work);
-    void work.finally(() => inFlight.delete(work));
+    // Forgetting it must not leave a second, unhandled rejection (it would end the process).
+    const forget = () => inFlight.delete(work);
+    work.then(forget, forget);
     return work;
   };
 

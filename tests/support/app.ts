@@ -142,7 +142,7 @@ export async function waitUntilReady(url: string, exited: Promise<number | null>
   throw new Error(`app not ready after 90 s:\n${output()}`);
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);

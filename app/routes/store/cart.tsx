@@ -9,6 +9,7 @@ import { parseCartAction } from "~core/cart-input.ts";
 import { getSessionUser } from "~server/auth/session.ts";
 import { CartError } from "~server/cart/cart.ts";
 import { changeCart } from "~server/cart/request.server.ts";
+import { throwIfDatabaseUnreachable } from "~server/db/availability.ts";
 import { redirectWithToast } from "~server/http/flash.ts";
 import type { Route } from "./+types/cart";
 
@@ -34,6 +35,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     } catch (e) {
       if (e instanceof CartError) error = e.message;
       else {
+        // Not a save error: the database is away, and the answer is "We'll be right back".
+        throwIfDatabaseUnreachable(e, "cart change");
         // Spec: a cart save error is logged and the cart goes on as it was (no error page).
         context.log.error({ err: e }, "cart change not saved");
         error = CART_NOT_SAVED;
