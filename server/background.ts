@@ -1,6 +1,5 @@
 import { deleteAbandonedGuestCarts } from "./cart/cleanup.ts";
-import type { Logger } from "./logger.ts";
-import type { Mailer } from "./mail/mailer.ts";
+import { type ReconcileServices, reconcileOpenPayments } from "./orders/reconcile.ts";
 import { endLapsedPaypalSubscriptions } from "./payments/paypal/lapsed.ts";
 import { sandboxEnabled } from "./payments/registry.ts";
 import { expireSandboxSessions } from "./payments/sandbox.ts";
@@ -9,10 +8,7 @@ import { endDueSandboxSubscriptions, renewDueSandboxSubscriptions } from "./subs
 
 const SWEEP_MS = 60_000;
 
-type SweepServices = {
-  database: Pick<Services["database"], "db">;
-  mailer: Pick<Mailer, "send">;
-  log: Pick<Logger, "error">;
+type SweepServices = ReconcileServices & {
   /** False once real payment keys are set: test-mode subscriptions then end instead of renewing. */
   sandboxEnabled?: boolean;
 };
@@ -36,6 +32,7 @@ export async function runSweep(services: SweepServices, now = new Date()): Promi
   await endLapsedPaypalSubscriptions(database.db, now).catch((error) =>
     log.error({ err: error }, "ending lapsed PayPal subscriptions failed"),
   );
+  await reconcileOpenPayments(services, now).catch((error) => log.error({ err: error }, "payment reconciliation failed"));
   await deleteAbandonedGuestCarts(database.db, now).catch((error) =>
     log.error({ err: error }, "guest cart cleanup failed"),
   );

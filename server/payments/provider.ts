@@ -1,10 +1,9 @@
 import type { Db, Tx } from "../db/client.ts";
-import type { ShippingAddress } from "../db/schema/index.ts";
+import type { Buyer } from "../db/schema/index.ts";
 
 export type PaymentMethod = "card" | "paypal";
 
-/** What a provider tells us about the person who paid. */
-export type Buyer = { name: string; email: string; phone: string; address: ShippingAddress };
+export type { Buyer };
 
 /** What confirming a paid session tells fulfilment. */
 export type PaidSession = {

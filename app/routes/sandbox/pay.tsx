@@ -66,8 +66,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data({ errors: {}, values, message: paid.message }, 400);
   }
   // Like a provider's webhook: fulfil now, so the order is paid even if the buyer never returns.
-  // The session was confirmed paid just above, so there is nothing to ask it again.
-  await fulfilOrder(db, context.mailer, { orderId: paid.orderId, buyer });
+  // The session was confirmed paid just above, so there is nothing to ask it again. The payment is
+  // taken either way: when fulfilment fails, the return page and the reconciliation job finish it.
+  await fulfilOrder(db, context.mailer, { orderId: paid.orderId, buyer }, context.log).catch((error) =>
+    context.log.error({ err: error, orderId: paid.orderId }, "sandbox payment taken; fulfilment left to retries"),
+  );
   return redirect(sandboxReturnUrl(params.sessionId, paid.method));
 }
 

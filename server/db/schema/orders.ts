@@ -96,6 +96,8 @@ export const orders = pgTable(
     index("orders_payment_email_due_idx").on(t.paidAt).where(sql`${t.paymentEmailDue}`),
     // Open (unpaid) payments per client and per cart, for the hold rule's caps.
     index("orders_unpaid_client_idx").on(t.clientIp, t.createdAt).where(sql`${t.paymentStatus} = 'unpaid'`),
+    // Open payments by age, for the reconciliation job (server/orders/reconcile.ts).
+    index("orders_unpaid_created_idx").on(t.createdAt).where(sql`${t.paymentStatus} = 'unpaid'`),
     index("orders_unpaid_cart_idx").on(t.cartId, t.createdAt).where(sql`${t.paymentStatus} = 'unpaid'`),
     // Admin order search (ILIKE '%…%' on name, email, id, coupon code) over paid orders only.
     index("orders_name_trgm_idx")
