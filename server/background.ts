@@ -1,10 +1,10 @@
 import { deleteAbandonedGuestCarts } from "./cart/cleanup.ts";
+import { expireSandboxPayments } from "./orders/close-order.ts";
 import { type ReconcileServices, reconcileOpenPayments } from "./orders/reconcile.ts";
-import { endLapsedPaypalSubscriptions } from "./payments/paypal/lapsed.ts";
 import { sandboxEnabled } from "./payments/registry.ts";
-import { expireSandboxSessions } from "./payments/sandbox.ts";
 import type { Services } from "./services.ts";
 import { endDueSandboxSubscriptions, renewDueSandboxSubscriptions } from "./subscriptions/due-renewals.ts";
+import { endLapsedPaypalSubscriptions } from "./subscriptions/lapsed.ts";
 
 const SWEEP_MS = 60_000;
 
@@ -22,7 +22,7 @@ type SweepServices = ReconcileServices & {
  */
 export async function runSweep(services: SweepServices, now = new Date()): Promise<void> {
   const { database, mailer, log, sandboxEnabled = true } = services;
-  await expireSandboxSessions(database.db, now).catch((error) =>
+  await expireSandboxPayments(database.db, now).catch((error) =>
     log.error({ err: error }, "session sweep failed"),
   );
   const sandboxRenewals = sandboxEnabled
@@ -32,7 +32,9 @@ export async function runSweep(services: SweepServices, now = new Date()): Promi
   await endLapsedPaypalSubscriptions(database.db, now).catch((error) =>
     log.error({ err: error }, "ending lapsed PayPal subscriptions failed"),
   );
-  await reconcileOpenPayments(services, now).catch((error) => log.error({ err: error }, "payment reconciliation failed"));
+  await reconcileOpenPayments(services, now).catch((error) =>
+    log.error({ err: error }, "payment reconciliation failed"),
+  );
   await deleteAbandonedGuestCarts(database.db, now).catch((error) =>
     log.error({ err: error }, "guest cart cleanup failed"),
   );

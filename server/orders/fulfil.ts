@@ -7,6 +7,7 @@ import type { Mailer } from "../mail/mailer.ts";
 import type { PaidSession, PaymentProvider } from "../payments/provider.ts";
 import { startSubscription } from "../subscriptions/start.ts";
 import { confirmationMessage, queuePaymentEmailSafely } from "./payment-email.ts";
+import { confirmPayment, findOrderForSession } from "./payment-session.ts";
 
 export type FulfilResult = { orderId: string; fulfilled: boolean };
 
@@ -90,6 +91,10 @@ export async function confirmAndFulfil(
   sessionId: string,
   log?: Partial<Pick<Logger, "warn">>,
 ): Promise<FulfilResult | null> {
-  const paid = await provider.confirm(db, sessionId);
+  const order = await findOrderForSession(db, provider.name, sessionId);
+  if (!order) return null;
+  // Paid already (webhook, sandbox page, an earlier visit): nothing to ask the provider.
+  if (order.paymentStatus === "paid") return { orderId: order.id, fulfilled: false };
+  const paid = await confirmPayment(db, provider, order);
   return paid ? fulfilOrder(db, mailer, paid, log) : null;
 }

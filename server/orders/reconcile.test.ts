@@ -135,7 +135,9 @@ describe("a payment taken while the order could not be marked paid", () => {
     const { order, session } = await stripe.checkout(await stripe.cartWith([4200]));
     stripe.fake.completeSession(session.id);
     await duringFault("order-marked-paid", () =>
-      expect(completePayment(database.db, stripe.mailer, stripe.gateway.provider, session.id)).rejects.toThrow(),
+      expect(
+        completePayment(database.db, stripe.mailer, stripe.gateway.provider, session.id),
+      ).rejects.toThrow(),
     );
 
     const report = await reconcileOpenPayments(services, later());

@@ -73,8 +73,8 @@ export function PaymentPending() {
       <ShieldCheck className="size-12 text-success" aria-hidden />
       <h1 className="font-display text-3xl font-semibold">Your payment is safe</h1>
       <p className="text-muted-foreground">
-        We are still confirming your order. This page checks again in a few seconds, and you will
-        receive a confirmation email as soon as the order is complete. There is no need to pay again.
+        We are still confirming your order. This page checks again in a few seconds, and you will receive a
+        confirmation email as soon as the order is complete. There is no need to pay again.
       </p>
       <Link to={retry.href} replace className={buttonClass({ variant: "outline" })}>
         Check again
