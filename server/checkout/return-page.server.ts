@@ -16,7 +16,10 @@ export type ReturnOutcome = { state: "paid"; order: OrderView } | { state: "pend
  * already paid (by the webhook, the sandbox page or an earlier visit) is shown as it is, without
  * asking the provider again or opening a fulfilment transaction.
  */
-export async function processReturn(context: RequestContext, sessionId: string): Promise<ReturnOutcome> {
+export async function processReturn(
+  context: Pick<RequestContext, "config" | "database" | "mailer" | "log">,
+  sessionId: string,
+): Promise<ReturnOutcome> {
   try {
     const db = context.database.db;
     const order = await getOrderForSession(db, sessionId);

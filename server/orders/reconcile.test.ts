@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../../tests/factories/index.ts";
 import { cartWith, paypalCheckout, startFakePaypal } from "../../tests/fakes/paypal-fixtures.ts";
@@ -6,6 +6,7 @@ import { type FakePaypal, fakeCredentials, fakeWebhookId } from "../../tests/fak
 import { TEST_WEBHOOK_SECRET } from "../../tests/fakes/stripe-events.ts";
 import { SHOP_URL, startStripeTestbed } from "../../tests/fakes/stripe-shop.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
+import { duringFault } from "../../tests/support/faults.ts";
 import { startCheckout } from "../checkout/checkout.ts";
 import { completePayment } from "../checkout/complete.ts";
 import { mailOutbox, orders } from "../db/schema/index.ts";
@@ -53,29 +54,8 @@ const buyer: Buyer = {
 /** The sweep's view a little later: orders younger than a minute are left to the return page. */
 const later = () => new Date(Date.now() + 2 * 60_000);
 
-/**
- * Runs `work` under a real database fault, as a full disk gives it: a trigger that makes the named
- * write fail, dropped afterwards whatever happens.
- */
-async function duringFault<T>(fault: "order-marked-paid" | "outbox-insert", work: () => Promise<T>) {
-  const db = database.db;
-  await db.execute(sql`create or replace function test_fault() returns trigger language plpgsql as $$
-    begin raise exception 'could not extend file: No space left on device (test fault)'; end $$`);
-  const table = fault === "order-marked-paid" ? sql`orders` : sql`mail_outbox`;
-  await db.execute(
-    fault === "order-marked-paid"
-      ? sql`create trigger test_fault before update on orders for each row
-          when (new.payment_status = 'paid' and old.payment_status <> 'paid') execute function test_fault()`
-      : sql`create trigger test_fault before insert on mail_outbox for each row execute function test_fault()`,
-  );
-  try {
-    return await work();
-  } finally {
-    await db.execute(sql`drop trigger test_fault on ${table}`);
-  }
-}
-
 const orderRow = async (id: string) => (await database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+
 /** The outbox rows of one order's payment email (the fake providers' buyers share an address). */
 const paymentEmailsOf = (orderId: string) =>
   database.db
@@ -111,7 +91,7 @@ describe("a payment taken while the order could not be marked paid", () => {
   it("sandbox: the reconciliation fulfils it once and the confirmation goes out once", async () => {
     const email = "sandbox-fault@example.com";
     const { orderId } = await paidSandboxSession(email);
-    await duringFault("order-marked-paid", async () => {
+    await duringFault(database.db, "order-marked-paid", async () => {
       // What the sandbox page and the return page do: both fail on the database, as does the sweep.
       await expect(
         fulfilOrder(database.db, services.mailer, { orderId, buyer: { ...buyer, email } }),
@@ -134,7 +114,7 @@ describe("a payment taken while the order could not be marked paid", () => {
   it("Stripe: a completed Checkout Session is confirmed with Stripe and fulfilled once", async () => {
     const { order, session } = await stripe.checkout(await stripe.cartWith([4200]));
     stripe.fake.completeSession(session.id);
-    await duringFault("order-marked-paid", () =>
+    await duringFault(database.db, "order-marked-paid", () =>
       expect(
         completePayment(database.db, stripe.mailer, stripe.gateway.provider, session.id),
       ).rejects.toThrow(),
@@ -175,7 +155,7 @@ describe("a paid order whose email could not be queued", () => {
   it("is shown paid to the buyer at once, and its confirmation is queued later exactly once", async () => {
     const { order, session } = await stripe.checkout(await stripe.cartWith([3100]));
     stripe.fake.completeSession(session.id);
-    const shown = await duringFault("outbox-insert", async () => {
+    const shown = await duringFault(database.db, "outbox-insert", async () => {
       const view = await completePayment(database.db, stripe.mailer, stripe.gateway.provider, session.id);
       await expect(reconcileOpenPayments(services, later())).rejects.toThrow();
       return view;
@@ -203,7 +183,7 @@ describe("a paid order whose email could not be queued", () => {
     await fulfilOrder(database.db, services.mailer, { orderId: started.orderId, buyer: { ...buyer, email } });
     const { subscriptionId } = await orderRow(started.orderId);
 
-    const renewed = await duringFault("outbox-insert", () =>
+    const renewed = await duringFault(database.db, "outbox-insert", () =>
       renewSubscription(database.db, services.mailer, subscriptionId!),
     );
     expect(renewed.ok).toBe(true);
