@@ -26,7 +26,8 @@ export function PaymentProcessing({ title, text }: { title: string; text?: strin
 
 /**
  * A return page's body: the processing state until the streamed outcome arrives, then `children`
- * with it. When the stream breaks or times out, `children` gets `broken` (no order, a failure toast).
+ * with it (or the "payment is safe" state when it is pending). When the stream breaks or times out,
+ * `broken` is shown instead.
  */
 export function StreamedPaymentOutcome({
   outcome,
@@ -39,11 +40,12 @@ export function StreamedPaymentOutcome({
   broken: PaymentOutcome;
   children: (outcome: PaymentOutcome) => ReactNode;
 }) {
+  const show = (resolved: PaymentOutcome) => (resolved.pending ? <PaymentPending /> : children(resolved));
   return (
     <div className="mx-auto flex max-w-2xl flex-col items-center gap-6 px-4 py-12 text-center sm:px-6">
       <Suspense fallback={processing}>
-        <Await resolve={outcome} errorElement={children(broken)}>
-          {(resolved: PaymentOutcome) => (resolved.pending ? <PaymentPending /> : children(resolved))}
+        <Await resolve={outcome} errorElement={show(broken)}>
+          {show}
         </Await>
       </Suspense>
     </div>
