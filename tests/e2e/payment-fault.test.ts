@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { expectNoSeriousA11yViolations } from "../support/axe.ts";
 import { setupE2E } from "../support/browser.ts";
 import { waitForHydration } from "../support/page.ts";
 import { addFromGrid, openStorePage } from "../support/store.ts";
@@ -46,6 +47,7 @@ describe("a payment taken while the database cannot mark its order paid", () => 
     expect(await page.getByText("There is no need to pay again").count()).toBe(1);
     expect(await page.getByText("Processing Error").count()).toBe(0);
     await page.getByRole("link", { name: "Check again" }).waitFor();
+    await expectNoSeriousA11yViolations(page, "payment pending");
 
     // The disk is freed; the page's own retry finds the order paid.
     const operator = await e2e.newPage();
