@@ -2,18 +2,14 @@ import { deleteAbandonedGuestCarts } from "./cart/cleanup.ts";
 import { VIEW_FLUSH_MS } from "./catalog/view-counter.ts";
 import type { Db } from "./db/client.ts";
 import { type Job, startJobs } from "./jobs/runner.ts";
-import type { Logger } from "./logger.ts";
-import type { Mailer } from "./mail/mailer.ts";
-import { endLapsedPaypalSubscriptions } from "./payments/paypal/lapsed.ts";
+import { expireSandboxPayments } from "./orders/close-order.ts";
+import { type ReconcileServices, reconcileOpenPayments } from "./orders/reconcile.ts";
 import { sandboxEnabled } from "./payments/registry.ts";
-import { expireSandboxSessions } from "./payments/sandbox.ts";
 import type { Services } from "./services.ts";
 import { endDueSandboxSubscriptions, renewDueSandboxSubscriptions } from "./subscriptions/due-renewals.ts";
+import { endLapsedPaypalSubscriptions } from "./subscriptions/lapsed.ts";
 
-type SweepServices = {
-  database: Pick<Services["database"], "db">;
-  mailer: Pick<Mailer, "send">;
-  log: Pick<Logger, "error">;
+type SweepServices = ReconcileServices & {
   /** False once real payment keys are set: test-mode subscriptions then end instead of renewing. */
   sandboxEnabled?: boolean;
 };
@@ -23,7 +19,7 @@ type SweepStep = { name: string; run: (db: Db, services: SweepServices, now: Dat
 /** The minute sweep's steps, in order. A new periodic task of the shop goes here. */
 const sweepSteps: SweepStep[] = [
   // Abandoned payment sessions expire and give their coupon reservations back.
-  { name: "payment session expiry", run: (db, _s, now) => expireSandboxSessions(db, now) },
+  { name: "payment session expiry", run: (db, _s, now) => expireSandboxPayments(db, now) },
   // Sandbox subscriptions whose month is over renew (or end, once real payment keys are set).
   {
     name: "sandbox renewals",
@@ -34,6 +30,8 @@ const sweepSteps: SweepStep[] = [
   },
   // PayPal subscriptions cancelled at period end end once that period is over.
   { name: "lapsed PayPal subscriptions", run: (db, _s, now) => endLapsedPaypalSubscriptions(db, now) },
+  // Open payment sessions the provider reports paid are fulfilled (a payment is never left without its order).
+  { name: "payment reconciliation", run: (_db, s, now) => reconcileOpenPayments(s, now) },
   { name: "guest cart cleanup", run: (db, _s, now) => deleteAbandonedGuestCarts(db, now) },
 ];
 

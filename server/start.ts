@@ -5,8 +5,8 @@
 import type { Server } from "node:http";
 import { startBackgroundJobs } from "./background.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
-import { oneInstanceAtATime } from "./db/startup-locks.ts";
 import { DataFolderError } from "./db/pglite-folder.ts";
+import { oneInstanceAtATime } from "./db/startup-locks.ts";
 import { createServices, type Services } from "./services.ts";
 import { printToConsole, startBanner } from "./start-banner.ts";
 import { prepareDatabase } from "./startup.ts";

@@ -7,7 +7,7 @@ import type { PaymentOutcome } from "./payment-return.ts";
 
 /**
  * What a return page shows once the provider answered: the paid order and the success toast,
- * or no order and the failure toast. Loaders return it unawaited, so the page streams its
+ * no order and the failure toast, or `pending` when the server could not confirm it yet. Loaders return it unawaited, so the page streams its
  * processing state first.
  */
 export async function paymentOutcome(
@@ -15,7 +15,8 @@ export async function paymentOutcome(
   sessionId: string | null,
   toasts: { paid: ToastMessage; failed: ToastMessage },
 ): Promise<PaymentOutcome> {
-  const order = sessionId ? await processReturn(context, sessionId) : null;
-  if (!order) return { order: null, toast: actionToast(toasts.failed) };
-  return { order: toPaidOrder(order), toast: actionToast(toasts.paid) };
+  const outcome = sessionId ? await processReturn(context, sessionId) : ({ state: "failed" } as const);
+  if (outcome.state === "pending") return { order: null, toast: null, pending: true };
+  if (outcome.state === "failed") return { order: null, toast: actionToast(toasts.failed) };
+  return { order: toPaidOrder(outcome.order), toast: actionToast(toasts.paid) };
 }

@@ -2,8 +2,21 @@ import type { ShouldRevalidateFunctionArgs } from "react-router";
 import type { PaidOrder } from "~/components/store/paid-order.tsx";
 import type { ActionToast } from "~core/toast.ts";
 
-/** A return page's result: the paid order (null when the provider did not confirm it) and its toast. */
-export type PaymentOutcome = { order: PaidOrder | null; toast: ActionToast };
+/**
+ * A return page's result: the paid order (null when the provider did not confirm it) and its
+ * toast; or `pending` when the server could not confirm yet (the payment is safe, the page retries).
+ */
+export type PaymentOutcome =
+  | { order: PaidOrder | null; toast: ActionToast; pending?: false }
+  | { order: null; toast: null; pending: true };
+
+/** The same return URL with a retry counter, so the loader runs again (a same-URL reload does not). */
+export function retryHref(url: URL): { href: string; attempt: number } {
+  const next = new URL(url);
+  const attempt = Number(next.searchParams.get("retry") ?? 0) + 1;
+  next.searchParams.set("retry", String(attempt));
+  return { href: `${next.pathname}${next.search}`, attempt };
+}
 
 /**
  * The return pages' shouldRevalidate: refreshing the same URL after payment (to empty the header's

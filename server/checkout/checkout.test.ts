@@ -13,9 +13,11 @@ import {
   subscriptions,
 } from "../db/schema/index.ts";
 import type { MailMessage } from "../mail/mailer.ts";
+import { expireSandboxPayments } from "../orders/close-order.ts";
 import { fulfilOrder } from "../orders/fulfil.ts";
+import { cancelPayment } from "../orders/payment-session.ts";
 import type { Buyer } from "../payments/provider.ts";
-import { expireSandboxSessions, paySandboxSession, sandboxProvider } from "../payments/sandbox.ts";
+import { paySandboxSession, sandboxProvider } from "../payments/sandbox.ts";
 import { renewSubscription } from "../subscriptions/renew.ts";
 import { startCheckout } from "./checkout.ts";
 import { completePayment } from "./complete.ts";
@@ -104,7 +106,7 @@ describe("startCheckout", () => {
     const failing = { ...sandboxProvider, createSession: () => Promise.reject(new Error("stripe is down")) };
     const noUrl = {
       ...sandboxProvider,
-      createSession: () => Promise.resolve({ sessionId: "sess_1", url: "" }),
+      createSession: () => Promise.resolve({ sessionId: "sess_1", url: "", expiresAt: new Date() }),
     };
     for (const provider of [failing, noUrl]) {
       const result = await startCheckout(database.db, provider, {
@@ -209,14 +211,16 @@ describe("sandbox payment and fulfilment", () => {
     expect(await checkout(await cartWith(1), { couponCode: coupon.code })).toMatchObject({
       rejection: { title: "Usage Limit Reached" },
     });
-    expect(await sandboxProvider.cancel(database.db, first.url.split("/").pop()!)).toBe(first.orderId);
+    expect(await cancelPayment(database.db, sandboxProvider, first.url.split("/").pop()!)).toBe(
+      first.orderId,
+    );
     const [order] = await database.db.select().from(orders).where(eq(orders.id, first.orderId));
     expect(order?.paymentStatus).toBe("expired");
 
     const second = await checkout(await cartWith(1), { couponCode: coupon.code });
     if (!second.ok) throw new Error(second.reason);
     const later = new Date(Date.now() + 31 * 60_000);
-    expect(await expireSandboxSessions(database.db, later)).toBeGreaterThanOrEqual(1);
+    expect(await expireSandboxPayments(database.db, later)).toBeGreaterThanOrEqual(1);
     const [session] = await database.db
       .select()
       .from(sandboxSessions)

@@ -6,6 +6,7 @@ import { reserveCouponUse } from "../coupons/coupons.ts";
 import type { CouponRejection } from "../coupons/rules.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { orderItems, orders } from "../db/schema/index.ts";
+import { openPaymentSession } from "../orders/payment-session.ts";
 import type { PaymentMethod, PaymentProvider } from "../payments/provider.ts";
 import { assertClientMayOpen, TooManyOpenPayments } from "./open-payments.ts";
 
@@ -48,11 +49,11 @@ class SessionNotOpened extends Error {
 async function openSession(
   tx: Tx,
   provider: PaymentProvider,
-  input: Parameters<PaymentProvider["createSession"]>[1],
+  input: Parameters<typeof openPaymentSession>[2],
 ) {
-  let session: Awaited<ReturnType<PaymentProvider["createSession"]>>;
+  let session: Awaited<ReturnType<typeof openPaymentSession>>;
   try {
-    session = await provider.createSession(tx, input);
+    session = await openPaymentSession(tx, provider, input);
   } catch (error) {
     throw new SessionNotOpened(error);
   }

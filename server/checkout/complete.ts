@@ -1,7 +1,8 @@
 import type { Db } from "../db/client.ts";
+import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { getPaidOrder, type OrderView } from "../orders/customer-orders.ts";
-import { fulfilOrder } from "../orders/fulfil.ts";
+import { confirmAndFulfil } from "../orders/fulfil.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
 
 /**
@@ -14,9 +15,8 @@ export async function completePayment(
   mailer: Pick<Mailer, "send">,
   provider: PaymentProvider,
   sessionId: string,
+  log?: Partial<Pick<Logger, "warn">>,
 ): Promise<OrderView | null> {
-  const paid = await provider.confirm(db, sessionId);
-  if (!paid) return null;
-  await fulfilOrder(db, mailer, paid);
-  return getPaidOrder(db, paid.orderId);
+  const fulfilment = await confirmAndFulfil(db, mailer, provider, sessionId, log);
+  return fulfilment ? getPaidOrder(db, fulfilment.orderId) : null;
 }

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { actionToast } from "../../core/toast.ts";
 import type { RequestContext } from "../context.ts";
 import { normalizeCouponCode } from "../coupons/rules.ts";
+import { cancelPayment } from "../orders/payment-session.ts";
 import { providerNamed } from "../payments/registry.ts";
 import { hitRateLimit, payLimits } from "../rate-limit/rate-limit.ts";
 import { dailyHoldLimit, paymentHoldRule } from "../reservations/hold-rule.ts";
@@ -53,7 +54,7 @@ async function endOpenPaymentsOfCart(context: RequestContext, cartId: string) {
   for (const payment of await openPaymentsOfCart(db, cartId, new Date())) {
     if (!payment.sessionId) continue;
     try {
-      await providerNamed(context, payment.provider).cancel(db, payment.sessionId);
+      await cancelPayment(db, providerNamed(context, payment.provider), payment.sessionId);
     } catch (error) {
       context.log.error({ err: error, orderId: payment.id }, "ending the cart's previous payment failed");
     }

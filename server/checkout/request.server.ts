@@ -6,8 +6,9 @@ import type { RequestContext } from "../context.ts";
 import { throwIfDatabaseUnreachable } from "../db/availability.ts";
 import { isUuid } from "../db/ids.ts";
 import { orders } from "../db/schema/index.ts";
+import { expireSandboxPayments } from "../orders/close-order.ts";
+import { cancelPayment } from "../orders/payment-session.ts";
 import { providerNamed } from "../payments/registry.ts";
-import { expireSandboxSessions } from "../payments/sandbox.ts";
 
 /** The requester's cart id (signed-in user's, or the guest cookie's). */
 export async function requestCartId(context: RequestContext, request: Request, userId: string | null) {
@@ -32,7 +33,7 @@ export async function loadCheckoutCart(context: RequestContext, request: Request
 
 /** Expires stale payment sessions without holding up the page; a failure is only logged. */
 export function sweepExpiredSessions(context: RequestContext): void {
-  void expireSandboxSessions(context.database.db).catch((error) =>
+  void expireSandboxPayments(context.database.db).catch((error) =>
     context.log.error({ err: error }, "payment session sweep failed"),
   );
 }
@@ -56,7 +57,7 @@ export async function cancelAbandonedPayment(
   if (!order?.sessionId || !order.cartId) return;
   if (order.cartId !== (await requestCartId(context, request, input.userId))) return;
   try {
-    await providerNamed(context, order.provider).cancel(db, order.sessionId);
+    await cancelPayment(db, providerNamed(context, order.provider), order.sessionId);
   } catch (error) {
     // The session still expires on its own; the buyer is not held up.
     context.log.error({ err: error, orderId: input.orderId }, "cancelling a payment session failed");

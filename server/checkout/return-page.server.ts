@@ -5,26 +5,37 @@ import { providerNamed } from "../payments/registry.ts";
 import { completePayment } from "./complete.ts";
 
 /**
- * The return pages' work: completes the session (once; a reload shows the same order) and
- * returns the paid order, or null when the provider does not confirm it or processing fails.
- * An order already paid (by the webhook, the sandbox page or an earlier visit) is shown as it
- * is, without asking the provider again or opening a fulfilment transaction.
+ * What a return page can say: the paid order; 'pending' when the confirmation failed on our side
+ * (the provider may well have taken the payment: fulfilment and the reconciliation job finish
+ * it, so the page says the payment is safe and tries again); 'failed' when the session is unknown
+ * or the provider does not confirm a payment.
  */
-export async function processReturn(context: RequestContext, sessionId: string): Promise<OrderView | null> {
+export type ReturnOutcome = { state: "paid"; order: OrderView } | { state: "pending" } | { state: "failed" };
+
+/**
+ * The return pages' work: completes the session (once; a reload shows the same order). An order
+ * already paid (by the webhook, the sandbox page or an earlier visit) is shown as it is, without
+ * asking the provider again or opening a fulfilment transaction.
+ */
+export async function processReturn(
+  context: Pick<RequestContext, "config" | "database" | "mailer" | "log">,
+  sessionId: string,
+): Promise<ReturnOutcome> {
   let orderId: string | undefined;
   try {
     const db = context.database.db;
     const order = await getOrderForSession(db, sessionId);
-    if (!order) return null;
+    if (!order) return { state: "failed" };
     orderId = order.id;
-    if (order.paymentStatus === "paid") return await withOrderItems(db, order);
-    const paid = await completePayment(db, context.mailer, providerNamed(context, order.provider), sessionId);
+    if (order.paymentStatus === "paid") return { state: "paid", order: await withOrderItems(db, order) };
+    const provider = providerNamed(context, order.provider);
+    const paid = await completePayment(db, context.mailer, provider, sessionId, context.log);
     context.log.info({ orderId, sessionId, paid: Boolean(paid) }, "payment return checked with the provider");
-    return paid;
+    return paid ? { state: "paid", order: paid } : { state: "failed" };
   } catch (error) {
     // The payment is safe: the 503 page reloads itself and confirms once the database is back.
     throwIfDatabaseUnreachable(error, "payment return");
     context.log.error({ err: error, sessionId, orderId }, "payment return processing failed");
-    return null;
+    return { state: "pending" };
   }
 }

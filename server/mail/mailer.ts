@@ -11,6 +11,8 @@ export type MailMessage<T extends MailTemplateName = MailTemplateName> = {
   subject: string;
   template: T;
   props: MailTemplateProps<T>;
+  /** A message with a key is stored at most once: a second send with the same key is a no-op. */
+  dedupeKey?: string;
 };
 
 export type MailerOptions = {
@@ -39,6 +41,15 @@ async function unrenderedSource(db: Db, id: string): Promise<Omit<StoredMessage,
     .from(mailOutbox)
     .where(and(eq(mailOutbox.id, id), isNull(mailOutbox.html)));
   return row ?? null;
+}
+
+/** The message already stored under a dedupe key (a send that found it there stores nothing). */
+async function existingId(db: Db, dedupeKey: string | undefined): Promise<string> {
+  const [row] = dedupeKey
+    ? await db.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.dedupeKey, dedupeKey))
+    : [];
+  if (!row) throw new Error("mail outbox insert stored nothing");
+  return row.id;
 }
 
 /** Renders a stored row's bodies and keeps them on the row (first writer wins). */
@@ -208,9 +219,12 @@ export function createMailer({
           props: message.props,
           status: transport ? "pending" : "stored",
           nextAttemptAt: transport ? new Date() : null,
+          dedupeKey: message.dedupeKey,
         })
+        .onConflictDoNothing()
         .returning({ id: mailOutbox.id });
-      const id = row!.id;
+      if (!row) return existingId(db, message.dedupeKey);
+      const id = row.id;
       log.info(
         { mailId: id, to: message.to, subject: message.subject, smtp: Boolean(transport) },
         "mail queued",

@@ -1,4 +1,5 @@
 import { and, asc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { OrderLine } from "../../core/order-line.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { orderItems, orders } from "../db/schema/index.ts";
@@ -8,16 +9,6 @@ import { decodeOrderKey } from "./order-cursor.ts";
 import { readLongListPage } from "./order-pages.ts";
 
 export const ADMIN_ORDERS_PAGE_SIZE = 10;
-
-export type AdminOrderItem = {
-  id: string;
-  name: string;
-  weight: string;
-  unitPriceCents: number;
-  quantity: number;
-  lineTotalCents: number;
-  imageUrl: string | null;
-};
 
 export type AdminOrder = Pick<
   typeof orders.$inferSelect,
@@ -36,7 +27,7 @@ export type AdminOrder = Pick<
   | "shippingCents"
   | "totalCents"
   | "createdAt"
-> & { items: AdminOrderItem[] };
+> & { items: OrderLine[] };
 
 export type AdminOrderPage = {
   orders: AdminOrder[];
@@ -166,8 +157,8 @@ function searchCondition(search: string | undefined): SQL | undefined {
   );
 }
 
-async function itemsOf(db: Db | Tx, orderIds: string[]): Promise<Map<string, AdminOrderItem[]>> {
-  const map = new Map<string, AdminOrderItem[]>();
+async function itemsOf(db: Db | Tx, orderIds: string[]): Promise<Map<string, OrderLine[]>> {
+  const map = new Map<string, OrderLine[]>();
   if (orderIds.length === 0) return map;
   const rows = await db
     .select({

@@ -1,9 +1,11 @@
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOrder } from "../../tests/factories/index.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
-import type { MailMessage } from "../mail/mailer.ts";
-import { sendShippedEmail } from "./notify.ts";
-import { updateOrderStatus } from "./status.ts";
+import { mailOutbox } from "../db/schema/index.ts";
+import { createLogger } from "../logger.ts";
+import { createMailer } from "../mail/mailer.ts";
+import { changeOrderStatus } from "./notify.ts";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -11,24 +13,41 @@ beforeAll(async () => {
 });
 afterAll(() => database.destroy());
 
-describe("shipping email", () => {
-  it("goes to the buyer once the order becomes shipped", async () => {
+const shippingEmailsTo = (to: string) =>
+  database.db
+    .select({ subject: mailOutbox.subject })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.to, to), eq(mailOutbox.template, "order-shipped")));
+
+describe("changeOrderStatus (what Orders Management calls)", () => {
+  it("emails the buyer once when the order becomes shipped, not on a repeated save or other statuses", async () => {
+    const mailer = createMailer({
+      db: database.db,
+      log: createLogger("silent"),
+      from: "Shop <shop@example.com>",
+    });
     const order = await createOrder(database.db, {
       paymentStatus: "paid",
       email: "sam@example.com",
       name: "Sam",
     });
-    const sent: MailMessage[] = [];
-    const mailer = {
-      send: async (message: MailMessage) => {
-        sent.push(message);
-        return "id";
-      },
-    };
-    for (const status of ["shipped", "shipped"] as const) {
-      const change = await updateOrderStatus(database.db, order.id, status);
-      if (change?.becameShipped) await sendShippedEmail(database.db, mailer, order.id);
+    for (const status of ["processing", "shipped", "shipped", "delivered"] as const) {
+      expect(await changeOrderStatus(database.db, mailer, order.id, status)).toMatchObject({ status });
     }
-    expect(sent).toMatchObject([{ to: "sam@example.com", template: "order-shipped" }]);
+    await mailer.idle();
+    expect(await shippingEmailsTo("sam@example.com")).toEqual([
+      { subject: `Order #${order.id.slice(0, 8)} has shipped` },
+    ]);
+  });
+
+  it("changes nothing and sends nothing for an unpaid order", async () => {
+    const mailer = createMailer({
+      db: database.db,
+      log: createLogger("silent"),
+      from: "Shop <shop@example.com>",
+    });
+    const order = await createOrder(database.db, { paymentStatus: "unpaid", email: "una@example.com" });
+    expect(await changeOrderStatus(database.db, mailer, order.id, "shipped")).toBeNull();
+    expect(await shippingEmailsTo("una@example.com")).toEqual([]);
   });
 });

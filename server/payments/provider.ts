@@ -1,10 +1,14 @@
 import type { Db, Tx } from "../db/client.ts";
-import type { ShippingAddress } from "../db/schema/index.ts";
+import type { Buyer, orderItems, orders } from "../db/schema/index.ts";
+import type { SubscriptionState } from "../subscriptions/sync.ts";
 
 export type PaymentMethod = "card" | "paypal";
 
-/** What a provider tells us about the person who paid. */
-export type Buyer = { name: string; email: string; phone: string; address: ShippingAddress };
+export type { Buyer };
+
+/** Our order as providers read it (its id, prices and, once opened, its session id). */
+export type ProviderOrder = typeof orders.$inferSelect;
+export type ProviderOrderItem = typeof orderItems.$inferSelect;
 
 /** What confirming a paid session tells fulfilment. */
 export type PaidSession = {
@@ -14,27 +18,37 @@ export type PaidSession = {
   providerSubscriptionId?: string;
 };
 
+/** A hosted payment page the provider opened; `expiresAt` is when it stops taking payment. */
+export type OpenedSession = { sessionId: string; url: string; expiresAt: Date };
+
 /** The subscription row fields a provider needs to act on it. */
 export type SubscriptionRef = { id: string; providerSubscriptionId: string | null };
 
 /**
- * The seam between checkout and whoever takes the money: the built-in sandbox, Stripe or PayPal
- * (server/payments/registry.ts picks one). Checkout, return pages and fulfilment only see this.
+ * The seam between our orders and whoever takes the money: the built-in sandbox, Stripe or PayPal
+ * (server/payments/registry.ts picks one). A provider talks to the provider and returns what it
+ * said; it never writes our orders or subscriptions (server/orders and server/subscriptions do,
+ * from its answers). The sandbox keeps its own sessions in our database, hence the db handles.
  */
 export interface PaymentProvider {
   readonly name: "sandbox" | "stripe" | "paypal";
-  /** Opens a hosted payment session for an unpaid order, inside checkout's transaction. */
+  /**
+   * Whether confirming takes the money (PayPal captures an approved order on confirm): such a
+   * one-time order is never confirmed after its payment window (decision 011).
+   */
+  readonly capturesOnConfirm: boolean;
+  /** Opens a hosted payment page for an unpaid order, inside checkout's transaction. */
   createSession(
     tx: Tx,
-    input: { orderId: string; method: PaymentMethod; expiresAt: Date },
-  ): Promise<{ sessionId: string; url: string }>;
-  /** The order and buyer of a paid session; null while unpaid, unknown, cancelled or expired. */
-  confirm(db: Db, sessionId: string): Promise<PaidSession | null>;
-  /** Gives up on an unpaid session; returns the order id when it was still open. */
-  cancel(db: Db, sessionId: string): Promise<string | null>;
+    input: { order: ProviderOrder; items: ProviderOrderItem[]; method: PaymentMethod; expiresAt: Date },
+  ): Promise<OpenedSession>;
+  /** The buyer of the order's session if it was paid; null while unpaid, cancelled or expired. */
+  confirm(db: Db, order: ProviderOrder): Promise<PaidSession | null>;
+  /** Gives up the order's session; true when it ended unpaid (false: paid, or still payable). */
+  cancel(db: Db, order: ProviderOrder): Promise<boolean>;
   /**
-   * "Cancel anytime": stops renewals at the end of the paid period, with the provider first and
-   * then on our row (cancel_at_period_end = true). Throws when the provider refuses.
+   * "Cancel anytime": stops renewals at the end of the paid period with the provider. Returns the
+   * subscription's state as the provider now reports it, when it reports one. Throws when refused.
    */
-  cancelSubscription(db: Db, subscription: SubscriptionRef): Promise<void>;
+  cancelSubscription(subscription: SubscriptionRef): Promise<SubscriptionState | null>;
 }

@@ -1,9 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, lt } from "drizzle-orm";
-import type { Db, Tx } from "../db/client.ts";
-import { orderItems, orders, sandboxSessions, subscriptions } from "../db/schema/index.ts";
+import type { Db } from "../db/client.ts";
+import { orderItems, orders, sandboxSessions } from "../db/schema/index.ts";
 import { paymentFailures } from "../observability/metrics.ts";
-import { closeUnpaidOrder } from "./close-order.ts";
 import type { Buyer, PaymentMethod, PaymentProvider } from "./provider.ts";
 
 export const SANDBOX_SUCCESS_CARD = "4242424242424242";
@@ -45,8 +44,8 @@ export async function loadSandboxSession(db: Db, sessionId: string, now = new Da
 }
 
 /**
- * The hosted page's "Pay" button: checks the test card, stores the buyer on the (still unpaid)
- * order and completes the session. Marking the order paid is left to fulfilment.
+ * The hosted page's "Pay" button: checks the test card and completes the session with the buyer
+ * (kept on the session, as a real provider keeps it). Marking the order paid is left to fulfilment.
  */
 export async function paySandboxSession(
   db: Db,
@@ -69,79 +68,65 @@ export async function paySandboxSession(
       paymentFailures.inc({ provider: "sandbox", reason });
       return { ok: false, reason, message: messages[reason] };
     }
-    const { name, email, phone, address } = input.buyer;
-    await tx
-      .update(orders)
-      .set({ name, email, phone, shippingAddress: address })
-      .where(and(eq(orders.id, session.orderId), eq(orders.paymentStatus, "unpaid")));
     await tx
       .update(sandboxSessions)
-      .set({ status: "completed", completedAt: now })
+      .set({ status: "completed", completedAt: now, buyer: input.buyer })
       .where(eq(sandboxSessions.id, sessionId));
     return { ok: true, orderId: session.orderId, method: session.method };
   });
 }
 
-/** Closes an open session as cancelled/expired: the order is expired and its coupon use released. */
-async function closeSession(tx: Tx, sessionId: string, status: "canceled" | "expired") {
-  const [closed] = await tx
+/** Closes a session still open as cancelled/expired; returns its order id, null when it was not open. */
+async function closeSession(db: Db, sessionId: string, status: "canceled" | "expired") {
+  const [closed] = await db
     .update(sandboxSessions)
     .set({ status })
     .where(and(eq(sandboxSessions.id, sessionId), eq(sandboxSessions.status, "open")))
     .returning({ orderId: sandboxSessions.orderId });
-  if (!closed) return null;
-  await closeUnpaidOrder(tx, closed.orderId);
-  return closed.orderId;
+  return closed?.orderId ?? null;
 }
 
-/** Expires every open session past its time (run at checkout start and by the background loop). */
-export async function expireSandboxSessions(db: Db, now = new Date()): Promise<number> {
+/**
+ * Expires open sessions past their time (at most 500 a run) and returns their orders' ids, for
+ * the orders side to close (server/orders/close-order.ts, expireSandboxPayments).
+ */
+export async function expireSandboxSessions(db: Db, now = new Date()): Promise<string[]> {
   const due = await db
     .select({ id: sandboxSessions.id })
     .from(sandboxSessions)
     .where(and(eq(sandboxSessions.status, "open"), lt(sandboxSessions.expiresAt, now)))
     .limit(500);
-  let expired = 0;
+  const orderIds: string[] = [];
   for (const { id } of due) {
-    if (await db.transaction((tx) => closeSession(tx, id, "expired"))) expired++;
+    const orderId = await closeSession(db, id, "expired");
+    if (orderId) orderIds.push(orderId);
   }
-  return expired;
+  return orderIds;
 }
 
 export const sandboxProvider: PaymentProvider = {
   name: "sandbox",
-  async createSession(tx, { orderId, method, expiresAt }) {
+  capturesOnConfirm: false,
+  async createSession(tx, { order, method, expiresAt }) {
     const sessionId = `sbx_${randomBytes(18).toString("base64url")}`;
-    await tx.insert(sandboxSessions).values({ id: sessionId, orderId, method, expiresAt });
-    await tx.update(orders).set({ providerSessionId: sessionId }).where(eq(orders.id, orderId));
-    return { sessionId, url: sandboxPaymentUrl(sessionId, method) };
+    await tx.insert(sandboxSessions).values({ id: sessionId, orderId: order.id, method, expiresAt });
+    return { sessionId, url: sandboxPaymentUrl(sessionId, method), expiresAt };
   },
-  async confirm(db, sessionId) {
-    const [row] = await db
-      .select({ order: orders })
+  async confirm(db, order) {
+    const [session] = await db
+      .select({ orderId: sandboxSessions.orderId, buyer: sandboxSessions.buyer })
       .from(sandboxSessions)
-      .innerJoin(orders, eq(orders.id, sandboxSessions.orderId))
-      .where(and(eq(sandboxSessions.id, sessionId), eq(sandboxSessions.status, "completed")));
-    const order = row?.order;
-    if (!order?.name || !order.email || !order.shippingAddress) return null;
-    return {
-      orderId: order.id,
-      buyer: {
-        name: order.name,
-        email: order.email,
-        phone: order.phone ?? "",
-        address: order.shippingAddress,
-      },
-    };
+      .where(
+        and(eq(sandboxSessions.id, order.providerSessionId ?? ""), eq(sandboxSessions.status, "completed")),
+      );
+    if (!session?.buyer || session.orderId !== order.id) return null;
+    return { orderId: order.id, buyer: session.buyer };
   },
-  cancel(db, sessionId) {
-    return db.transaction((tx) => closeSession(tx, sessionId, "canceled"));
+  async cancel(db, order) {
+    return (await closeSession(db, order.providerSessionId ?? "", "canceled")) !== null;
   },
-  async cancelSubscription(db, subscription) {
+  async cancelSubscription() {
     // No one else to tell: renewSubscription ends it at the period end.
-    await db
-      .update(subscriptions)
-      .set({ cancelAtPeriodEnd: true })
-      .where(eq(subscriptions.id, subscription.id));
+    return null;
   },
 };

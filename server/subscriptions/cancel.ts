@@ -16,8 +16,8 @@ export type CancelResult =
   | { ok: false; reason: "provider_error"; error: unknown };
 
 /**
- * "Cancel anytime": the provider stops billing at the end of the paid period and our row says
- * cancel_at_period_end (the provider's cancelSubscription does both, provider first). A customer
+ * "Cancel anytime": the provider stops billing at the end of the paid period (asked first), then
+ * our row says cancel_at_period_end, with the state the provider reports (Stripe) if any. A customer
  * may only cancel their own subscription (pass `userId`: another user's id is simply not found);
  * an admin passes none. Cancelling twice is harmless; a provider refusal changes nothing here.
  */
@@ -31,7 +31,11 @@ export async function cancelSubscriptionAtPeriodEnd(
   if (subscription.status === "canceled") return { ok: false, reason: "ended" };
   if (subscription.cancelAtPeriodEnd) return { ok: true, subscription };
   try {
-    await providerFor(subscription.provider).cancelSubscription(db, subscription);
+    const state = await providerFor(subscription.provider).cancelSubscription(subscription);
+    await db
+      .update(subscriptions)
+      .set({ ...state, cancelAtPeriodEnd: true })
+      .where(eq(subscriptions.id, subscription.id));
   } catch (error) {
     return { ok: false, reason: "provider_error", error };
   }

@@ -75,9 +75,9 @@ describe("cancelSubscriptionAtPeriodEnd", () => {
     const sub = await createSubscription(database.db, { userId: owner.id });
     const asked: string[] = [];
     const spy: ProviderLookup = (name) => ({
-      cancelSubscription: async (db, ref) => {
+      cancelSubscription: async (ref) => {
         asked.push(ref.id);
-        await registry(name).cancelSubscription(db, ref);
+        return registry(name).cancelSubscription(ref);
       },
     });
     for (const subscriptionId of [sub.id, "not-a-uuid", crypto.randomUUID()]) {

@@ -49,7 +49,7 @@ export async function renewSubscription(
     return { ok: true as const, order: order!, currentPeriodEnd };
   });
   if (!result.ok) return result;
-  await sendRenewalEmail(mailer, result.order, result.currentPeriodEnd);
+  await sendRenewalEmail(db, mailer, result.order, result.currentPeriodEnd);
   return { ok: true, orderId: result.order.id, currentPeriodEnd: result.currentPeriodEnd };
 }
 
@@ -95,6 +95,6 @@ export async function recordProviderRenewal(
     return { ok: true as const, order, currentPeriodEnd };
   });
   if (!result.ok) return result;
-  await sendRenewalEmail(mailer, result.order, result.currentPeriodEnd);
+  await sendRenewalEmail(db, mailer, result.order, result.currentPeriodEnd);
   return { ok: true, orderId: result.order.id, currentPeriodEnd: result.currentPeriodEnd };
 }

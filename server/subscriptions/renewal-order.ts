@@ -1,7 +1,8 @@
 import { and, desc, eq } from "drizzle-orm";
-import type { Tx } from "../db/client.ts";
+import type { Db, Tx } from "../db/client.ts";
 import { orderItems, orders, type subscriptions } from "../db/schema/index.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import { queuePaymentEmailSafely, renewalMessage } from "../orders/payment-email.ts";
 
 type Subscription = typeof subscriptions.$inferSelect;
 export type RenewalOrder = typeof orders.$inferSelect;
@@ -73,6 +74,7 @@ export async function insertRenewalOrder(
       totalCents,
       subscriptionId: subscription.id,
       paidAt: payment.paidAt,
+      paymentEmailDue: true,
     })
     .onConflictDoNothing()
     .returning();
@@ -92,23 +94,12 @@ export async function insertRenewalOrder(
   return order;
 }
 
-/** The renewal email, sent after the transaction committed. */
-export async function sendRenewalEmail(
+/** The renewal email, queued after the transaction committed (never failing the renewal). */
+export function sendRenewalEmail(
+  db: Db,
   mailer: Pick<Mailer, "send">,
   order: RenewalOrder,
   nextRenewal: Date,
-): Promise<void> {
-  if (!order.email) return;
-  const shortId = order.id.slice(0, 8);
-  await mailer.send({
-    to: order.email,
-    subject: `Subscription renewed: order #${shortId}`,
-    template: "subscription-renewal",
-    props: {
-      name: order.name ?? "",
-      shortId,
-      totalCents: order.totalCents,
-      nextRenewal: nextRenewal.toISOString().slice(0, 10),
-    },
-  });
+): Promise<boolean> {
+  return queuePaymentEmailSafely(db, mailer, order, renewalMessage(order, nextRenewal));
 }

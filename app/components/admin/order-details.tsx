@@ -1,5 +1,6 @@
 import { formatDateTime } from "~/lib/dates.ts";
 import { formatMoney } from "~core/money.ts";
+import type { OrderLine } from "~core/order-line.ts";
 import type { ShippingAddress } from "~server/db/schema/orders.ts";
 import { shortId, statusLabel } from "./order-status.ts";
 
@@ -18,14 +19,7 @@ export type OrderDetailsData = {
   shippingCents: number;
   totalCents: number;
   createdAt: Date | string;
-  items: {
-    id: string;
-    name: string;
-    weight: string;
-    unitPriceCents: number;
-    quantity: number;
-    lineTotalCents: number;
-  }[];
+  items: Omit<OrderLine, "imageUrl">[];
 };
 
 export function addressLines(a: ShippingAddress | null): string[] {

@@ -1,5 +1,6 @@
 import { DEFAULT_PRODUCT_IMAGE } from "~core/images.ts";
 import { formatMoney } from "~core/money.ts";
+import type { OrderLine } from "~core/order-line.ts";
 
 /** What the return pages and My Orders show of an order (serialisable loader data). */
 export type PaidOrder = {
@@ -8,14 +9,7 @@ export type PaidOrder = {
   couponCode: string | null;
   couponDiscountCents: number;
   paymentMethod: "card" | "paypal";
-  items: {
-    id: string;
-    name: string;
-    weight: string;
-    quantity: number;
-    lineTotalCents: number;
-    imageUrl: string | null;
-  }[];
+  items: Omit<OrderLine, "unitPriceCents">[];
 };
 
 export const shortOrderId = (id: string) => id.slice(0, 8);

@@ -1,7 +1,8 @@
-import { LoaderCircle } from "lucide-react";
-import { type ReactNode, Suspense } from "react";
-import { Await } from "react-router";
-import type { PaymentOutcome } from "~/lib/payment-return.ts";
+import { LoaderCircle, ShieldCheck } from "lucide-react";
+import { type ReactNode, Suspense, useEffect } from "react";
+import { Await, Link, useLocation, useNavigate } from "react-router";
+import { buttonClass } from "~/components/ui/button.tsx";
+import { type PaymentOutcome, retryHref } from "~/lib/payment-return.ts";
 
 /**
  * What a return page shows while the server confirms the payment with the provider (the page
@@ -25,7 +26,8 @@ export function PaymentProcessing({ title, text }: { title: string; text?: strin
 
 /**
  * A return page's body: the processing state until the streamed outcome arrives, then `children`
- * with it. When the stream breaks or times out, `children` gets `broken` (no order, a failure toast).
+ * with it (or the "payment is safe" state when it is pending). When the stream breaks or times out,
+ * `broken` is shown instead.
  */
 export function StreamedPaymentOutcome({
   outcome,
@@ -38,13 +40,47 @@ export function StreamedPaymentOutcome({
   broken: PaymentOutcome;
   children: (outcome: PaymentOutcome) => ReactNode;
 }) {
+  const show = (resolved: PaymentOutcome) => (resolved.pending ? <PaymentPending /> : children(resolved));
   return (
     <div className="mx-auto flex max-w-2xl flex-col items-center gap-6 px-4 py-12 text-center sm:px-6">
       <Suspense fallback={processing}>
-        <Await resolve={outcome} errorElement={children(broken)}>
-          {children}
+        <Await resolve={outcome} errorElement={show(broken)}>
+          {show}
         </Await>
       </Suspense>
+    </div>
+  );
+}
+
+/** Automatic retries before the page only offers the link (the reconciliation job carries on). */
+const AUTO_RETRIES = 12;
+const RETRY_MS = 5_000;
+
+/**
+ * The server could not confirm the payment yet (e.g. the database failed while marking the order
+ * paid). The payment itself is safe: the order is completed by the server shortly and the
+ * confirmation email follows, so instead of an error the page says so and tries again by itself.
+ */
+export function PaymentPending() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const retry = retryHref(new URL(location.pathname + location.search, "http://return.page"));
+  useEffect(() => {
+    if (retry.attempt > AUTO_RETRIES) return;
+    const timer = setTimeout(() => navigate(retry.href, { replace: true }), RETRY_MS);
+    return () => clearTimeout(timer);
+  }, [navigate, retry.href, retry.attempt]);
+  return (
+    <div role="status" className="flex flex-col items-center gap-4 py-12 text-center">
+      <ShieldCheck className="size-12 text-success" aria-hidden />
+      <h1 className="font-display text-3xl font-semibold">Your payment is safe</h1>
+      <p className="text-muted-foreground">
+        We are still confirming your order. This page checks again in a few seconds, and you will receive a
+        confirmation email as soon as the order is complete. There is no need to pay again.
+      </p>
+      <Link to={retry.href} replace className={buttonClass({ variant: "outline" })}>
+        Check again
+      </Link>
     </div>
   );
 }

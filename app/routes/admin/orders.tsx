@@ -40,8 +40,8 @@ import { formatMoney } from "~core/money.ts";
 import { actionToast } from "~core/toast.ts";
 import { requireAdmin } from "~server/auth/guards.ts";
 import { listAdminOrders } from "~server/orders/admin-list.ts";
-import { sendShippedEmail } from "~server/orders/notify.ts";
-import { ORDER_STATUSES, updateOrderStatus } from "~server/orders/status.ts";
+import { changeOrderStatus } from "~server/orders/notify.ts";
+import { ORDER_STATUSES } from "~server/orders/status.ts";
 import type { Route } from "./+types/orders";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -79,10 +79,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   if (!parsed.success) return failure();
   try {
-    const change = await updateOrderStatus(context.database.db, parsed.data.orderId, parsed.data.status);
+    const { orderId, status } = parsed.data;
+    const change = await changeOrderStatus(context.database.db, context.mailer, orderId, status);
     if (!change) return failure();
     context.log.info({ orderId: change.id, status: change.status }, "order status changed");
-    if (change.becameShipped) await sendShippedEmail(context.database.db, context.mailer, change.id);
     return {
       toast: actionToast({
         title: "Order status updated",

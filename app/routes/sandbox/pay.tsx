@@ -9,6 +9,7 @@ import { sandboxPaySchema } from "~/lib/sandbox-form.ts";
 import { formatMoney } from "~core/money.ts";
 import { redirectWithToast } from "~server/http/flash.ts";
 import { fulfilOrder } from "~server/orders/fulfil.ts";
+import { cancelPayment } from "~server/orders/payment-session.ts";
 import { sandboxEnabled } from "~server/payments/registry.ts";
 import {
   loadSandboxSession,
@@ -47,7 +48,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const db = context.database.db;
   const form = await request.formData();
   if (form.get("intent") === "cancel") {
-    await sandboxProvider.cancel(db, params.sessionId);
+    await cancelPayment(db, sandboxProvider, params.sessionId);
     return redirectWithToast("/checkout", checkoutToasts.paymentCancelled);
   }
   if (!sandboxEnabled(context.config)) {
@@ -66,8 +67,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data({ errors: {}, values, message: paid.message }, 400);
   }
   // Like a provider's webhook: fulfil now, so the order is paid even if the buyer never returns.
-  // The session was confirmed paid just above, so there is nothing to ask it again.
-  await fulfilOrder(db, context.mailer, { orderId: paid.orderId, buyer });
+  // The session was confirmed paid just above, so there is nothing to ask it again. The payment is
+  // taken either way: when fulfilment fails, the return page and the reconciliation job finish it.
+  await fulfilOrder(db, context.mailer, { orderId: paid.orderId, buyer }, context.log).catch((error) =>
+    context.log.error(
+      { err: error, orderId: paid.orderId },
+      "sandbox payment taken; fulfilment left to retries",
+    ),
+  );
   return redirect(sandboxReturnUrl(params.sessionId, paid.method));
 }
 

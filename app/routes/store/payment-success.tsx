@@ -21,8 +21,11 @@ const processingError = {
   variant: "destructive",
 } as const;
 
-/** Shown when the streamed confirmation never arrives (the stream timed out or broke). */
-const notConfirmed: PaymentOutcome = { order: null, toast: { ...processingError, id: "not-confirmed" } };
+/**
+ * Shown when the streamed confirmation never arrives (the stream timed out or broke): nothing says
+ * the payment failed, so the page says it is safe and checks again.
+ */
+const notConfirmed: PaymentOutcome = { order: null, toast: null, pending: true };
 
 /** The confirmation is not awaited: the page streams 'Processing your payment...' first (spec). */
 export async function loader({ request, context }: Route.LoaderArgs) {

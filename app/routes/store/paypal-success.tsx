@@ -20,8 +20,11 @@ const failed = {
   variant: "destructive",
 } as const;
 
-/** Shown when the streamed capture result never arrives (the stream timed out or broke). */
-const notCaptured: PaymentOutcome = { order: null, toast: { ...failed, id: "not-captured" } };
+/**
+ * Shown when the streamed capture result never arrives (the stream timed out or broke): nothing
+ * says the payment failed, so the page says it is safe and checks again.
+ */
+const notCaptured: PaymentOutcome = { order: null, toast: null, pending: true };
 
 /** The capture is not awaited: the page streams 'Processing Payment...' first (spec). */
 export async function loader({ request, context }: Route.LoaderArgs) {

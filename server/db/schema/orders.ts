@@ -37,6 +37,9 @@ export type ShippingAddress = {
   country: string;
 };
 
+/** The person who paid, as a payment provider reports them. */
+export type Buyer = { name: string; email: string; phone: string; address: ShippingAddress };
+
 /**
  * An order exists from the moment checkout starts (payment_status = unpaid, invisible in every list)
  * and becomes visible once the idempotent fulfilment marks it paid.
@@ -72,6 +75,11 @@ export const orders = pgTable(
     /** The address the checkout came from: open payments are capped per client (server/reservations). */
     clientIp: text("client_ip"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /**
+     * Set in the transaction that marks the order paid, cleared once its email (confirmation or
+     * renewal) is in the outbox: a failed outbox insert is retried by the reconciliation job.
+     */
+    paymentEmailDue: boolean("payment_email_due").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -85,8 +93,11 @@ export const orders = pgTable(
     uniqueIndex("orders_stripe_session_idx").on(t.stripeSessionId),
     uniqueIndex("orders_paypal_order_idx").on(t.paypalOrderId),
     index("orders_subscription_idx").on(t.subscriptionId),
+    index("orders_payment_email_due_idx").on(t.paidAt).where(sql`${t.paymentEmailDue}`),
     // Open (unpaid) payments per client and per cart, for the hold rule's caps.
     index("orders_unpaid_client_idx").on(t.clientIp, t.createdAt).where(sql`${t.paymentStatus} = 'unpaid'`),
+    // Open payments by age, for the reconciliation job (server/orders/reconcile.ts).
+    index("orders_unpaid_created_idx").on(t.createdAt).where(sql`${t.paymentStatus} = 'unpaid'`),
     index("orders_unpaid_cart_idx").on(t.cartId, t.createdAt).where(sql`${t.paymentStatus} = 'unpaid'`),
     // Admin order search (ILIKE '%…%' on name, email, id, coupon code) over paid orders only.
     index("orders_name_trgm_idx")

@@ -1,6 +1,6 @@
-import { index, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, jsonb, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns.ts";
-import { orders, paymentMethod } from "./orders.ts";
+import { type Buyer, orders, paymentMethod } from "./orders.ts";
 
 export const sandboxSessionStatus = pgEnum("sandbox_session_status", [
   "open",
@@ -24,6 +24,8 @@ export const sandboxSessions = pgTable(
     status: sandboxSessionStatus("status").notNull().default("open"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
+    /** Who paid (the hosted page's form), as a real provider would report it. */
+    buyer: jsonb("buyer").$type<Buyer>(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -35,9 +35,12 @@ export const mailOutbox = pgTable(
     lastError: text("last_error"),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** Set for a message that must exist at most once (e.g. one confirmation per paid order). */
+    dedupeKey: text("dedupe_key"),
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex("mail_outbox_dedupe_key_idx").on(t.dedupeKey),
     index("mail_outbox_created_at_idx").on(t.createdAt.desc()),
     index("mail_outbox_to_idx").on(t.to),
     index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt),

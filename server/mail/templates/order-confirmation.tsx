@@ -1,12 +1,13 @@
 import { Section, Text } from "@react-email/components";
 import { formatMoney } from "../../../core/money.ts";
+import type { OrderLine } from "../../../core/order-line.ts";
 import { EmailLayout, emailColors, paragraph } from "./layout.tsx";
 
 export type OrderConfirmationProps = {
   name: string;
   shortId: string;
   purchaseType: "one_time" | "subscription";
-  items: { name: string; weight: string; quantity: number; lineTotalCents: number }[];
+  items: Pick<OrderLine, "name" | "weight" | "quantity" | "lineTotalCents">[];
   subtotalCents: number;
   subscriptionDiscountCents: number;
   couponCode: string | null;

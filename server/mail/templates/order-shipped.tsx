@@ -1,10 +1,11 @@
 import { Text } from "@react-email/components";
+import type { OrderLine } from "../../../core/order-line.ts";
 import { EmailLayout, paragraph } from "./layout.tsx";
 
 export type OrderShippedProps = {
   name: string;
   shortId: string;
-  items: { name: string; quantity: number }[];
+  items: Pick<OrderLine, "name" | "quantity">[];
 };
 
 /** Sent once when an admin marks a paid order shipped. */

@@ -1,28 +1,24 @@
-import { eq } from "drizzle-orm";
 import { brand } from "../../../core/brand.ts";
-import type { Tx } from "../../db/client.ts";
-import { orderItems, orders } from "../../db/schema/index.ts";
+import type { ProviderOrder, ProviderOrderItem } from "../provider.ts";
 import { PaypalApiError, type PaypalClient } from "./client.ts";
 import { orderPayload, type ReturnUrls } from "./payloads.ts";
 import { approvalUrl, type PaypalOrder } from "./resources.ts";
 
-type Order = typeof orders.$inferSelect;
-
 /**
- * Opens a PayPal order for one of our unpaid one-time orders (inside checkout's transaction). Our
- * order id is the PayPal-Request-Id, so a retried call cannot open a second PayPal order. The
- * PayPal order id is the session id the return page gets back as `token`.
+ * Opens a PayPal order for one of our unpaid one-time orders. Our order id is the
+ * PayPal-Request-Id, so a retried call cannot open a second PayPal order. The PayPal order id is
+ * the session id the return page gets back as `token`.
  */
-export async function openPaypalOrder(client: PaypalClient, tx: Tx, order: Order, urls: ReturnUrls) {
-  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+export async function openPaypalOrder(
+  client: PaypalClient,
+  order: ProviderOrder,
+  items: ProviderOrderItem[],
+  urls: ReturnUrls,
+) {
   const created = await client.request<PaypalOrder>("/v2/checkout/orders", {
     body: orderPayload(order, items, urls, brand.name),
     requestId: order.id,
   });
-  await tx
-    .update(orders)
-    .set({ providerSessionId: created.id, paypalOrderId: created.id })
-    .where(eq(orders.id, order.id));
   return { sessionId: created.id, url: approvalUrl(created.links) };
 }
 

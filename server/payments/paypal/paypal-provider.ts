@@ -1,11 +1,6 @@
 import { setTimeout as delay } from "node:timers/promises";
-import { and, eq } from "drizzle-orm";
 import type { Config } from "../../config.ts";
-import type { Db } from "../../db/client.ts";
-import { orders, subscriptions } from "../../db/schema/index.ts";
-import { holdIsOver, paymentHoldRule } from "../../reservations/hold-rule.ts";
-import { closeUnpaidOrder } from "../close-order.ts";
-import type { PaidSession, PaymentProvider } from "../provider.ts";
+import type { PaidSession, PaymentProvider, ProviderOrder } from "../provider.ts";
 import { PaypalClient, type PaypalClientOptions } from "./client.ts";
 import { capturePaypalOrder, getPaypalOrder, openPaypalOrder } from "./orders.ts";
 import { returnUrls } from "./payloads.ts";
@@ -25,33 +20,8 @@ export type PaypalProvider = PaymentProvider & {
   readonly webhookId: string | undefined;
 };
 
-type Order = typeof orders.$inferSelect;
-
 /** Reads of an APPROVED subscription before the return page gives up (the webhook still fulfils it). */
 const ACTIVATION_READS = 6;
-
-/** Our order behind a PayPal order id or subscription id (its provider session id). */
-async function findOrder(db: Db, sessionId: string): Promise<Order | undefined> {
-  const [order] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.provider, "paypal"), eq(orders.providerSessionId, sessionId)));
-  return order;
-}
-
-/** A reload of the return page (or a later webhook) for an order already paid: no PayPal call. */
-function alreadyPaid(order: Order, sessionId: string): PaidSession {
-  return {
-    orderId: order.id,
-    buyer: {
-      name: order.name ?? "",
-      email: order.email ?? "",
-      phone: order.phone ?? "",
-      address: order.shippingAddress ?? { line1: "", city: "", state: "", postalCode: "", country: "" },
-    },
-    ...(order.purchaseType === "subscription" ? { providerSubscriptionId: sessionId } : {}),
-  };
-}
 
 /** PayPal Orders v2 (one-time) and Subscriptions (monthly) behind the PaymentProvider seam. */
 export function createPaypalProvider(
@@ -85,7 +55,7 @@ export function createPaypalProvider(
   }
 
   /** Paid means captured (one-time) or ACTIVE with our order as custom_id (subscription). */
-  async function confirmUnpaid(order: Order, sessionId: string): Promise<PaidSession | null> {
+  async function confirmUnpaid(order: ProviderOrder, sessionId: string): Promise<PaidSession | null> {
     if (order.purchaseType === "subscription") {
       const subscription = await settledSubscription(sessionId);
       if (subscription.status !== "ACTIVE" || subscription.custom_id !== order.id) return null;
@@ -99,7 +69,7 @@ export function createPaypalProvider(
   }
 
   /** Whether the buyer may still pay with PayPal (so closing our order would strand a payment). */
-  async function paymentUnderway(order: Order, sessionId: string): Promise<boolean> {
+  async function paymentUnderway(order: ProviderOrder, sessionId: string): Promise<boolean> {
     if (order.purchaseType === "subscription") {
       const subscription = await getPaypalSubscription(client, sessionId);
       return subscription.status !== "APPROVAL_PENDING";
@@ -110,45 +80,29 @@ export function createPaypalProvider(
 
   return {
     name: "paypal",
+    capturesOnConfirm: true,
     client,
     webhookId: config.webhookId,
-    async createSession(tx, { orderId }) {
-      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
-      if (!order) throw new Error(`Order ${orderId} not found`);
+    async createSession(_tx, { order, items, expiresAt }) {
       const urls = returnUrls(publicUrl, order.id);
-      if (order.purchaseType === "subscription")
-        return openPaypalSubscription(client, tx, order, await productId(), urls);
-      return openPaypalOrder(client, tx, order, urls);
+      const opened =
+        order.purchaseType === "subscription"
+          ? await openPaypalSubscription(client, order, await productId(), urls)
+          : await openPaypalOrder(client, order, items, urls);
+      return { ...opened, expiresAt };
     },
-    async confirm(db, sessionId) {
-      const order = await findOrder(db, sessionId);
-      if (!order) return null;
-      if (order.paymentStatus === "paid") return alreadyPaid(order, sessionId);
-      // An expired order is never captured: the buyer gave it up (or it timed out) on our side.
-      if (order.paymentStatus !== "unpaid") return null;
-      // PayPal keeps an approval link usable for hours; its coupon hold ends with the payment
-      // window (the hold rule), so a one-time order is not captured after it.
-      if (order.purchaseType === "one_time" && holdIsOver(paymentHoldRule, order.createdAt)) {
-        await db.transaction((tx) => closeUnpaidOrder(tx, order.id));
-        return null;
-      }
-      return confirmUnpaid(order, sessionId);
+    async confirm(_db, order) {
+      return order.providerSessionId ? confirmUnpaid(order, order.providerSessionId) : null;
     },
-    async cancel(db, sessionId) {
-      const order = await findOrder(db, sessionId);
-      if (order?.paymentStatus !== "unpaid") return null;
-      if (await paymentUnderway(order, sessionId)) return null;
-      const closed = await db.transaction((tx) => closeUnpaidOrder(tx, order.id));
-      return closed ? order.id : null;
+    async cancel(_db, order) {
+      if (!order.providerSessionId) return false;
+      return !(await paymentUnderway(order, order.providerSessionId));
     },
-    async cancelSubscription(db, subscription) {
+    async cancelSubscription(subscription) {
       if (!subscription.providerSubscriptionId) throw new Error("Subscription has no PayPal id");
+      // PayPal stops billing at once; our row stays active until the month already paid is over.
       await cancelPaypalSubscription(client, subscription.providerSubscriptionId);
-      // PayPal stopped billing at once; the paid month runs out on our side (active until then).
-      await db
-        .update(subscriptions)
-        .set({ cancelAtPeriodEnd: true })
-        .where(eq(subscriptions.id, subscription.id));
+      return null;
     },
   };
 }

@@ -12,6 +12,8 @@ import type { FakePaypal } from "../../../tests/fakes/paypal-server.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database.ts";
 import { completePayment } from "../../checkout/complete.ts";
 import { couponReservations, orders, subscriptions } from "../../db/schema/index.ts";
+import { cancelPayment } from "../../orders/payment-session.ts";
+import { cancelSubscriptionAtPeriodEnd } from "../../subscriptions/cancel.ts";
 import type { orderPayload, planPayload } from "./payloads.ts";
 import type { PaypalProvider } from "./paypal-provider.ts";
 
@@ -123,7 +125,7 @@ describe("PayPal one-time orders", () => {
 
   it("cancel closes an unapproved order and releases its coupon; a closed order is never captured", async () => {
     const { started, token } = await openWithSingleUseCoupon();
-    expect(await provider.cancel(database.db, token)).toBe(started.orderId);
+    expect(await cancelPayment(database.db, provider, token)).toBe(started.orderId);
     expect((await orderRow(started.orderId)).paymentStatus).toBe("expired");
     expect(await holdsOf(started.orderId)).toEqual([]);
 
@@ -152,7 +154,7 @@ describe("PayPal one-time orders", () => {
     const started = await paypalCheckout(database.db, provider, { cartId: await cartWith(database.db) });
     const token = (await orderRow(started.orderId)).providerSessionId!;
     fake.approveOrder(token);
-    expect(await provider.cancel(database.db, token)).toBeNull();
+    expect(await cancelPayment(database.db, provider, token)).toBeNull();
     expect((await orderRow(started.orderId)).paymentStatus).toBe("unpaid");
   });
 });
@@ -239,11 +241,14 @@ describe("PayPal subscriptions", () => {
     fake.activateSubscription(subscriptionId);
     await completePayment(database.db, recordingMailer(), provider, subscriptionId);
     const [row] = await database.db.select().from(subscriptions).where(eq(subscriptions.userId, customer.id));
-    await provider.cancelSubscription(database.db, row!);
+    const cancelled = await cancelSubscriptionAtPeriodEnd(database.db, () => provider, {
+      subscriptionId: row!.id,
+    });
+    expect(cancelled.ok).toBe(true);
     expect(fake.subscriptions.get(subscriptionId)?.status).toBe("CANCELLED");
     const [after] = await database.db.select().from(subscriptions).where(eq(subscriptions.id, row!.id));
     expect(after).toMatchObject({ status: "active", cancelAtPeriodEnd: true });
-    await provider.cancelSubscription(database.db, row!); // a second request is not an error
+    await provider.cancelSubscription(row!); // a second request is not an error
   });
 });
 

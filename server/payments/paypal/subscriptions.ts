@@ -1,13 +1,9 @@
-import { eq } from "drizzle-orm";
 import { brand } from "../../../core/brand.ts";
-import type { Tx } from "../../db/client.ts";
-import { orders } from "../../db/schema/index.ts";
 import type { SubscriptionState } from "../../subscriptions/sync.ts";
+import type { ProviderOrder } from "../provider.ts";
 import { PaypalApiError, type PaypalClient } from "./client.ts";
 import { planPayload, type ReturnUrls, subscriptionPayload } from "./payloads.ts";
 import { approvalUrl, type PaypalSubscription } from "./resources.ts";
-
-type Order = typeof orders.$inferSelect;
 
 /** The one catalog product every plan hangs off; a fixed id lets every instance find and reuse it. */
 export const PAYPAL_PRODUCT_ID = "PEAK-SHILAJIT-SUBSCRIPTION";
@@ -34,8 +30,7 @@ export async function ensurePaypalProduct(client: PaypalClient): Promise<string>
  */
 export async function openPaypalSubscription(
   client: PaypalClient,
-  tx: Tx,
-  order: Order,
+  order: ProviderOrder,
   productId: string,
   urls: ReturnUrls,
 ) {
@@ -47,7 +42,6 @@ export async function openPaypalSubscription(
     body: subscriptionPayload(order, plan.id, urls, brand.name),
     requestId: `subscription-${order.id}`,
   });
-  await tx.update(orders).set({ providerSessionId: subscription.id }).where(eq(orders.id, order.id));
   return { sessionId: subscription.id, url: approvalUrl(subscription.links) };
 }
 

@@ -12,7 +12,8 @@ import { createTestDatabase, type TestDatabase } from "../../../tests/support/da
 import { completePayment } from "../../checkout/complete.ts";
 import { orders, subscriptions, webhookEvents } from "../../db/schema/index.ts";
 import { createLogger } from "../../logger.ts";
-import { endLapsedPaypalSubscriptions } from "./lapsed.ts";
+import { cancelSubscriptionAtPeriodEnd } from "../../subscriptions/cancel.ts";
+import { endLapsedPaypalSubscriptions } from "../../subscriptions/lapsed.ts";
 import type { PaypalProvider } from "./paypal-provider.ts";
 import { handlePaypalWebhook } from "./webhook.ts";
 
@@ -200,7 +201,7 @@ describe("PayPal webhook events", () => {
     expect((await row()).status).toBe("active");
 
     // Cancelled by the customer (with us or at PayPal): the month paid for runs out first.
-    await provider.cancelSubscription(database.db, await row());
+    await cancelSubscriptionAtPeriodEnd(database.db, () => provider, { subscriptionId: (await row()).id });
     const cancelled = fake.signedEvent("BILLING.SUBSCRIPTION.CANCELLED", { id: subscriptionId });
     // A stale "suspended" event arriving late reads PayPal's current state (cancelled) instead.
     const stale = fake.signedEvent("BILLING.SUBSCRIPTION.SUSPENDED", { id: subscriptionId });

@@ -5,11 +5,11 @@ import type { Db } from "../../db/client.ts";
 import { orders, subscriptions } from "../../db/schema/index.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import { paymentFailures } from "../../observability/metrics.ts";
+import { closeUnpaidOrder } from "../../orders/close-order.ts";
+import { findOrderForSession } from "../../orders/payment-session.ts";
 import { recordProviderRenewal } from "../../subscriptions/renew.ts";
 import { syncSubscriptionState } from "../../subscriptions/sync.ts";
-import { closeUnpaidOrder } from "../close-order.ts";
 import type { StripeGateway } from "./gateway.ts";
-import { orderIdForSession } from "./stripe-provider.ts";
 import { stripeSubscriptionState } from "./subscription-state.ts";
 
 export type StripeEventDeps = {
@@ -50,7 +50,7 @@ export function handleStripeEvent(deps: StripeEventDeps, event: Stripe.Event): P
 
 /** Fulfils through the same path as the return page (confirm with Stripe, then fulfilOrder). */
 async function sessionCompleted(deps: StripeEventDeps, session: Stripe.Checkout.Session) {
-  if (!(await orderIdForSession(deps.db, session.id))) return "ignored";
+  if (!(await findOrderForSession(deps.db, "stripe", session.id))) return "ignored";
   await completePayment(deps.db, deps.mailer, deps.gateway.provider, session.id);
   // Subscription events that came before this one found no row yet: catch up with Stripe's state.
   const subscriptionId = idOf(session.subscription);
@@ -60,9 +60,9 @@ async function sessionCompleted(deps: StripeEventDeps, session: Stripe.Checkout.
 
 /** The session ran out unpaid: the coupon use is released and the order expired. */
 async function sessionExpired(deps: StripeEventDeps, session: Stripe.Checkout.Session) {
-  const orderId = await orderIdForSession(deps.db, session.id);
-  if (!orderId) return "ignored";
-  await deps.db.transaction((tx) => closeUnpaidOrder(tx, orderId));
+  const order = await findOrderForSession(deps.db, "stripe", session.id);
+  if (!order) return "ignored";
+  await deps.db.transaction((tx) => closeUnpaidOrder(tx, order.id));
   return "handled";
 }
 

@@ -7,6 +7,8 @@ import { createTestDatabase, type TestDatabase } from "../../../tests/support/da
 import { completePayment } from "../../checkout/complete.ts";
 import { couponReservations, mailOutbox, orders, subscriptions } from "../../db/schema/index.ts";
 import { fulfilOrder } from "../../orders/fulfil.ts";
+import { cancelPayment } from "../../orders/payment-session.ts";
+import { cancelSubscriptionAtPeriodEnd } from "../../subscriptions/cancel.ts";
 import { renewalTotalCents } from "../../subscriptions/renewal-order.ts";
 import { providerForSession } from "../registry.ts";
 import { monthlyLines } from "./session-plan.ts";
@@ -76,7 +78,7 @@ describe("Stripe Checkout Session for a one-time order", () => {
     // The order names its provider; without Stripe configured it cannot be confirmed.
     expect(provider).toBeInstanceOf(Error);
 
-    expect(await bed.gateway.provider.confirm(database.db, session.id)).toBeNull();
+    expect(await bed.gateway.provider.confirm(database.db, order)).toBeNull();
     bed.fake.completeSession(session.id);
     const first = await completePayment(database.db, bed.mailer, bed.gateway.provider, session.id);
     const reload = await completePayment(database.db, bed.mailer, bed.gateway.provider, session.id);
@@ -99,7 +101,7 @@ describe("Stripe Checkout Session for a one-time order", () => {
       "coupon",
     );
 
-    expect(await bed.gateway.provider.cancel(database.db, first.session.id)).toBe(first.orderId);
+    expect(await cancelPayment(database.db, bed.gateway.provider, first.session.id)).toBe(first.orderId);
     expect(bed.fake.session(first.session.id).status).toBe("expired");
     const [order] = await database.db.select().from(orders).where(eq(orders.id, first.orderId));
     expect(order?.paymentStatus).toBe("expired");
@@ -109,7 +111,7 @@ describe("Stripe Checkout Session for a one-time order", () => {
   it("cancel leaves a session the buyer already paid alone", async () => {
     const { order, session } = await bed.checkout(await bed.cartWith([5999]));
     bed.fake.completeSession(session.id);
-    expect(await bed.gateway.provider.cancel(database.db, session.id)).toBeNull();
+    expect(await cancelPayment(database.db, bed.gateway.provider, session.id)).toBeNull();
     const [row] = await database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row?.paymentStatus).toBe("unpaid");
     expect(await completePayment(database.db, bed.mailer, bed.gateway.provider, session.id)).toMatchObject({
@@ -144,7 +146,7 @@ describe("Stripe Checkout Session for a subscription", () => {
     expect(discount?.body.name).toContain("first month");
 
     bed.fake.completeSession(session.id);
-    const paid = await bed.gateway.provider.confirm(database.db, session.id);
+    const paid = await bed.gateway.provider.confirm(database.db, order);
     expect(paid?.providerSubscriptionId).toBe(bed.fake.session(session.id).subscription);
     await fulfilOrder(database.db, bed.mailer, paid!);
     const [row] = await database.db.select().from(subscriptions).where(eq(subscriptions.userId, customer.id));
@@ -165,7 +167,7 @@ describe("Stripe Checkout Session for a subscription", () => {
     await completePayment(database.db, bed.mailer, bed.gateway.provider, session.id);
     const [row] = await database.db.select().from(subscriptions).where(eq(subscriptions.userId, customer.id));
 
-    await bed.gateway.provider.cancelSubscription(database.db, row!);
+    await cancelSubscriptionAtPeriodEnd(database.db, () => bed.gateway.provider, { subscriptionId: row!.id });
     expect(bed.fake.subscription(row!.providerSubscriptionId!)).toMatchObject({ cancel_at_period_end: true });
     const [after] = await database.db.select().from(subscriptions).where(eq(subscriptions.id, row!.id));
     expect(after).toMatchObject({ cancelAtPeriodEnd: true, status: "active", canceledAt: null });

@@ -1,8 +1,4 @@
-import { and, eq } from "drizzle-orm";
 import Stripe from "stripe";
-import type { Db, Tx } from "../../db/client.ts";
-import { couponReservations, orderItems, orders, subscriptions } from "../../db/schema/index.ts";
-import { closeUnpaidOrder } from "../close-order.ts";
 import type { Buyer, PaidSession, PaymentProvider } from "../provider.ts";
 import { planCheckoutSession, sessionParams } from "./session-plan.ts";
 import { stripeSubscriptionState } from "./subscription-state.ts";
@@ -10,25 +6,14 @@ import { stripeSubscriptionState } from "./subscription-state.ts";
 /** Stripe refuses an expires_at less than 30 minutes after the session's creation. */
 const STRIPE_MIN_SESSION_MS = 31 * 60_000;
 
-/** The order a Checkout Session was opened for (its id is stored on the order at creation). */
-export async function orderIdForSession(db: Db | Tx, sessionId: string): Promise<string | null> {
-  const [order] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.provider, "stripe"), eq(orders.providerSessionId, sessionId)))
-    .limit(1);
-  return order?.id ?? null;
-}
-
 export function createStripeProvider(stripe: Stripe, options: { publicUrl: string }): PaymentProvider {
   return {
     name: "stripe",
+    capturesOnConfirm: false,
 
-    async createSession(tx, { orderId, expiresAt }) {
-      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
-      if (!order) throw new Error(`order ${orderId} not found`);
-      const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
-      const sessionExpiry = await ensureStripeExpiry(tx, orderId, expiresAt);
+    async createSession(_tx, { order, items, expiresAt }) {
+      // The session's expiry as Stripe accepts it; the orders side holds the coupon as long.
+      const sessionExpiry = new Date(Math.max(expiresAt.getTime(), Date.now() + STRIPE_MIN_SESSION_MS));
       const plan = planCheckoutSession(order, items);
       const couponId =
         plan.firstChargeDiscountCents > 0
@@ -41,65 +26,38 @@ export function createStripeProvider(stripe: Stripe, options: { publicUrl: strin
                   max_redemptions: 1,
                   name: plan.discountName.slice(0, 40),
                 },
-                { idempotencyKey: `order-${orderId}-coupon` },
+                { idempotencyKey: `order-${order.id}-coupon` },
               )
             ).id
           : undefined;
       const session = await stripe.checkout.sessions.create(
         sessionParams(order, plan, { publicUrl: options.publicUrl, expiresAt: sessionExpiry, couponId }),
-        { idempotencyKey: `order-${orderId}-session` },
+        { idempotencyKey: `order-${order.id}-session` },
       );
       if (!session.url) throw new Error(`Stripe returned no URL for session ${session.id}`);
-      await tx
-        .update(orders)
-        .set({ providerSessionId: session.id, stripeSessionId: session.id })
-        .where(eq(orders.id, orderId));
-      return { sessionId: session.id, url: session.url };
+      return { sessionId: session.id, url: session.url, expiresAt: sessionExpiry };
     },
 
-    async confirm(db, sessionId) {
-      const orderId = await orderIdForSession(db, sessionId);
-      if (!orderId) return null;
-      const session = await stripe.checkout.sessions.retrieve(sessionId);
-      return paidSession(orderId, session);
+    async confirm(_db, order) {
+      if (!order.providerSessionId) return null;
+      const session = await stripe.checkout.sessions.retrieve(order.providerSessionId);
+      return paidSession(order.id, session);
     },
 
-    async cancel(db, sessionId) {
-      const orderId = await orderIdForSession(db, sessionId);
-      if (!orderId) return null;
-      const session = await expireSession(stripe, sessionId);
-      // A session the buyer completed meanwhile is paid: never expire its order.
-      if (session.status !== "expired") return null;
-      const closed = await db.transaction((tx) => closeUnpaidOrder(tx, orderId));
-      return closed ? orderId : null;
+    async cancel(_db, order) {
+      if (!order.providerSessionId) return false;
+      // A session the buyer completed meanwhile is paid: never report it as ended unpaid.
+      return (await expireSession(stripe, order.providerSessionId)).status === "expired";
     },
 
-    async cancelSubscription(db, subscription) {
+    async cancelSubscription(subscription) {
       if (!subscription.providerSubscriptionId) throw new Error("subscription has no Stripe id");
       const updated = await stripe.subscriptions.update(subscription.providerSubscriptionId, {
         cancel_at_period_end: true,
       });
-      await db
-        .update(subscriptions)
-        .set({ ...stripeSubscriptionState(updated), cancelAtPeriodEnd: true })
-        .where(eq(subscriptions.id, subscription.id));
+      return stripeSubscriptionState(updated);
     },
   };
-}
-
-/**
- * The session's expiry as Stripe accepts it (at least 30 minutes after creation). When that is
- * later than checkout's own expiry, the coupon reservation is held as long, so the coupon use
- * stays reserved for as long as the session can still be paid.
- */
-async function ensureStripeExpiry(tx: Tx, orderId: string, expiresAt: Date): Promise<Date> {
-  const earliest = new Date(Date.now() + STRIPE_MIN_SESSION_MS);
-  if (expiresAt >= earliest) return expiresAt;
-  await tx
-    .update(couponReservations)
-    .set({ expiresAt: earliest })
-    .where(eq(couponReservations.orderId, orderId));
-  return earliest;
 }
 
 /** Expires an open session; one that is no longer open is returned as it is. */

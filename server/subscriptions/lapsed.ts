@@ -1,6 +1,6 @@
 import { and, eq, lte } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { subscriptions } from "../../db/schema/index.ts";
+import type { Db } from "../db/client.ts";
+import { subscriptions } from "../db/schema/index.ts";
 
 /**
  * PayPal cancels a subscription at once and sends nothing when the month already paid runs out, so

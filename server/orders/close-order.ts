@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { releaseCouponReservation } from "../coupons/coupons.ts";
-import type { Tx } from "../db/client.ts";
+import type { Db, Tx } from "../db/client.ts";
 import { orders } from "../db/schema/index.ts";
+import { expireSandboxSessions } from "../payments/sandbox.ts";
 
 /**
  * A payment session that ended without payment (cancelled or expired, with any provider): its
@@ -16,4 +17,14 @@ export async function closeUnpaidOrder(tx: Tx, orderId: string): Promise<boolean
     .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, "unpaid")))
     .returning({ id: orders.id });
   return expired.length > 0;
+}
+
+/**
+ * The sandbox's expired sessions (run at checkout start and by the minute sweep): their orders
+ * are closed and coupon uses released. Returns how many sessions expired.
+ */
+export async function expireSandboxPayments(db: Db, now = new Date()): Promise<number> {
+  const orderIds = await expireSandboxSessions(db, now);
+  for (const orderId of orderIds) await db.transaction((tx) => closeUnpaidOrder(tx, orderId));
+  return orderIds.length;
 }

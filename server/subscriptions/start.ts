@@ -1,0 +1,48 @@
+import { eq } from "drizzle-orm";
+import type { Tx } from "../db/client.ts";
+import { type orderItems, orders, subscriptions } from "../db/schema/index.ts";
+import { addMonth, renewalTotalCents, subscriptionDiscountBasisPoints } from "./renewal-order.ts";
+
+type Order = typeof orders.$inferSelect;
+type OrderItem = typeof orderItems.$inferSelect;
+
+/**
+ * The subscription a paid subscription checkout starts (inside fulfilment's transaction): the
+ * ordered items at the subscription rate, a month paid, the provider's agreement id (the sandbox
+ * makes one up). The order is linked to it as the subscription's first order.
+ */
+export async function startSubscription(
+  tx: Tx,
+  order: Order,
+  items: OrderItem[],
+  providerSubscriptionId: string | undefined,
+  now: Date,
+): Promise<void> {
+  if (!order.userId) return;
+  const discountBasisPoints = subscriptionDiscountBasisPoints(
+    order.subtotalCents,
+    order.subscriptionDiscountCents,
+  );
+  const [subscription] = await tx
+    .insert(subscriptions)
+    .values({
+      userId: order.userId,
+      provider: order.provider,
+      providerSubscriptionId: providerSubscriptionId ?? `sub_${order.id}`,
+      status: "active",
+      items: items.map((item) => ({
+        productId: item.productId ?? "",
+        name: item.name,
+        weight: item.weight,
+        unitPriceCents: item.unitPriceCents,
+        quantity: item.quantity,
+        imageUrl: item.imageUrl,
+      })),
+      // The monthly price is the renewals' (a coupon only discounted this first order).
+      monthlyTotalCents: renewalTotalCents(order.subtotalCents, discountBasisPoints),
+      discountBasisPoints,
+      currentPeriodEnd: addMonth(now),
+    })
+    .returning({ id: subscriptions.id });
+  await tx.update(orders).set({ subscriptionId: subscription!.id }).where(eq(orders.id, order.id));
+}
