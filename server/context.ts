@@ -1,3 +1,4 @@
+import type { RenderedPageFacts } from "./http/page-cache.ts";
 import type { Logger } from "./logger.ts";
 import type { Services } from "./services.ts";
 
@@ -10,6 +11,8 @@ export type RequestContext = Services & {
   clientIp: string;
   /** This response's Content-Security-Policy nonce for inline scripts (app/entry.server.tsx). */
   cspNonce?: string;
+  /** What the render tells the rendered-page cache about this page (server/http/page-cache.ts). */
+  renderedPage?: RenderedPageFacts;
 };
 
 declare module "react-router" {

@@ -12,7 +12,12 @@ import type { RequestContext } from "./context.ts";
 import { limitRequestBodies } from "./http/body-limits.ts";
 import { brotli } from "./http/brotli.ts";
 import { applyPageCaching, conditionalGet } from "./http/caching.ts";
-import { DEFAULT_PAGE_CACHE_LIMITS, PageStore, pageCache } from "./http/page-cache.ts";
+import {
+  DEFAULT_PAGE_CACHE_LIMITS,
+  PageStore,
+  pageCache,
+  type RenderedPageFacts,
+} from "./http/page-cache.ts";
 import { asPublicRequest } from "./http/public-request.ts";
 import { sameOriginOnly } from "./http/same-origin.ts";
 import { securityHeaders, shareableMedia } from "./http/security-headers.ts";
@@ -40,6 +45,7 @@ type Env = {
     secureHeadersNonce?: string;
     sharedRender?: boolean;
     scriptHashes?: string[];
+    renderedPage?: RenderedPageFacts;
   };
 };
 
@@ -64,7 +70,7 @@ export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppO
   // In dev every edit changes the pages, so nothing is kept.
   if (mode === "production") {
     const pages = new PageStore(DEFAULT_PAGE_CACHE_LIMITS);
-    app.use(pageCache(services.database.db, pages));
+    app.use(pageCache(services.database.db, pages, services.productViews));
   }
   app.use(collectScriptHashes());
 
@@ -130,6 +136,8 @@ export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppO
     if (build) handler = createRequestHandler(build, mode);
     const shared = isSharedRender(c.req.raw);
     c.set("sharedRender", shared);
+    const renderedPage: RenderedPageFacts = {};
+    c.set("renderedPage", renderedPage);
     const context: RequestContext = {
       ...services,
       log: services.log.child({ reqId: c.var.requestId }),
@@ -137,6 +145,7 @@ export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppO
       clientIp: c.req.header(CLIENT_IP_HEADER) ?? "unknown",
       // Shared (anonymous) pages are allowed by script hashes instead (server/http/shared-page-csp.ts).
       cspNonce: shared ? undefined : c.get("secureHeadersNonce"),
+      renderedPage,
     };
     const request = asPublicRequest(c.req.raw, services.config.publicUrl);
     return applyPageCaching(c.req.raw, await handler!(request, context));
