@@ -111,6 +111,22 @@ describe("rendered-page cache", () => {
     expect(shown).toBe(await liveViewCount());
   });
 
+  it("keeps no copy of a missing product nor of the redirect from a product id", async () => {
+    const missing = `/product/no-such-product-${Date.now()}`;
+    for (let i = 0; i < 2; i++) {
+      const page = await target.visitor().get(missing, asPerson);
+      expect(page.status).toBe(404);
+      expect(page.headers.get("x-page-cache")).toBeNull();
+    }
+    const html = await (await target.visitor().get(`/product/${goldSlug}`)).text();
+    const productId = html.match(/name="productId" value="([\w-]+)"/)![1]!;
+    for (let i = 0; i < 2; i++) {
+      const redirect = await target.visitor().get(`/product/${productId}`, asPerson);
+      expect(redirect.status).toBe(302);
+      expect(redirect.headers.get("x-page-cache")).toBeNull();
+    }
+  });
+
   it("never answers a visitor with a cart from the product page copy, nor keeps theirs", async () => {
     const path = `/product/${goldSlug}?cart=${Date.now()}`;
     const shopper = target.visitor();
