@@ -139,6 +139,9 @@ export function pageCache(
   store: PageStore,
   views: Pick<ProductViewCounter, "record">,
 ): MiddlewareHandler<PageCacheEnv> {
+  // Renders in progress by version + key: requests for a page being rendered wait for that render
+  // instead of rendering it too (a product page's copy expires under load every few seconds).
+  const rendering = new Map<string, Promise<Entry | null>>();
   return async (c, next) => {
     const request = c.req.raw;
     if (!isSharedRender(request) || !isCacheablePage(c.req.path)) return next();
@@ -146,7 +149,7 @@ export function pageCache(
     if (version === null) return next();
     const url = new URL(request.url);
     const key = url.pathname + url.search;
-    const hit = store.get(version, key);
+    const hit = store.get(version, key) ?? (await rendering.get(`${version} ${key}`));
     if (hit) {
       // The loader that was skipped would have counted this view (bots excluded, as there).
       if (hit.viewedProductId && isHumanVisitor(c.req.header("User-Agent") ?? null))
@@ -160,13 +163,22 @@ export function pageCache(
       // HEAD gets the GET answer's headers; Node's server sends no body for HEAD.
       return new Response(hit.body, { status: 200, headers });
     }
-    await next();
-    if (request.method !== "GET") return;
-    const entry = await storable(c.res, c.get("scriptHashes"));
+    if (request.method !== "GET") return next();
+    const renderKey = `${version} ${key}`;
+    const first = !rendering.has(renderKey);
+    let done: (entry: Entry | null) => void = () => {};
+    if (first) rendering.set(renderKey, new Promise((resolve) => (done = resolve)));
+    let entry: Entry | null = null;
+    try {
+      await next();
+      entry = await storable(c.res, c.get("scriptHashes"), c.get("renderedPage"));
+    } finally {
+      if (first) {
+        rendering.delete(renderKey);
+        done(entry);
+      }
+    }
     if (!entry) return;
-    const viewedProductId = c.get("renderedPage")?.viewedProductId;
-    if (viewedProductId)
-      Object.assign(entry, { viewedProductId, expiresAt: Date.now() + PRODUCT_PAGE_TTL_MS });
     store.set(version, key, entry);
     const headers = new Headers(c.res.headers);
     headers.set("X-Page-Cache", "miss");
@@ -197,7 +209,11 @@ function precompressed(entry: Entry, headers: Headers, ifNoneMatch: string | und
 }
 
 /** The render as stored, or null when it is not the same for every anonymous visitor. */
-async function storable(res: Response, scriptHashes: string[] | undefined): Promise<Entry | null> {
+async function storable(
+  res: Response,
+  scriptHashes: string[] | undefined,
+  facts: RenderedPageFacts | undefined,
+): Promise<Entry | null> {
   const headers = res.headers;
   if (res.status !== 200 || !res.body || !scriptHashes || headers.has("Set-Cookie")) return null;
   if (!headers.get("Content-Type")?.startsWith("text/html")) return null;
@@ -207,5 +223,10 @@ async function storable(res: Response, scriptHashes: string[] | undefined): Prom
     const value = headers.get(name);
     return value === null ? [] : [[name, value]];
   });
-  return { body, headers: kept, scriptHashes, etag: weakTagOf(body) };
+  const entry: Entry = { body, headers: kept, scriptHashes, etag: weakTagOf(body) };
+  if (facts?.viewedProductId) {
+    entry.viewedProductId = facts.viewedProductId;
+    entry.expiresAt = Date.now() + PRODUCT_PAGE_TTL_MS;
+  }
+  return entry;
 }

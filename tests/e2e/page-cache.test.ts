@@ -111,6 +111,18 @@ describe("rendered-page cache", () => {
     expect(shown).toBe(await liveViewCount());
   });
 
+  it("renders a page once for requests that arrive together, and counts each person's view", async () => {
+    const path = `/product/${goldSlug}?together=${Date.now()}`;
+    const before = await liveViewCount();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => target.visitor().get(path, asPerson)));
+    const states = answers.map((answer) => answer.headers.get("x-page-cache"));
+    expect(states.filter((state) => state === "miss")).toHaveLength(1);
+    expect(states.filter((state) => state === "hit")).toHaveLength(7);
+    const bodies = new Set(await Promise.all(answers.map((answer) => answer.text())));
+    expect(bodies.size).toBe(1);
+    expect(await liveViewCount()).toBe(before + 8);
+  });
+
   it("keeps no copy of a missing product nor of the redirect from a product id", async () => {
     const missing = `/product/no-such-product-${Date.now()}`;
     for (let i = 0; i < 2; i++) {
