@@ -158,8 +158,11 @@ export function pageCache(
       c.set("scriptHashes", hit.scriptHashes);
       const headers = new Headers(hit.headers);
       headers.set("X-Page-Cache", "hit");
+      // The copy's tag is known: conditionalGet leaves tagged answers alone (no hashing per hit).
+      headers.set("ETag", hit.etag);
+      if (matchesTag(c.req.header("If-None-Match"), hit.etag)) return notModified(headers);
       if (request.method === "GET" && acceptsBrotli(c.req.header("Accept-Encoding")))
-        return precompressed(hit, headers, c.req.header("If-None-Match"));
+        return brotliCopy(hit, headers);
       // HEAD gets the GET answer's headers; Node's server sends no body for HEAD.
       return new Response(hit.body, { status: 200, headers });
     }
@@ -188,16 +191,11 @@ export function pageCache(
 }
 
 /**
- * A hit answered with stored brotli bytes: compress() and brotli() leave encoded answers alone and
- * conditionalGet skips them, so the ETag (the same as the plain copy's) and 304 are done here.
+ * A hit answered with stored brotli bytes (compress() and brotli() leave encoded answers alone),
+ * made on the first hit that accepts them; the ETag is the plain copy's.
  */
-function precompressed(entry: Entry, headers: Headers, ifNoneMatch: string | undefined) {
-  headers.set("ETag", entry.etag);
+function brotliCopy(entry: Entry, headers: Headers) {
   headers.set("Vary", `${headers.get("Vary") ?? "Cookie"}, Accept-Encoding`);
-  if (matchesTag(ifNoneMatch, entry.etag)) {
-    headers.delete("Content-Type");
-    return new Response(null, { status: 304, headers });
-  }
   entry.brotli ??= brotliCompressSync(entry.body, {
     params: {
       [constants.BROTLI_PARAM_QUALITY]: 9,
@@ -206,6 +204,13 @@ function precompressed(entry: Entry, headers: Headers, ifNoneMatch: string | und
   }) as Uint8Array<ArrayBuffer>;
   headers.set("Content-Encoding", "br");
   return new Response(entry.brotli, { status: 200, headers });
+}
+
+/** A revalidation of an unchanged copy, whatever encoding the client accepts. */
+function notModified(headers: Headers) {
+  headers.set("Vary", `${headers.get("Vary") ?? "Cookie"}, Accept-Encoding`);
+  headers.delete("Content-Type");
+  return new Response(null, { status: 304, headers });
 }
 
 /** The render as stored, or null when it is not the same for every anonymous visitor. */
