@@ -11,6 +11,10 @@
  * depend on what else the machine runs; with PostgreSQL its own processes come on top), the HTML
  * size of each page (plain and gzipped) and the server's peak resident memory during each run.
  *
+ * Anonymous pages are answered from the rendered-page cache (server/http/page-cache.ts);
+ * BENCH_RENDER=1 sends a cookie with every request, so every page is rendered and reads the
+ * database (what the first visit after a change costs, and every visit of a shopper with a cart).
+ *
  * BENCH_PAGES (names as printed, comma-separated) runs only those rows; BENCH_CPU_PROFILE=<folder>
  * makes the server write a V8 CPU profile there when it stops.
  *
@@ -31,8 +35,12 @@ const extraProducts = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? "";
-const person =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
+/** Headers of every timed request: a person's browser, and with BENCH_RENDER a cookie. */
+const requestHeaders: Record<string, string> = {
+  "User-Agent":
+    "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36",
+  ...(process.env.BENCH_RENDER === "1" ? { Cookie: "bench=rendered" } : {}),
+};
 
 /** Demo data and the extra products, written before the server opens the database. */
 async function seed(dataDir: string) {
@@ -46,6 +54,8 @@ async function seed(dataDir: string) {
     await database.migrate();
     await seedDemoDataIfEmpty(database.db, { uploadsDir: path.join(dataDir, "uploads") });
     // Copies of the demo products (same texts and images), older than them, with their own names.
+    // One statement joining a numbered copy of the demo rows: a subquery per row (LATERAL) would
+    // rescan the growing table for every row, quadratic (100,000 rows took over 15 minutes).
     await database.db.execute(sql`
       insert into products (name, slug, description, price_cents, weight_type, sold_out, image_url,
         image_urls, tags, view_count, seo_title, seo_description, seo_keywords, created_at)
@@ -53,10 +63,11 @@ async function seed(dataDir: string) {
         d.weight_type, d.sold_out, d.image_url, d.image_urls, d.tags, d.view_count, d.seo_title,
         d.seo_description, d.seo_keywords, now() - interval '1 day' - n * interval '1 second'
       from generate_series(1, ${extraProducts}) as n
-      cross join lateral (
-        select * from products order by created_at desc
-        offset (n % 4) limit 1
-      ) d`);
+      join (
+        select *, (row_number() over (order by created_at desc) - 1)::int as k,
+          count(*) over ()::int as total
+        from products
+      ) d on d.k = n % d.total`);
     await database.db.execute(sql`analyze`);
   } finally {
     await database.close();
@@ -87,7 +98,7 @@ type Run = { requests: number; perSecond: number; p50: number; p95: number; p99:
 /** One GET as a person's browser would send it; the body is read and dropped. */
 function get(agent: http.Agent, url: URL): Promise<number> {
   return new Promise((resolve, reject) => {
-    const request = http.get(url, { agent, headers: { "User-Agent": person } }, (response) => {
+    const request = http.get(url, { agent, headers: requestHeaders }, (response) => {
       response.resume();
       response.on("end", () => resolve(response.statusCode ?? 0));
       response.on("error", reject);
@@ -163,7 +174,10 @@ async function main() {
     const server = await startServer(dataDir);
     try {
       const { count, paths } = await pagePaths(server.url);
-      console.log(`${count} products; ${connections} connections, ${seconds} s a page after a 2 s warm-up\n`);
+      const mode = requestHeaders.Cookie ? "every page rendered (BENCH_RENDER)" : "anonymous (page cache)";
+      console.log(
+        `${count} products, ${mode}; ${connections} connections, ${seconds} s a page after a 2 s warm-up\n`,
+      );
       const rows: (Run & {
         name: string;
         path: string;

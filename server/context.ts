@@ -1,3 +1,4 @@
+import type { RenderedPageFacts } from "./http/page-cache.ts";
 import type { Logger, RequestLogFields } from "./logger.ts";
 import type { Services } from "./services.ts";
 
@@ -12,6 +13,8 @@ export type RequestContext = Services & {
   cspNonce?: string;
   /** Filled while the request runs (e.g. the user id); its request log line carries them. */
   logFields?: RequestLogFields;
+  /** What the render tells the rendered-page cache about this page (server/http/page-cache.ts). */
+  renderedPage?: RenderedPageFacts;
 };
 
 declare module "react-router" {

@@ -13,7 +13,12 @@ import { limitRequestBodies } from "./http/body-limits.ts";
 import { brotli } from "./http/brotli.ts";
 import { applyPageCaching, conditionalGet } from "./http/caching.ts";
 import { measureRequests, metricsEndpoint } from "./http/metrics-route.ts";
-import { DEFAULT_PAGE_CACHE_LIMITS, PageStore, pageCache } from "./http/page-cache.ts";
+import {
+  DEFAULT_PAGE_CACHE_LIMITS,
+  PageStore,
+  pageCache,
+  type RenderedPageFacts,
+} from "./http/page-cache.ts";
 import { asPublicRequest } from "./http/public-request.ts";
 import { readiness } from "./http/readiness.ts";
 import { routePattern } from "./http/route-pattern.ts";
@@ -51,6 +56,8 @@ type Env = {
     logFields?: RequestLogFields;
     /** Set when the request failed because the database was away (answered 503). */
     failedOnDatabase?: boolean;
+    /** What the render tells the rendered-page cache about this page. */
+    renderedPage?: RenderedPageFacts;
   };
 };
 
@@ -78,7 +85,7 @@ export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppO
   // In dev every edit changes the pages, so nothing is kept.
   if (mode === "production") {
     const pages = new PageStore(DEFAULT_PAGE_CACHE_LIMITS);
-    app.use(pageCache(services.database.db, pages));
+    app.use(pageCache(services.database.db, pages, services.productViews));
   }
   app.use(collectScriptHashes());
 
@@ -146,6 +153,8 @@ export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppO
     c.set("sharedRender", shared);
     const logFields: RequestLogFields = {};
     c.set("logFields", logFields);
+    const renderedPage: RenderedPageFacts = {};
+    c.set("renderedPage", renderedPage);
     const context: RequestContext = {
       logFields,
       ...services,
@@ -154,6 +163,7 @@ export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppO
       clientIp: c.req.header(CLIENT_IP_HEADER) ?? "unknown",
       // Shared (anonymous) pages are allowed by script hashes instead (server/http/shared-page-csp.ts).
       cspNonce: shared ? undefined : c.get("secureHeadersNonce"),
+      renderedPage,
     };
     const request = asPublicRequest(c.req.raw, services.config.publicUrl);
     const response = await handler!(request, context);

@@ -43,6 +43,8 @@ export function conditionalGet(): MiddlewareHandler {
     if ((method !== "GET" && method !== "HEAD") || res.status !== 200 || !res.body) return;
     if (!isPublic(res.headers) || res.headers.has("Set-Cookie") || res.headers.has("Content-Encoding"))
       return;
+    // Already tagged (a copy from the rendered-page cache, hashed when it was stored).
+    if (res.headers.has("ETag")) return;
     const body = new Uint8Array(await res.arrayBuffer());
     const tag = weakTagOf(body);
     const headers = new Headers(res.headers);

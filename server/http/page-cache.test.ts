@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCacheablePage, PageStore } from "./page-cache.ts";
+import { isCacheablePage, PageStore, PRODUCT_PAGE_TTL_MS } from "./page-cache.ts";
 
 const page = (bytes: number) => ({ body: new Uint8Array(bytes), headers: [], scriptHashes: [], etag: "" });
 
@@ -23,6 +23,17 @@ describe("PageStore", () => {
     expect(store.get(1, "/huge")).toBeUndefined();
   });
 
+  it("renders a product page again once its copy has expired (its view count moves)", () => {
+    const store = new PageStore({ maxEntries: 10, maxBytes: 1000 });
+    const now = 1_000_000;
+    store.set(1, "/product/x", { ...page(10), viewedProductId: "p", expiresAt: now + PRODUCT_PAGE_TTL_MS });
+    store.set(1, "/", page(10));
+    expect(store.get(1, "/product/x", now + PRODUCT_PAGE_TTL_MS - 1)?.viewedProductId).toBe("p");
+    expect(store.get(1, "/product/x", now + PRODUCT_PAGE_TTL_MS)).toBeUndefined();
+    expect(store.size).toEqual({ entries: 1, bytes: 10 });
+    expect(store.get(1, "/", now + 3_600_000)).toBeDefined();
+  });
+
   it("drops every page when the storefront version moves on, and ignores renders of an older one", () => {
     const store = new PageStore({ maxEntries: 10, maxBytes: 1000 });
     store.set(1, "/", page(10));
@@ -36,17 +47,18 @@ describe("PageStore", () => {
 });
 
 describe("isCacheablePage", () => {
-  it("takes content pages and leaves product, cart, account and admin pages out", () => {
-    for (const path of ["/", "/about", "/blog", "/blog/some-post", "/products"])
+  it("takes content and product pages and leaves cart, account, admin and data requests out", () => {
+    for (const path of ["/", "/about", "/blog", "/blog/some-post", "/products", "/product/x", "/products/x"])
       expect(isCacheablePage(path)).toBe(true);
     for (const path of [
-      "/product/x",
-      "/products/x",
       "/cart",
       "/checkout",
       "/account",
       "/admin",
       "/blog.data",
+      "/product/x.data",
+      "/products/x.data",
+      "/product/x/more",
     ])
       expect(isCacheablePage(path)).toBe(false);
   });

@@ -7,10 +7,16 @@
  * Everything after it still runs per request: ETag/304, the CSP with the page's script hashes,
  * brotli/gzip, X-Request-Id. Bounded by entries and bytes, least recently used out first, so
  * crawling `/products?q=<random>` cannot grow memory.
+ *
+ * Product pages show their view count, which moves with every view: their copy is kept for
+ * PRODUCT_PAGE_TTL_MS only, and a hit counts the view the skipped loader would have counted
+ * (docs/decisions/018-cached-product-pages.md).
  */
 import { brotliCompressSync, constants } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
+import { isHumanVisitor } from "../catalog/products.ts";
 import { readStorefrontVersion } from "../catalog/storefront-cache.ts";
+import type { ProductViewCounter } from "../catalog/view-counter.ts";
 import type { Db } from "../db/client.ts";
 import { acceptsBrotli } from "./brotli.ts";
 import { matchesTag, PUBLIC_PAGE, weakTagOf } from "./caching.ts";
@@ -20,16 +26,32 @@ export type PageCacheLimits = { maxEntries: number; maxBytes: number };
 
 export const DEFAULT_PAGE_CACHE_LIMITS: PageCacheLimits = { maxEntries: 500, maxBytes: 32 * 1024 * 1024 };
 
+/** How long a product page's copy (and the view count in it) is served before it is rendered again. */
+export const PRODUCT_PAGE_TTL_MS = 2_000;
+
 /**
- * Pages whose anonymous render is the same for every visitor of the same URL and content. Product
- * pages stay out: their loader counts a view (and shows the count), and /cart, /checkout, account
- * and admin pages are personal or carry forms with state.
+ * Pages whose anonymous render is the same for every visitor of the same URL and content (a
+ * product page's view count aside, see PRODUCT_PAGE_TTL_MS). /cart, /checkout, account and admin
+ * pages are personal or carry forms with state; React Router's `.data` requests are not pages.
  */
-const CACHEABLE_PATHS = [/^\/$/, /^\/about$/, /^\/blog$/, /^\/blog\/[^/]+$/, /^\/products$/];
+const CACHEABLE_PATHS = [
+  /^\/$/,
+  /^\/about$/,
+  /^\/blog$/,
+  /^\/blog\/[^/]+$/,
+  /^\/products$/,
+  /^\/products?\/[^/]+$/,
+];
 
 export function isCacheablePage(pathname: string) {
-  return CACHEABLE_PATHS.some((pattern) => pattern.test(pathname));
+  return !pathname.endsWith(".data") && CACHEABLE_PATHS.some((pattern) => pattern.test(pathname));
 }
+
+/** What a render tells the cache about its page (set by loaders through their context). */
+export type RenderedPageFacts = {
+  /** The product whose view the loader counted (or would have, for a person): hits count it too. */
+  viewedProductId?: string;
+};
 
 type Entry = {
   body: Uint8Array<ArrayBuffer>;
@@ -39,9 +61,15 @@ type Entry = {
   etag: string;
   /** Brotli bytes, made on the first hit that accepts them (compressing is most of a hit's CPU). */
   brotli?: Uint8Array<ArrayBuffer>;
+  /** A product page: each hit by a person counts a view of this product. */
+  viewedProductId?: string;
+  /** Date.now() after which the copy is rendered again (product pages: their view count moves). */
+  expiresAt?: number;
 };
 
-type PageCacheEnv = { Variables: { sharedRender?: boolean; scriptHashes?: string[] } };
+type PageCacheEnv = {
+  Variables: { sharedRender?: boolean; scriptHashes?: string[]; renderedPage?: RenderedPageFacts };
+};
 
 /** Headers the render sets that belong to every copy (the rest are added per request, outside). */
 const KEPT_HEADERS = ["content-type", "cache-control", "vary", "content-language", "link"];
@@ -54,9 +82,13 @@ export class PageStore {
 
   constructor(private readonly limits: PageCacheLimits) {}
 
-  get(version: number, key: string): Entry | undefined {
+  get(version: number, key: string, now = Date.now()): Entry | undefined {
     if (version !== this.version) return undefined;
     const entry = this.entries.get(key);
+    if (entry?.expiresAt !== undefined && now >= entry.expiresAt) {
+      this.remove(key);
+      return undefined;
+    }
     if (entry) {
       // Map order is insertion order: re-inserting marks it most recently used.
       this.entries.delete(key);
@@ -102,7 +134,14 @@ export class PageStore {
  * Register between conditionalGet and collectScriptHashes: a hit skips the render and hands the
  * stored script hashes to applyScriptHashes; a miss stores what the render produced.
  */
-export function pageCache(db: Db, store: PageStore): MiddlewareHandler<PageCacheEnv> {
+export function pageCache(
+  db: Db,
+  store: PageStore,
+  views: Pick<ProductViewCounter, "record">,
+): MiddlewareHandler<PageCacheEnv> {
+  // Renders in progress by version + key: requests for a page being rendered wait for that render
+  // instead of rendering it too (a product page's copy expires under load every few seconds).
+  const rendering = new Map<string, Promise<Entry | null>>();
   return async (c, next) => {
     const request = c.req.raw;
     if (!isSharedRender(request) || !isCacheablePage(c.req.path)) return next();
@@ -110,20 +149,38 @@ export function pageCache(db: Db, store: PageStore): MiddlewareHandler<PageCache
     if (version === null) return next();
     const url = new URL(request.url);
     const key = url.pathname + url.search;
-    const hit = store.get(version, key);
+    const hit = store.get(version, key) ?? (await rendering.get(`${version} ${key}`));
     if (hit) {
+      // The loader that was skipped would have counted this view (bots excluded, as there).
+      if (hit.viewedProductId && isHumanVisitor(c.req.header("User-Agent") ?? null))
+        views.record(hit.viewedProductId);
       c.set("sharedRender", true);
       c.set("scriptHashes", hit.scriptHashes);
       const headers = new Headers(hit.headers);
       headers.set("X-Page-Cache", "hit");
+      // The copy's tag is known: conditionalGet leaves tagged answers alone (no hashing per hit).
+      headers.set("ETag", hit.etag);
+      if (matchesTag(c.req.header("If-None-Match"), hit.etag)) return notModified(headers);
       if (request.method === "GET" && acceptsBrotli(c.req.header("Accept-Encoding")))
-        return precompressed(hit, headers, c.req.header("If-None-Match"));
+        return brotliCopy(hit, headers);
       // HEAD gets the GET answer's headers; Node's server sends no body for HEAD.
       return new Response(hit.body, { status: 200, headers });
     }
-    await next();
-    if (request.method !== "GET") return;
-    const entry = await storable(c.res, c.get("scriptHashes"));
+    if (request.method !== "GET") return next();
+    const renderKey = `${version} ${key}`;
+    const first = !rendering.has(renderKey);
+    let done: (entry: Entry | null) => void = () => {};
+    if (first) rendering.set(renderKey, new Promise((resolve) => (done = resolve)));
+    let entry: Entry | null = null;
+    try {
+      await next();
+      entry = await storable(c.res, c.get("scriptHashes"), c.get("renderedPage"));
+    } finally {
+      if (first) {
+        rendering.delete(renderKey);
+        done(entry);
+      }
+    }
     if (!entry) return;
     store.set(version, key, entry);
     const headers = new Headers(c.res.headers);
@@ -134,16 +191,11 @@ export function pageCache(db: Db, store: PageStore): MiddlewareHandler<PageCache
 }
 
 /**
- * A hit answered with stored brotli bytes: compress() and brotli() leave encoded answers alone and
- * conditionalGet skips them, so the ETag (the same as the plain copy's) and 304 are done here.
+ * A hit answered with stored brotli bytes (compress() and brotli() leave encoded answers alone),
+ * made on the first hit that accepts them; the ETag is the plain copy's.
  */
-function precompressed(entry: Entry, headers: Headers, ifNoneMatch: string | undefined) {
-  headers.set("ETag", entry.etag);
+function brotliCopy(entry: Entry, headers: Headers) {
   headers.set("Vary", `${headers.get("Vary") ?? "Cookie"}, Accept-Encoding`);
-  if (matchesTag(ifNoneMatch, entry.etag)) {
-    headers.delete("Content-Type");
-    return new Response(null, { status: 304, headers });
-  }
   entry.brotli ??= brotliCompressSync(entry.body, {
     params: {
       [constants.BROTLI_PARAM_QUALITY]: 9,
@@ -154,8 +206,19 @@ function precompressed(entry: Entry, headers: Headers, ifNoneMatch: string | und
   return new Response(entry.brotli, { status: 200, headers });
 }
 
+/** A revalidation of an unchanged copy, whatever encoding the client accepts. */
+function notModified(headers: Headers) {
+  headers.set("Vary", `${headers.get("Vary") ?? "Cookie"}, Accept-Encoding`);
+  headers.delete("Content-Type");
+  return new Response(null, { status: 304, headers });
+}
+
 /** The render as stored, or null when it is not the same for every anonymous visitor. */
-async function storable(res: Response, scriptHashes: string[] | undefined): Promise<Entry | null> {
+async function storable(
+  res: Response,
+  scriptHashes: string[] | undefined,
+  facts: RenderedPageFacts | undefined,
+): Promise<Entry | null> {
   const headers = res.headers;
   if (res.status !== 200 || !res.body || !scriptHashes || headers.has("Set-Cookie")) return null;
   if (!headers.get("Content-Type")?.startsWith("text/html")) return null;
@@ -165,5 +228,10 @@ async function storable(res: Response, scriptHashes: string[] | undefined): Prom
     const value = headers.get(name);
     return value === null ? [] : [[name, value]];
   });
-  return { body, headers: kept, scriptHashes, etag: weakTagOf(body) };
+  const entry: Entry = { body, headers: kept, scriptHashes, etag: weakTagOf(body) };
+  if (facts?.viewedProductId) {
+    entry.viewedProductId = facts.viewedProductId;
+    entry.expiresAt = Date.now() + PRODUCT_PAGE_TTL_MS;
+  }
+  return entry;
 }

@@ -1,5 +1,5 @@
-import sharp from "sharp";
 import { DEFAULT_PRODUCT_IMAGE, type ImageInfo, isUploadUrl, PLACEHOLDER_IMAGE } from "../../core/images.ts";
+import { sharp } from "./sharp.ts";
 import { resolveInside } from "./variants.ts";
 
 export type FallbackKind = "placeholder" | "product";

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import sharp from "sharp";
 import { IMAGE_WIDTHS } from "../../core/images.ts";
+import { sharp } from "./sharp.ts";
 import { resizeToWidth } from "./variants.ts";
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;

@@ -1,7 +1,7 @@
 import { mkdir, rename, stat } from "node:fs/promises";
 import path from "node:path";
-import sharp from "sharp";
 import { IMAGE_WIDTHS } from "../../core/images.ts";
+import { sharp } from "./sharp.ts";
 
 const RESIZABLE = new Set([".webp", ".jpg", ".jpeg", ".png", ".avif", ".gif"]);
 

@@ -9,8 +9,10 @@ const e2e = setupE2E();
 
 const gold = { name: "Gold Grade Shilajit Resin", slug: "gold-grade-shilajit-resin", price: "$89.99" };
 
+/** The count a fresh render shows: with a cookie, never the anonymous copy (tests/e2e/page-cache.test.ts). */
 async function viewCount(path: string, userAgent: string) {
-  const html = await (await fetch(`${e2e.app.url}${path}`, { headers: { "User-Agent": userAgent } })).text();
+  const headers = { "User-Agent": userAgent, Cookie: "fresh=1" };
+  const html = await (await fetch(`${e2e.app.url}${path}`, { headers })).text();
   const match = html.match(/([\d,]+)<!-- --> <!-- -->views?/) ?? html.match(/([\d,]+) views?/);
   return Number(match?.[1]?.replace(/,/g, ""));
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { setupTarget } from "../security/support.ts";
 import { testAdmin } from "../support/admin.ts";
 
@@ -7,6 +7,28 @@ import { testAdmin } from "../support/admin.ts";
  * pages are answered from memory until the shop's content changes; nothing personal is cached.
  */
 const target = setupTarget({ env: { ADMIN_EMAIL: testAdmin.email, ADMIN_PASSWORD: testAdmin.password } });
+
+const goldSlug = "gold-grade-shilajit-resin";
+const asPerson = { headers: { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36" } };
+const asBot = { headers: { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1)" } };
+
+/** The "N views" a product page shows. */
+function shownViews(html: string) {
+  const match = html.match(/([\d,]+)<!-- --> <!-- -->views?/);
+  return Number(match?.[1]?.replace(/,/g, ""));
+}
+
+/**
+ * The product's count as it stands: a visitor with a cookie gets a fresh render (never a copy),
+ * and as a bot the read counts no view.
+ */
+async function liveViewCount() {
+  const reader = target.visitor();
+  reader.cookies.set("reader", "1");
+  const page = await reader.get(`/product/${goldSlug}`, asBot);
+  expect(page.headers.get("x-page-cache")).toBeNull();
+  return shownViews(await page.text());
+}
 
 describe("rendered-page cache", () => {
   it("answers the second anonymous request from the cache with the same page, policy and ETag", async () => {
@@ -62,10 +84,83 @@ describe("rendered-page cache", () => {
     expect((await withCookie.get(path)).headers.get("x-page-cache")).toBeNull();
   });
 
-  it("keeps product pages out (they count views)", async () => {
-    const path = "/product/pure-himalayan-shilajit-resin";
-    await target.visitor().get(path);
-    expect((await target.visitor().get(path)).headers.get("x-page-cache")).toBeNull();
+  it("answers a product page from memory for a moment, each hit by a person counting a view", async () => {
+    const path = `/product/${goldSlug}?views=${Date.now()}`;
+    const before = await liveViewCount();
+    const first = await target.visitor().get(path, asPerson);
+    expect(first.headers.get("x-page-cache")).toBe("miss");
+    const firstHtml = await first.text();
+    expect(shownViews(firstHtml)).toBe(before + 1);
+    const hit = await target.visitor().get(path, asPerson);
+    expect(hit.headers.get("x-page-cache")).toBe("hit");
+    expect(await hit.text()).toBe(firstHtml);
+    const byBot = await target.visitor().get(path, asBot);
+    expect(byBot.headers.get("x-page-cache")).toBe("hit");
+    // The miss and the person's hit are counted, the bot's hit is not.
+    expect(await liveViewCount()).toBe(before + 2);
+
+    // The copy (and the count in it) is rendered again once PRODUCT_PAGE_TTL_MS has passed.
+    const shown = await vi.waitFor(
+      async () => {
+        const count = shownViews(await (await target.visitor().get(path, asBot)).text());
+        expect(count).toBeGreaterThan(before + 1);
+        return count;
+      },
+      { timeout: 10_000, interval: 100 },
+    );
+    expect(shown).toBe(await liveViewCount());
+  });
+
+  it("renders a page once for requests that arrive together, and counts each person's view", async () => {
+    const path = `/product/${goldSlug}?together=${Date.now()}`;
+    const before = await liveViewCount();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => target.visitor().get(path, asPerson)));
+    const states = answers.map((answer) => answer.headers.get("x-page-cache"));
+    expect(states.filter((state) => state === "miss")).toHaveLength(1);
+    expect(states.filter((state) => state === "hit")).toHaveLength(7);
+    const bodies = new Set(await Promise.all(answers.map((answer) => answer.text())));
+    expect(bodies.size).toBe(1);
+    expect(await liveViewCount()).toBe(before + 8);
+  });
+
+  it("keeps no copy of a missing product nor of the redirect from a product id", async () => {
+    const missing = `/product/no-such-product-${Date.now()}`;
+    for (let i = 0; i < 2; i++) {
+      const page = await target.visitor().get(missing, asPerson);
+      expect(page.status).toBe(404);
+      expect(page.headers.get("x-page-cache")).toBeNull();
+    }
+    const html = await (await target.visitor().get(`/product/${goldSlug}`)).text();
+    const productId = html.match(/name="productId" value="([\w-]+)"/)![1]!;
+    for (let i = 0; i < 2; i++) {
+      const redirect = await target.visitor().get(`/product/${productId}`, asPerson);
+      expect(redirect.status).toBe(302);
+      expect(redirect.headers.get("x-page-cache")).toBeNull();
+    }
+  });
+
+  it("never answers a visitor with a cart from the product page copy, nor keeps theirs", async () => {
+    const path = `/product/${goldSlug}?cart=${Date.now()}`;
+    const shopper = target.visitor();
+    const page = await shopper.get(`/product/${goldSlug}`);
+    const productId = (await page.text()).match(/name="productId" value="([\w-]+)"/)![1]!;
+    const added = await shopper.postForm("/cart", {
+      intent: "add",
+      productId,
+      quantity: "2",
+      redirectTo: path,
+    });
+    expect(added.status).toBe(302);
+    const theirs = await shopper.get(path, asPerson);
+    expect(theirs.headers.get("x-page-cache")).toBeNull();
+    expect(theirs.headers.get("cache-control")).toBe("private, no-cache");
+    expect(await theirs.text()).toContain("Cart (2 items)");
+
+    const anonymous = await target.visitor().get(path, asPerson);
+    expect(anonymous.headers.get("x-page-cache")).toBe("miss");
+    expect(await anonymous.text()).not.toContain("2 items");
+    expect((await target.visitor().get(path, asPerson)).headers.get("x-page-cache")).toBe("hit");
+    expect((await shopper.get(path, asPerson)).headers.get("x-page-cache")).toBeNull();
   });
 
   it("shows an admin's new testimonial on the next anonymous request of a cached home page", async () => {

@@ -26,6 +26,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Views are written in batches (server/catalog/view-counter.ts): the page shows the stored
   // count plus those not written yet, this one included.
   product.viewCount += unflushed(product.id);
+  // An anonymous copy of this page may be answered from memory for a moment; each of those
+  // answers counts the view this loader counts (server/http/page-cache.ts).
+  if (context.renderedPage) context.renderedPage.viewedProductId = product.id;
   if (isHumanVisitor(request.headers.get("User-Agent"))) {
     views.record(product.id);
     product.viewCount += 1;
