@@ -13,6 +13,7 @@ import { fakeBuyer } from "../../../tests/fakes/stripe-server.ts";
 import { SHOP_URL, startStripeTestbed } from "../../../tests/fakes/stripe-shop.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database.ts";
 import { loadConfig } from "../../config.ts";
+import { DatabaseAvailability } from "../../db/availability.ts";
 import {
   couponReservations,
   mailOutbox,
@@ -255,6 +256,7 @@ describe("the app's /webhooks/stripe route", () => {
       config,
       log: bed.webhookDeps.log,
       database,
+      databaseAvailability: new DatabaseAvailability(async () => {}),
       mailer: bed.mailer,
     } as unknown as Services;
     const app = createHttpApp({
