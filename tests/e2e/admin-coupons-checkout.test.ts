@@ -1,8 +1,8 @@
 import type { Page } from "playwright-core";
 import { describe, it } from "vitest";
 import { createCoupon, createProduct } from "../factories/index.ts";
-import { adminEnv, signInAsAdmin, waitForToast } from "../support/admin.ts";
 import { setupE2E } from "../support/browser.ts";
+import { adminEnv, signInAsAdmin, waitForToast } from "../support/e2e-helpers.ts";
 import { addFromGrid, openStorePage } from "../support/store.ts";
 
 // The admin's coupon switches take effect at the very next checkout: no cache between them.

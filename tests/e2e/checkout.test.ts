@@ -1,8 +1,9 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { createCoupon, createUser, DEFAULT_USER_PASSWORD } from "../factories/index.ts";
+import { createCoupon, createUser } from "../factories/index.ts";
 import { expectNoSeriousA11yViolations } from "../support/axe.ts";
 import { setupE2E } from "../support/browser.ts";
+import { signIn, waitForToast } from "../support/e2e-helpers.ts";
 import { failReadsWhen } from "../support/page.ts";
 import { addFromGrid, humanUserAgent, openStorePage, waitForCartQuantity } from "../support/store.ts";
 
@@ -22,17 +23,6 @@ const e2e = setupE2E({
 
 const gold = "Gold Grade Shilajit Resin";
 const drops = "Liquid Shilajit Drops";
-
-const toast = (page: Page, text: string) =>
-  page.getByRole("region", { name: /Notifications/ }).getByText(text);
-
-async function signIn(page: Page, email: string) {
-  await page.goto("/auth?redirectTo=%2Fproducts");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(DEFAULT_USER_PASSWORD);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await page.waitForURL(/\/products$/);
-}
 
 async function fillBuyer(page: Page, name: string, email: string) {
   await page.getByLabel("Full name").fill(name);
@@ -75,8 +65,8 @@ describe("checkout", () => {
     await openCheckout(page);
     expect(await page.getByRole("button", { name: "Apply" }).isDisabled()).toBe(true);
     await applyCoupon(page, "welcome10");
-    await toast(page, "Coupon Applied!").waitFor();
-    await toast(page, "You saved $9.00 with code WELCOME10").waitFor();
+    await waitForToast(page, "Coupon Applied!");
+    await waitForToast(page, "You saved $9.00 with code WELCOME10");
     await page.getByText("WELCOME10 applied: -$9.00").waitFor();
     expect(await page.getByRole("region", { name: "Order Summary" }).innerText()).toMatch(/Total\s+\$80\.99/);
     await expectNoSeriousA11yViolations(page, "checkout");
@@ -95,7 +85,7 @@ describe("checkout", () => {
     await page.getByRole("button", { name: "Pay $80.99" }).click();
     await page.waitForURL(/\/payment-success\?session_id=/);
     await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
-    await toast(page, "Payment Successful!").waitFor();
+    await waitForToast(page, "Payment Successful!");
     const card = await page.getByRole("region", { name: /^Order #/ }).innerText();
     expect(card).toMatch(/Items\s+1/);
     expect(card).toContain("WELCOME10 (-$9.00)");
@@ -128,8 +118,8 @@ describe("checkout", () => {
     ] as const;
     for (const [code, title, description] of cases) {
       await applyCoupon(page, code);
-      await toast(page, title).waitFor();
-      await toast(page, description).waitFor();
+      await waitForToast(page, title);
+      await waitForToast(page, description);
     }
   });
 
@@ -155,13 +145,13 @@ describe("checkout", () => {
       .waitFor();
     // The choice is refused (stays one-time), so click rather than check.
     await page.getByRole("radio", { name: /Monthly subscription/ }).click();
-    await toast(page, "Sign In Required").waitFor();
+    await waitForToast(page, "Sign In Required");
     await page.waitForURL(/\/auth/);
   });
 
   it("signed-in subscription by PayPal with 2 items gets 20%; only the owner sees it in My Orders", async () => {
     const page = await e2e.newPage();
-    await signIn(page, buyerA);
+    await signIn(page, buyerA, "/products");
     await openStorePage(page, "/products");
     await addFromGrid(page, drops, 1);
     await addFromGrid(page, drops, 2);
@@ -193,7 +183,7 @@ describe("checkout", () => {
     await expectNoSeriousA11yViolations(page, "my orders");
 
     const other = await e2e.newPage();
-    await signIn(other, buyerB);
+    await signIn(other, buyerB, "/products");
     await openStorePage(other, "/orders");
     await other.getByRole("heading", { name: "No orders yet" }).waitFor();
   });

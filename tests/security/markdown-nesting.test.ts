@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createBlogPost } from "../factories/content.ts";
-import { adminEnv, testAdmin } from "../support/admin.ts";
+import { adminEnv, testAdmin } from "../support/e2e-helpers.ts";
 import { setupTarget } from "./support.ts";
 
 // A post saved before the nesting limit existed (its HTML not stored yet): the worst case a view meets.

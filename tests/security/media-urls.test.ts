@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { adminEnv, testAdmin } from "../support/admin.ts";
+import { adminEnv, testAdmin } from "../support/e2e-helpers.ts";
 import { setupTarget } from "./support.ts";
 
 const target = setupTarget({ env: adminEnv });
