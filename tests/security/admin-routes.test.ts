@@ -108,8 +108,7 @@ describe("admin route matrix (plain HTTP)", () => {
   });
 
   it("refuses every admin page, data request and action to a signed-in customer", async () => {
-    const visitor = target.visitor();
-    await visitor.signIn(matrixCustomer.email, matrixCustomer.password);
+    const visitor = await target.signedIn(matrixCustomer);
     await attackEveryRoute(visitor);
     // Still the customer's session: the refusals above were not answered to a signed-out visitor.
     const session = await (await visitor.get("/api/auth/get-session")).json();
@@ -117,8 +116,7 @@ describe("admin route matrix (plain HTTP)", () => {
   });
 
   it("changed nothing, and the admin does reach the same pages", async () => {
-    const owner = target.visitor();
-    await owner.signIn(matrixAdmin.email, matrixAdmin.password);
+    const owner = await target.signedIn(matrixAdmin);
     const page = async (url: string) => (await owner.get(url)).text();
     expect(await page("/admin/products")).toContain(secrets.product);
     expect(await page("/admin/products")).not.toContain("Injected");

@@ -16,8 +16,7 @@ const DEEP = ">".repeat(5000);
 const NESTED_MESSAGE = "Content is nested too deeply";
 
 async function admin() {
-  const visitor = target.visitor();
-  await visitor.signIn(testAdmin.email, testAdmin.password);
+  const visitor = await target.signedIn(testAdmin);
   return visitor;
 }
 

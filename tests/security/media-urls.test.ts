@@ -6,8 +6,7 @@ const target = setupTarget({ env: adminEnv });
 
 /** Saves a blog post whose featured image URL is `imageUrl` (the form's field). */
 async function savePostWithImage(imageUrl: string) {
-  const admin = target.visitor();
-  await admin.signIn(testAdmin.email, testAdmin.password);
+  const admin = await target.signedIn(testAdmin);
   return admin.postForm("/admin/blog/new", { title: `Image ${imageUrl}`, content: "Body", imageUrl });
 }
 
