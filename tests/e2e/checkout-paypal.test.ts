@@ -6,7 +6,7 @@ import { FakePaypal } from "../fakes/paypal-server.ts";
 import type { StartAppOptions } from "../support/app.ts";
 import { setupE2E } from "../support/browser.ts";
 import { signIn, waitForToast } from "../support/e2e-helpers.ts";
-import { addFromGrid, openStorePage, waitForCartQuantity } from "../support/store.ts";
+import { addFromGrid, applyCoupon, openStorePage, waitForCartQuantity } from "../support/store.ts";
 
 // Demo data: Gold Grade $89.99 (30g), Liquid Drops $39.99 (30ml); coupon WELCOME10.
 const subscriber = "paypal-subscriber@example.com";
@@ -24,11 +24,6 @@ beforeAll(async () => {
 });
 afterAll(() => fake.stop());
 const e2e = setupE2E(options);
-
-async function applyCoupon(page: Page, code: string) {
-  await page.getByRole("textbox", { name: "Coupon code" }).fill(code);
-  await page.getByRole("button", { name: "Apply" }).click();
-}
 
 /** On the checkout page: PayPal, Pay, then approve at the fake PayPal (which returns to the shop). */
 async function payWithPaypal(page: Page, amount: string) {

@@ -5,7 +5,14 @@ import { expectNoSeriousA11yViolations } from "../support/axe.ts";
 import { setupE2E } from "../support/browser.ts";
 import { signIn, waitForToast } from "../support/e2e-helpers.ts";
 import { failReadsWhen } from "../support/page.ts";
-import { addFromGrid, humanUserAgent, openStorePage, waitForCartQuantity } from "../support/store.ts";
+import {
+  addFromGrid,
+  applyCoupon,
+  humanUserAgent,
+  openCheckout,
+  openStorePage,
+  waitForCartQuantity,
+} from "../support/store.ts";
 
 // Demo data: Gold Grade $89.99 (30g), Liquid Drops $39.99 (30ml); coupons WELCOME10, SAVE5 (min $40), EXPIRED20.
 const buyerA = "buyer-a@example.com";
@@ -34,13 +41,6 @@ async function fillBuyer(page: Page, name: string, email: string) {
   await page.getByLabel("ZIP code").fill("78701");
 }
 
-async function applyCoupon(page: Page, typed: string) {
-  const input = page.getByRole("textbox", { name: "Coupon code" });
-  await input.fill(typed);
-  expect(await input.inputValue()).toBe(typed.toUpperCase());
-  await page.getByRole("button", { name: "Apply" }).click();
-}
-
 /**
  * The return page as a browser receives it: the processing state streams first, the result after
  * it (crawler user agents, headless Chromium's included, get the finished page only).
@@ -50,11 +50,6 @@ async function streamedOrder(url: string, processing: string[], done: string) {
   for (const text of processing) expect(html).toContain(text);
   expect(html).toContain(done);
   expect(html.indexOf(processing[0]!)).toBeLessThan(html.indexOf(done));
-}
-
-async function openCheckout(page: Page) {
-  await openStorePage(page, "/checkout");
-  await page.getByRole("heading", { name: "Checkout", level: 1 }).waitFor();
 }
 
 describe("checkout", () => {

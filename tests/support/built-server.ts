@@ -33,6 +33,20 @@ export type BuiltServer = {
 const root = path.resolve(import.meta.dirname, "../..");
 
 export async function startBuiltServer(options: BuiltServerOptions): Promise<BuiltServer> {
+  // The port is free when picked but may be taken before the server binds it (other processes
+  // on the machine pick ports too): then the start is tried again on another one.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnFreePort(options);
+    } catch (error) {
+      if (attempt === 3 || !(error instanceof PortTakenError)) throw error;
+    }
+  }
+}
+
+class PortTakenError extends Error {}
+
+async function startOnFreePort(options: BuiltServerOptions): Promise<BuiltServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = "";
@@ -54,7 +68,10 @@ export async function startBuiltServer(options: BuiltServerOptions): Promise<Bui
   child.stdout?.on("data", (d) => (output += d));
   child.stderr?.on("data", (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  await waitUntilReady(url, exited, () => output);
+  await waitUntilReady(url, exited, () => output).catch((error: Error) => {
+    child.kill("SIGKILL"); // never leave a server behind that did not get ready
+    throw /EADDRINUSE/.test(output) ? new PortTakenError(error.message) : error;
+  });
   return {
     url,
     child,
