@@ -6,7 +6,7 @@ import { mailOutbox, session, user, verification } from "../../server/db/schema/
 import type { Mailer } from "../../server/mail/mailer.ts";
 import { hitRateLimit } from "../../server/rate-limit/rate-limit.ts";
 import { createUser, DEFAULT_USER_PASSWORD } from "../factories/accounts.ts";
-import { clientHeaders, cookieHeader, createTestAuth, useAuthDatabase } from "../support/auth.ts";
+import { clientHeaders, cookieHeader, createTestAuth, setupAuthDatabase } from "../support/auth.ts";
 import type { TestDatabase } from "../support/database.ts";
 import { startSmtpServer } from "../support/smtp.ts";
 
@@ -14,7 +14,7 @@ let database: TestDatabase;
 let auth: Auth;
 let mailer: Mailer;
 
-useAuthDatabase((opened) => ({ database, auth, mailer } = opened));
+setupAuthDatabase((opened) => ({ database, auth, mailer } = opened));
 
 let ipCounter = 0;
 /** A fresh client address per call, so one test's attempts never count against another's. */

@@ -8,7 +8,7 @@ import { user } from "../../server/db/schema/index.ts";
 import { readFlashToast } from "../../server/http/flash.ts";
 import type { Mailer } from "../../server/mail/mailer.ts";
 import { createUser, DEFAULT_USER_PASSWORD, type User } from "../factories/accounts.ts";
-import { clientHeaders, cookieHeader, useAuthDatabase } from "../support/auth.ts";
+import { clientHeaders, cookieHeader, setupAuthDatabase } from "../support/auth.ts";
 import type { TestDatabase } from "../support/database.ts";
 import { totpCode } from "../support/totp.ts";
 
@@ -16,7 +16,7 @@ let database: TestDatabase;
 let auth: Auth;
 let mailer: Mailer;
 
-useAuthDatabase((opened) => ({ database, auth, mailer } = opened));
+setupAuthDatabase((opened) => ({ database, auth, mailer } = opened));
 
 async function signIn(email: string) {
   const { headers, response } = await auth.api.signInEmail({

@@ -27,7 +27,7 @@ export function createTestAuth(db: Db, mail: Partial<MailerOptions> = {}): { aut
  * For a test file: a fresh database with the app's auth on it, opened before the tests (handed to
  * `opened`) and closed after them.
  */
-export function useAuthDatabase(
+export function setupAuthDatabase(
   opened: (setup: { database: TestDatabase; auth: Auth; mailer: Mailer }) => void,
 ) {
   let database: TestDatabase | undefined;
