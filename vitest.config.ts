@@ -24,6 +24,9 @@ export default defineConfig({
           globalSetup: ["tests/support/database-template.setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Projects with different maxWorkers need their own group: plain `vitest` runs the
+          // integration files first, then the browser files two at a time.
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -38,6 +41,7 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Each file runs its own server and browser; two at a time fits a 2-core machine.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
       {

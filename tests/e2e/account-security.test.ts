@@ -1,8 +1,8 @@
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { createUser, DEFAULT_USER_PASSWORD } from "../factories/accounts.ts";
 import { expectNoSeriousA11yViolations } from "../support/axe.ts";
 import { setupE2E } from "../support/browser.ts";
+import { submitSignIn, waitForToast } from "../support/e2e-helpers.ts";
 import { mailReader, mailReaderEnv } from "../support/mail.ts";
 import { totpCode, untilEarlyInTotpStep } from "../support/totp.ts";
 
@@ -19,20 +19,11 @@ const e2e = setupE2E({
   },
 });
 
-async function signIn(page: Page, email: string, password = DEFAULT_USER_PASSWORD) {
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-}
-
-const toast = (page: Page, text: string) =>
-  page.getByRole("region", { name: /Notifications/ }).getByText(text);
-
 describe("two-factor authentication", () => {
   it("is set up from /account with an authenticator code, then asked for at sign-in", async () => {
     const page = await e2e.newPage();
     await page.goto("/auth?redirectTo=%2Faccount");
-    await signIn(page, owner);
+    await submitSignIn(page, owner);
     await page.waitForURL("**/account");
     await expectNoSeriousA11yViolations(page, "/account");
     await page.getByRole("link", { name: "Set up two-factor authentication" }).click();
@@ -53,11 +44,11 @@ describe("two-factor authentication", () => {
     await page.getByLabel("Authentication code").fill(totpCode(secret, Date.now() - 30_000));
     await page.getByRole("button", { name: "Turn on two-factor authentication" }).click();
     await page.waitForURL("**/account");
-    await toast(page, "Two-factor authentication enabled").waitFor();
+    await waitForToast(page, "Two-factor authentication enabled");
 
     const next = await e2e.newPage();
     await next.goto("/auth");
-    await signIn(next, owner);
+    await submitSignIn(next, owner);
     await next.waitForURL("**/auth/two-factor?redirectTo=%2F");
     await expectNoSeriousA11yViolations(next, "two-factor challenge");
     await next.getByLabel("Authentication code").fill("000000");
@@ -66,7 +57,7 @@ describe("two-factor authentication", () => {
     await next.getByLabel("Authentication code").fill(totpCode(secret));
     await next.getByRole("button", { name: "Verify" }).click();
     await next.waitForURL(`${e2e.app.url}/`);
-    await toast(next, "Welcome back!").waitFor();
+    await waitForToast(next, "Welcome back!");
     await next.getByRole("button", { name: "Account menu" }).click();
     await next.getByRole("menu").getByText(owner).waitFor();
   });
@@ -77,7 +68,7 @@ describe("change password", () => {
     const [page, other] = [await e2e.newPage(), await e2e.newPage("mobile")];
     for (const p of [page, other]) {
       await p.goto("/auth?redirectTo=%2Faccount");
-      await signIn(p, changer);
+      await submitSignIn(p, changer);
       await p.waitForURL("**/account");
     }
     const fill = async (current: string, next: string, confirm: string) => {
@@ -91,13 +82,13 @@ describe("change password", () => {
     await fill("not-my-password", "changed-pass-1", "changed-pass-1");
     await page.getByText("Your current password is not correct.").waitFor();
     await fill(DEFAULT_USER_PASSWORD, "changed-pass-1", "changed-pass-1");
-    await toast(page, "Password updated!").waitFor();
+    await waitForToast(page, "Password updated!");
 
     await page.reload();
     await page.getByRole("heading", { name: "My Account" }).waitFor();
     await other.reload();
     await other.waitForURL("**/auth?redirectTo=%2Faccount");
-    await signIn(other, changer, "changed-pass-1");
+    await submitSignIn(other, changer, "changed-pass-1");
     await other.waitForURL("**/account");
   });
 });
@@ -115,7 +106,7 @@ describe("admin emails", () => {
 
     const page = await e2e.newPage();
     await page.goto("/auth");
-    await signIn(page, mailReader.email, mailReader.password);
+    await submitSignIn(page, mailReader.email, mailReader.password);
     await page.waitForURL(`${e2e.app.url}/`);
     await page.goto("/admin/emails");
     await page.getByRole("heading", { name: "Emails" }).waitFor();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { adminEnv, confirmDelete, signInAsAdmin, waitForToast } from "../support/admin.ts";
 import { expectNoSeriousA11yViolations } from "../support/axe.ts";
 import { setupE2E } from "../support/browser.ts";
+import { adminEnv, confirmDelete, signInAsAdmin, waitForToast } from "../support/e2e-helpers.ts";
 import { failInsertsWhen } from "../support/page.ts";
 
 // Posts titled FAIL-STORE… cannot be stored (a database failure).

@@ -1,9 +1,9 @@
 import type { Page } from "playwright-core";
 import { describe, it } from "vitest";
 import { createCoupon, createProduct } from "../factories/index.ts";
-import { adminEnv, signInAsAdmin, waitForToast } from "../support/admin.ts";
 import { setupE2E } from "../support/browser.ts";
-import { addFromGrid, openStorePage } from "../support/store.ts";
+import { adminEnv, signInAsAdmin, waitForToast } from "../support/e2e-helpers.ts";
+import { addFromGrid, applyCoupon, couponInput, openCheckout, openStorePage } from "../support/store.ts";
 
 // The admin's coupon switches take effect at the very next checkout: no cache between them.
 const product = "Admin Switch Resin";
@@ -16,13 +16,10 @@ const e2e = setupE2E({
   },
 });
 
-const couponInput = (page: Page) => page.getByRole("textbox", { name: "Coupon code" });
-
 async function openCheckoutWithCart(page: Page) {
   await openStorePage(page, "/products");
   await addFromGrid(page, product, 1);
-  await openStorePage(page, "/checkout");
-  await page.getByRole("heading", { name: "Checkout", level: 1 }).waitFor();
+  await openCheckout(page);
 }
 
 describe("admin coupon switches at checkout", () => {
@@ -36,11 +33,9 @@ describe("admin coupon switches at checkout", () => {
     await admin.getByRole("button", { name: "Disable SWITCH10" }).click();
     await waitForToast(admin, "Coupon status updated successfully!");
 
-    await couponInput(shopper).fill("switch10");
-    await shopper.getByRole("button", { name: "Apply" }).click();
-    const notifications = shopper.getByRole("region", { name: /Notifications/ });
-    await notifications.getByText("Invalid Coupon").waitFor();
-    await notifications.getByText("Coupon code not found or inactive").waitFor();
+    await applyCoupon(shopper, "switch10");
+    await waitForToast(shopper, "Invalid Coupon");
+    await waitForToast(shopper, "Coupon code not found or inactive");
 
     await admin.getByRole("button", { name: "Hide SWITCH10 on the storefront" }).click();
     await waitForToast(admin, "Coupon visibility updated successfully!");

@@ -2,9 +2,9 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { couponUsages } from "../../server/db/schema/index.ts";
 import { createContentCreator, createCoupon, createOrder } from "../factories/index.ts";
-import { adminEnv, confirmDelete, signInAsAdmin, waitForToast } from "../support/admin.ts";
 import { expectNoSeriousA11yViolations } from "../support/axe.ts";
 import { setupE2E } from "../support/browser.ts";
+import { adminEnv, confirmDelete, signInAsAdmin, waitForToast } from "../support/e2e-helpers.ts";
 import { failInsertsWhen } from "../support/page.ts";
 
 let usedOrderId = "";
@@ -29,14 +29,13 @@ const e2e = setupE2E({
   },
 });
 
-const signIn = (page: Page) => signInAsAdmin(page, "/admin/coupons");
-const toast = waitForToast;
+const openCoupons = (page: Page) => signInAsAdmin(page, "/admin/coupons");
 const row = (page: Page, code: string) => page.getByRole("row").filter({ hasText: code });
 
 describe("admin coupons", () => {
   it("shows a coupon's usage details", async () => {
     const page = await e2e.newPage();
-    await signIn(page);
+    await openCoupons(page);
     await page.getByRole("link", { name: "View usage of USED10" }).click();
     const dialog = page.getByRole("dialog", { name: /Coupon Usage Details/ });
     await dialog.getByRole("cell", { name: "buyer@example.com" }).waitFor();
@@ -48,7 +47,7 @@ describe("admin coupons", () => {
 
   it("validates, creates, refuses a duplicate, edits, toggles and deletes coupons", async () => {
     const page = await e2e.newPage("mobile");
-    await signIn(page);
+    await openCoupons(page);
     await page.getByRole("link", { name: "Create Coupon" }).click();
     const dialog = page.getByRole("dialog", { name: "Create New Coupon" });
     await dialog.getByLabel("Coupon Code").fill("ab");
@@ -70,7 +69,7 @@ describe("admin coupons", () => {
     // A database failure: the server's message, and the dialog keeps what was typed.
     await dialog.getByLabel("Coupon Code").fill("failstore1");
     await dialog.getByRole("button", { name: "Create Coupon" }).click();
-    await toast(page, "injected test failure");
+    await waitForToast(page, "injected test failure");
     expect(
       await page.getByRole("dialog", { name: "Create New Coupon" }).getByLabel("Coupon Code").inputValue(),
     ).toBe("FAILSTORE1");
@@ -78,7 +77,7 @@ describe("admin coupons", () => {
     await dialog.getByLabel("Coupon Code").fill("spring15");
     await dialog.getByLabel("Content Creator (Optional)").selectOption({ label: "Maya Stone (@maya)" });
     await dialog.getByRole("button", { name: "Create Coupon" }).click();
-    await toast(page, "Coupon created successfully!");
+    await waitForToast(page, "Coupon created successfully!");
     await row(page, "SPRING15").getByText("Maya Stone").waitFor();
     expect(await row(page, "SPRING15").innerText()).toContain("15%");
     expect(await page.getByRole("heading", { level: 1 }).innerText()).toContain("(2)");
@@ -89,14 +88,14 @@ describe("admin coupons", () => {
     await edit.getByLabel("Discount Type").selectOption("fixed");
     await edit.getByLabel("Discount Value").fill("7.5");
     await edit.getByRole("button", { name: "Update Coupon" }).click();
-    await toast(page, "Coupon updated successfully!");
+    await waitForToast(page, "Coupon updated successfully!");
     await row(page, "SPRING15").getByText("$7.50").waitFor();
 
     await page.getByRole("button", { name: "Disable SPRING15" }).click();
-    await toast(page, "Coupon status updated successfully!");
+    await waitForToast(page, "Coupon status updated successfully!");
     await row(page, "SPRING15").getByText("Inactive").waitFor();
     await page.getByRole("button", { name: "Hide SPRING15 on the storefront" }).click();
-    await toast(page, "Coupon visibility updated successfully!");
+    await waitForToast(page, "Coupon visibility updated successfully!");
     await row(page, "SPRING15").getByText("Hidden").waitFor();
     await page.getByRole("button", { name: "Enable SPRING15" }).click();
     await row(page, "SPRING15").getByText("Active", { exact: true }).waitFor();
@@ -104,7 +103,7 @@ describe("admin coupons", () => {
     for (const code of ["SPRING15", "USED10"]) {
       await page.getByRole("button", { name: `Delete ${code}` }).click();
       await confirmDelete(page, "Are you sure you want to delete this coupon?");
-      await toast(page, "Coupon deleted successfully!");
+      await waitForToast(page, "Coupon deleted successfully!");
       await row(page, code).waitFor({ state: "detached" });
     }
     await page.getByText("No coupons found").waitFor();
@@ -115,7 +114,7 @@ describe("admin coupons", () => {
     const context = await e2e.browser.newContext({ baseURL: e2e.app.url, javaScriptEnabled: false });
     try {
       const page = await context.newPage();
-      await signIn(page);
+      await openCoupons(page);
       await page.getByRole("link", { name: "Create Coupon" }).click();
       const create = page.getByRole("region", { name: "Create New Coupon" });
       await create.getByLabel("Coupon Code").fill("NOJS5");

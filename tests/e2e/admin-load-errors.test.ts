@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { adminEnv, signInAsAdmin, waitForToast } from "../support/admin.ts";
 import { setupE2E } from "../support/browser.ts";
 import { postgresUrl } from "../support/database.ts";
+import { adminEnv, signInAsAdmin, waitForToast } from "../support/e2e-helpers.ts";
 
 /**
  * Each admin screen says what the spec says when its list cannot be loaded. The tables are renamed

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { adminEnv, signInAsAdmin } from "../support/admin.ts";
 import { setupE2E } from "../support/browser.ts";
+import { adminEnv, signInAsAdmin } from "../support/e2e-helpers.ts";
 
 // More paid orders than are counted exactly (10,000): the list shows an estimate and its
 // previous/next links carry the position of the page they come from. "Buyer 1" is the newest.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { adminEnv, confirmDelete, signInAsAdmin, waitForToast } from "../support/admin.ts";
 import { expectNoSeriousA11yViolations } from "../support/axe.ts";
 import { setupE2E } from "../support/browser.ts";
+import { adminEnv, confirmDelete, signInAsAdmin, toast, waitForToast } from "../support/e2e-helpers.ts";
 import { failInsertsWhen } from "../support/page.ts";
 
 // Partners named FAIL-STORE… cannot be stored (a database failure).
@@ -47,7 +47,7 @@ describe("admin partners", () => {
     // A database failure: 'Failed to save partner' with the server's message; what was typed stays.
     await page.getByLabel("Name", { exact: true }).fill("FAIL-STORE Wellness");
     await save.click();
-    const failed = page.locator("[data-sonner-toast]").filter({ hasText: "Failed to save partner" });
+    const failed = toast(page, "Failed to save partner");
     await failed.getByText("injected test failure").waitFor();
     expect(await website.inputValue()).toBe("summit.example.com/");
     await page.getByLabel("Name", { exact: true }).fill("Summit Wellness");

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import { adminEnv, signInAsAdmin, waitForToast } from "../support/admin.ts";
 import { setupE2E } from "../support/browser.ts";
+import { adminEnv, signInAsAdmin, waitForToast } from "../support/e2e-helpers.ts";
 import { startFakeS3 } from "../support/fake-s3.ts";
 import { expectProductPageImage } from "../support/store.ts";
 

@@ -1,8 +1,8 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { adminEnv, confirmDelete, signInAsAdmin, waitForToast } from "../support/admin.ts";
 import { expectNoSeriousA11yViolations } from "../support/axe.ts";
 import { setupE2E } from "../support/browser.ts";
+import { adminEnv, confirmDelete, signInAsAdmin, toast, waitForToast } from "../support/e2e-helpers.ts";
 import { failInsertsWhen, waitForHydration } from "../support/page.ts";
 
 // Testimonials from FAIL-STORE… cannot be stored (a database failure).
@@ -62,7 +62,7 @@ describe("admin testimonials", () => {
     // A database failure: 'Failed to save testimonial' with the server's message; the form keeps its values.
     await page.getByLabel("Name", { exact: true }).fill("FAIL-STORE Ana");
     await save.click();
-    const failed = page.locator("[data-sonner-toast]").filter({ hasText: "Failed to save testimonial" });
+    const failed = toast(page, "Failed to save testimonial");
     await failed.getByText("injected test failure").waitFor();
     expect(await page.getByLabel("Content", { exact: true }).inputValue()).toBe(
       "Steady energy through long mountain days.",

@@ -1,9 +1,9 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { createUser, DEFAULT_USER_PASSWORD } from "../factories/accounts.ts";
-import { waitForToast } from "../support/admin.ts";
 import { expectNoSeriousA11yViolations } from "../support/axe.ts";
 import { setupE2E } from "../support/browser.ts";
+import { signIn, submitAdminSignIn, waitForToast } from "../support/e2e-helpers.ts";
 import { totpCode, untilEarlyInTotpStep } from "../support/totp.ts";
 
 const admin = "guarded-owner@example.com";
@@ -16,11 +16,7 @@ const e2e = setupE2E({
 
 /** Turns on two-factor authentication for the signed-in account; returns the authenticator key. */
 async function enableTwoFactor(page: Page) {
-  await page.goto("/auth?redirectTo=%2Faccount%2Ftwo-factor");
-  await page.getByLabel("Email").fill(admin);
-  await page.getByLabel("Password").fill(DEFAULT_USER_PASSWORD);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await page.waitForURL("**/account/two-factor");
+  await signIn(page, admin, "/account/two-factor");
   await page.getByLabel("Confirm with your password").fill(DEFAULT_USER_PASSWORD);
   await page.getByRole("button", { name: "Set up two-factor authentication" }).click();
   const secret = (await page.locator("code").innerText()).trim();
@@ -47,10 +43,7 @@ describe("admin login with two-factor authentication", () => {
     const secret = await enableTwoFactor(await e2e.newPage());
 
     const page = await e2e.newPage();
-    await page.goto("/admin/login");
-    await page.getByLabel("Email").fill(admin);
-    await page.getByLabel("Password").fill(DEFAULT_USER_PASSWORD);
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await submitAdminSignIn(page, admin, DEFAULT_USER_PASSWORD);
     const code = page.getByLabel("Authentication code");
     await code.waitFor();
     // The password alone opens nothing.

@@ -1,21 +1,28 @@
-import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { orderItems } from "../../server/db/schema/index.ts";
 import { createContactMessage, createOrder, createUser } from "../factories/index.ts";
-import { signIn } from "../support/accounts.ts";
 import { expectNoSeriousA11yViolations } from "../support/axe.ts";
 import { setupE2E } from "../support/browser.ts";
+import {
+  adminEnv,
+  signInAsAdmin,
+  signInOverHttp,
+  submitAdminSignIn,
+  testAdmin,
+  toast,
+  toastsGone,
+  waitForToast,
+} from "../support/e2e-helpers.ts";
 import { failInsertsWhen } from "../support/page.ts";
 import { expectProductPageImage } from "../support/store.ts";
 
-const admin = { email: "owner@example.com", password: "owner-password-123" };
 const customer = { email: "buyer@example.com", password: "buyer-password-123" };
 // Orders from the last hour, but never before local midnight: they must all count as "today".
 const base = Math.max(Date.now() - 60 * 60 * 1000, new Date().setHours(0, 0, 0, 0) + 1000);
 
 const e2e = setupE2E({
-  env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password },
+  env: adminEnv,
   prepare: async (db) => {
     // Products named FAIL-STORE… cannot be stored (a database failure).
     await failInsertsWhen(db, "products", "new.name like 'FAIL-STORE%'");
@@ -55,23 +62,6 @@ const e2e = setupE2E({
   },
 });
 
-async function signInAsAdmin(page: Page) {
-  await page.goto("/admin/login");
-  await page.getByLabel("Email").fill(admin.email);
-  await page.getByLabel("Password").fill(admin.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL("**/admin/dashboard");
-}
-
-async function toast(page: Page, text: string) {
-  await page.locator("[data-sonner-toast]").filter({ hasText: text }).first().waitFor();
-}
-
-/** Toasts fade in and out; axe would measure their contrast half-transparent. Wait until they are gone. */
-async function toastsGone(page: Page) {
-  await expect.poll(() => page.locator("[data-sonner-toast]").count(), { timeout: 20_000 }).toBe(0);
-}
-
 describe("admin access", () => {
   it("sends a signed-out visitor to the login page", async () => {
     const page = await e2e.newPage();
@@ -83,38 +73,35 @@ describe("admin access", () => {
 
   it("refuses a wrong password with 'Login failed'", async () => {
     const page = await e2e.newPage();
-    await page.goto("/admin/login");
-    await page.getByLabel("Email").fill(admin.email);
-    await page.getByLabel("Password").fill("not-the-password");
-    await page.getByRole("button", { name: "Sign In" }).click();
-    await toast(page, "Login failed");
+    await submitAdminSignIn(page, testAdmin.email, "not-the-password");
+    await waitForToast(page, "Login failed");
     expect(new URL(page.url()).pathname).toBe("/admin/login");
-    expect(await page.getByLabel("Email").inputValue()).toBe(admin.email);
+    expect(await page.getByLabel("Email").inputValue()).toBe(testAdmin.email);
   });
 
   it("turns a customer away with 'Access Denied' and signs them out", async () => {
     const page = await e2e.newPage();
-    await page.goto("/admin/login");
-    await page.getByLabel("Email").fill(customer.email);
-    await page.getByLabel("Password").fill(customer.password);
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await submitAdminSignIn(page, customer.email, customer.password);
     await page
       .getByRole("alert")
       .filter({ hasText: "This account doesn't have admin privileges. Please contact an administrator." })
       .waitFor();
-    await toast(page, "Access Denied");
+    await waitForToast(page, "Access Denied");
     await page.goto("/admin/dashboard");
     await page.waitForURL("**/admin/login");
   });
 
   it("sends a signed-in customer from an admin page to the login with the permission toast", async () => {
     const page = await e2e.newPage();
-    const cookie = await signIn(e2e.app.url, { email: "second@example.com", password: "second-password-1" });
+    const cookie = await signInOverHttp(e2e.app.url, {
+      email: "second@example.com",
+      password: "second-password-1",
+    });
     const [name, value] = cookie.split(";")[0]!.split("=");
     await page.context().addCookies([{ name: name!, value: decodeURIComponent(value!), url: e2e.app.url }]);
     await page.goto("/admin/orders");
     await page.waitForURL("**/admin/login");
-    await toast(page, "You don't have permission to access the admin panel.");
+    await waitForToast(page, "You don't have permission to access the admin panel.");
     await page.getByText("Access Denied").first().waitFor();
     // Opening the page signed nobody out; the button does.
     await page.getByText("You are signed in as second@example.com.").waitFor();
@@ -127,7 +114,7 @@ describe("admin access", () => {
   it("signs an admin in to the dashboard with its cards and activity", async () => {
     const page = await e2e.newPage();
     await signInAsAdmin(page);
-    await toast(page, "Login successful");
+    await waitForToast(page, "Login successful");
     const card = (title: string) =>
       page.getByRole("heading", { name: title }).locator("xpath=ancestor::*[@data-slot='card'][1]");
     expect(await card("Total Products").innerText()).toContain("4");
@@ -173,7 +160,7 @@ describe("admin products", () => {
     await page.getByRole("link", { name: "Add Product" }).click();
 
     await page.getByRole("button", { name: "Create Product" }).click();
-    await toast(page, "Failed to save product");
+    await waitForToast(page, "Failed to save product");
     await page.getByText("Name is required").waitFor();
     await page.getByText("Price is required").waitFor();
 
@@ -192,7 +179,7 @@ describe("admin products", () => {
     await page
       .getByLabel("Upload image")
       .setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not an image") });
-    const refused = page.locator("[data-sonner-toast]").filter({ hasText: "Failed to upload file" });
+    const refused = toast(page, "Failed to upload file");
     await refused.getByText("The file is not a supported image (use JPEG, PNG, WebP, GIF or AVIF)").waitFor();
     expect(await page.getByLabel("Image URL", { exact: true }).inputValue()).toBe("");
 
@@ -202,7 +189,7 @@ describe("admin products", () => {
     await page
       .getByLabel("Upload image")
       .setInputFiles({ name: "resin.png", mimeType: "image/png", buffer: png });
-    await toast(page, "File uploaded successfully");
+    await waitForToast(page, "File uploaded successfully");
     const imageUrl = await page.getByLabel("Image URL", { exact: true }).inputValue();
     expect(imageUrl).toMatch(/^\/uploads\/[0-9a-f-]+\.webp$/);
     await page.getByRole("img", { name: "Main product preview" }).waitFor();
@@ -210,7 +197,7 @@ describe("admin products", () => {
     await expectNoSeriousA11yViolations(page, "product form");
 
     await page.getByRole("button", { name: "Create Product" }).click();
-    await toast(page, "Product created successfully");
+    await waitForToast(page, "Product created successfully");
     const row = page.getByRole("row").filter({ hasText: "Alpine Gold Resin" });
     expect(await row.innerText()).toMatch(/\$64\.50\s+30g\s+Sold Out/);
     // The storefront's product page shows the uploaded image (and its responsive variants).
@@ -224,7 +211,7 @@ describe("admin products", () => {
     await page.getByLabel("Name", { exact: true }).fill("Alpine Gold Resin Deluxe");
     await page.getByLabel("Price (USD)").fill("70");
     await page.getByRole("button", { name: "Update Product" }).click();
-    await toast(page, "Product updated successfully");
+    await waitForToast(page, "Product updated successfully");
     const edited = page.getByRole("row").filter({ hasText: "Alpine Gold Resin Deluxe" });
     expect(await edited.innerText()).toContain("$70.00");
     await edited.getByRole("link", { name: /^Edit/ }).click();
@@ -235,7 +222,7 @@ describe("admin products", () => {
     const confirm = page.getByRole("alertdialog");
     await confirm.getByText("Are you sure you want to delete this product?").waitFor();
     await confirm.getByRole("button", { name: "Delete" }).click();
-    await toast(page, "Product deleted successfully");
+    await waitForToast(page, "Product deleted successfully");
     await expect.poll(() => page.getByRole("row").filter({ hasText: "Alpine Gold Resin" }).count()).toBe(0);
 
     // A database failure: 'Failed to save product' with the server's message; the form keeps its values.
@@ -243,7 +230,7 @@ describe("admin products", () => {
     await page.getByLabel("Name", { exact: true }).fill("FAIL-STORE Resin");
     await page.getByLabel("Price (USD)").fill("12.00");
     await page.getByRole("button", { name: "Create Product" }).click();
-    const failed = page.locator("[data-sonner-toast]").filter({ hasText: "Failed to save product" });
+    const failed = toast(page, "Failed to save product");
     await failed.getByText("injected test failure").waitFor();
     expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe("FAIL-STORE Resin");
   });
@@ -277,11 +264,8 @@ describe("admin orders", () => {
 
     const select = rows.nth(1).getByRole("combobox", { name: /^Status of order #/ });
     await select.selectOption("shipped");
-    await toast(page, "Order status updated");
-    await page
-      .locator("[data-sonner-toast]")
-      .filter({ hasText: /Order #[0-9a-f]{8} status changed to shipped/ })
-      .waitFor();
+    await waitForToast(page, "Order status updated");
+    await toast(page, /Order #[0-9a-f]{8} status changed to shipped/).waitFor();
     await page.getByRole("link", { name: "Refresh" }).click();
     await expect.poll(() => rows.nth(1).getByRole("combobox").inputValue()).toBe("shipped");
 
@@ -352,7 +336,7 @@ describe("admin contacts", () => {
     await expectNoSeriousA11yViolations(page, "contacts");
     await page.getByRole("button", { name: "Delete message from Jordan Miles" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
-    await toast(page, "Contact deleted");
+    await waitForToast(page, "Contact deleted");
     await page.getByText("No contact messages found").waitFor();
   });
 });

@@ -1,9 +1,9 @@
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { createUser, DEFAULT_USER_PASSWORD } from "../factories/accounts.ts";
 import { createOrder } from "../factories/orders.ts";
 import { expectNoSeriousA11yViolations } from "../support/axe.ts";
 import { setupE2E } from "../support/browser.ts";
+import { submitSignIn, waitForToast } from "../support/e2e-helpers.ts";
 import { latestEmailTo, linkIn, mailReaderEnv } from "../support/mail.ts";
 import { failReadsWhen } from "../support/page.ts";
 
@@ -33,15 +33,6 @@ const e2e = setupE2E({
   },
 });
 
-async function signIn(page: Page, email: string, password = DEFAULT_USER_PASSWORD) {
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-}
-
-const toast = (page: Page, text: string) =>
-  page.getByRole("region", { name: /Notifications/ }).getByText(text);
-
 describe("sign up", () => {
   it("shows each validation error, creates the account, and requires the emailed verification", async () => {
     const page = await e2e.newPage();
@@ -70,13 +61,13 @@ describe("sign up", () => {
     await page.getByLabel("Password").fill("analytical");
     await submit.click();
     await page.getByRole("status").getByText("Please check your email to verify your account.").waitFor();
-    await toast(page, "Account created!").waitFor();
+    await waitForToast(page, "Account created!");
 
     // Not verified yet: sign-in says so and offers the email again.
     await page.getByRole("tab", { name: "Sign In" }).waitFor();
-    await signIn(page, email, "analytical");
+    await submitSignIn(page, email, "analytical");
     await page.getByRole("alert").getByText("Please verify your email address before signing in.").waitFor();
-    await toast(page, "Sign in failed").waitFor();
+    await waitForToast(page, "Sign in failed");
     await page.getByRole("button", { name: "Resend verification email" }).click();
     await page.getByRole("status").getByText("a new verification link is on its way").waitFor();
 
@@ -85,7 +76,7 @@ describe("sign up", () => {
     // Following the link verifies the address and signs the customer in.
     await page.goto(linkIn(mail, "/verify-email"));
     await page.waitForURL(`${e2e.app.url}/`);
-    await toast(page, "Email verified").waitFor();
+    await waitForToast(page, "Email verified");
     await page.getByRole("button", { name: "Account menu" }).click();
     await page.getByRole("menu").getByText(email).waitFor();
   });
@@ -95,9 +86,9 @@ describe("sign in", () => {
   it("refuses a wrong password with 'Sign in failed' and keeps the email", async () => {
     const page = await e2e.newPage();
     await page.goto("/auth");
-    await signIn(page, users.signedIn, "wrong-password");
+    await submitSignIn(page, users.signedIn, "wrong-password");
     await page.getByRole("alert").getByText("Invalid email or password").waitFor();
-    await toast(page, "Sign in failed").waitFor();
+    await waitForToast(page, "Sign in failed");
     expect(await page.getByLabel("Email").inputValue()).toBe(users.signedIn);
     expect(page.url()).toContain("/auth");
   });
@@ -110,9 +101,9 @@ describe("sign in", () => {
     await page.getByText("Please enter your email address.").waitFor();
     await page.getByText("Please enter your password.").waitFor();
 
-    await signIn(page, users.signedIn);
+    await submitSignIn(page, users.signedIn);
     await page.waitForURL(`${e2e.app.url}/`);
-    await toast(page, "Welcome back!").waitFor();
+    await waitForToast(page, "Welcome back!");
     await page.goto("/auth");
     expect(new URL(page.url()).pathname).toBe("/");
     await page.goto("/auth?mode=reset&token=abc");
@@ -136,7 +127,7 @@ describe("without JavaScript", () => {
       await page.getByRole("button", { name: "Sign Up", exact: true }).click();
       await page.getByRole("status").getByText("Please check your email to verify your account.").waitFor();
 
-      await signIn(page, users.noScript);
+      await submitSignIn(page, users.noScript);
       await page.waitForURL(`${e2e.app.url}/`);
       await page.goto("/orders");
       await page.getByRole("heading", { name: "My Orders" }).waitFor();
@@ -151,7 +142,7 @@ describe("customer pages", () => {
     const page = await e2e.newPage();
     await page.goto("/orders");
     await page.waitForURL("**/auth?redirectTo=%2Forders");
-    await signIn(page, users.orders);
+    await submitSignIn(page, users.orders);
     await page.waitForURL("**/orders");
     await page.getByRole("heading", { name: "My Orders" }).waitFor();
     await page.getByText("No orders yet").waitFor();
@@ -161,10 +152,10 @@ describe("customer pages", () => {
   it("/orders reports a load error with the 'Error loading orders' toast, not an error page", async () => {
     const page = await e2e.newPage();
     await page.goto("/auth?redirectTo=%2Forders");
-    await signIn(page, users.brokenOrders);
+    await submitSignIn(page, users.brokenOrders);
     await page.waitForURL("**/orders");
     await page.getByRole("heading", { name: "My Orders" }).waitFor();
-    await toast(page, "Error loading orders").waitFor();
+    await waitForToast(page, "Error loading orders");
     await page.getByRole("alert").getByText("Your orders could not be loaded").waitFor();
     expect(await page.getByText("No orders yet").count()).toBe(0);
   });
@@ -174,7 +165,7 @@ describe("sign out", () => {
   it("ends the session on the server and reloads at /", async () => {
     const page = await e2e.newPage();
     await page.goto("/auth");
-    await signIn(page, users.customer);
+    await submitSignIn(page, users.customer);
     await page.waitForURL(`${e2e.app.url}/`);
     const sessionCookies = await page.context().cookies();
     // A marker on the window survives client-side navigation but not a full document load.
@@ -196,7 +187,7 @@ describe("sign out", () => {
   it("shows the signed-in state in the mobile menu and signs out from there", async () => {
     const page = await e2e.newPage("mobile");
     await page.goto("/auth");
-    await signIn(page, users.mobile);
+    await submitSignIn(page, users.mobile);
     await page.waitForURL(`${e2e.app.url}/`);
     await page.getByRole("button", { name: "Open menu" }).click();
     const menu = page.getByRole("dialog", { name: "Menu" });
@@ -213,12 +204,12 @@ describe("sign out", () => {
     const phone = await e2e.newPage("mobile");
     for (const page of [laptop, phone]) {
       await page.goto("/auth?redirectTo=%2Faccount");
-      await signIn(page, users.devices);
+      await submitSignIn(page, users.devices);
       await page.waitForURL("**/account");
     }
     await laptop.getByRole("button", { name: "Sign out of all devices" }).click();
     await laptop.waitForURL(`${e2e.app.url}/`);
-    await toast(laptop, "Signed out everywhere").waitFor();
+    await waitForToast(laptop, "Signed out everywhere");
     await phone.reload();
     await phone.waitForURL("**/auth?redirectTo=%2Faccount");
   });
@@ -236,7 +227,7 @@ describe("forgot and reset password", () => {
     await page.getByLabel("Email").fill(users.forgetful);
     await page.getByRole("button", { name: "Send Reset Link" }).click();
     await page.getByRole("heading", { name: "Check Your Email" }).waitFor();
-    await toast(page, "Password reset email sent").waitFor();
+    await waitForToast(page, "Password reset email sent");
     await expectNoSeriousA11yViolations(page, "/auth check your email");
 
     const mail = await latestEmailTo(e2e, users.forgetful, "Reset your password");
@@ -259,7 +250,7 @@ describe("forgot and reset password", () => {
     await page.getByLabel("Confirm New Password").fill("brand-new-pass");
     await update.click();
     await page.waitForURL(`${e2e.app.url}/`);
-    await toast(page, "Password updated!").waitFor();
+    await waitForToast(page, "Password updated!");
 
     // The link worked once only.
     await page.goto(resetLink);
@@ -269,11 +260,11 @@ describe("forgot and reset password", () => {
     await page.getByRole("alert").getByText("This password reset link is invalid or has expired.").waitFor();
 
     await page.goto("/auth");
-    await signIn(page, users.forgetful, DEFAULT_USER_PASSWORD);
+    await submitSignIn(page, users.forgetful, DEFAULT_USER_PASSWORD);
     await page.getByRole("alert").getByText("Invalid email or password").waitFor();
-    await signIn(page, users.forgetful, "brand-new-pass");
+    await submitSignIn(page, users.forgetful, "brand-new-pass");
     await page.waitForURL(`${e2e.app.url}/`);
-    await toast(page, "Welcome back!").waitFor();
+    await waitForToast(page, "Welcome back!");
   });
 
   it("accepts the recovery link form type=recovery", async () => {
@@ -290,10 +281,10 @@ describe("admin emails page", () => {
     await page.goto("/admin/emails");
     expect(new URL(page.url()).pathname).toBe("/admin/login");
     await page.goto("/auth");
-    await signIn(page, users.signedIn);
+    await submitSignIn(page, users.signedIn);
     await page.waitForURL(`${e2e.app.url}/`);
     await page.goto("/admin/emails");
     expect(new URL(page.url()).pathname).toBe("/admin/login");
-    await toast(page, "Access Denied").waitFor();
+    await waitForToast(page, "Access Denied");
   });
 });

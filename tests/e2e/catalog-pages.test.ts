@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createProduct } from "../factories/index.ts";
-import { adminEnv, signInAsAdmin, waitForToast } from "../support/admin.ts";
 import { expectNoSeriousA11yViolations } from "../support/axe.ts";
 import { setupE2E } from "../support/browser.ts";
+import { adminEnv, signInAsAdmin, waitForToast } from "../support/e2e-helpers.ts";
 import { openStorePage } from "../support/store.ts";
 
 // 30 products, "Catalog Resin 01" (oldest) … "Catalog Resin 30" (newest); 01 costs the most,

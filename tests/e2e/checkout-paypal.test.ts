@@ -1,11 +1,12 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser, DEFAULT_USER_PASSWORD } from "../factories/index.ts";
+import { createUser } from "../factories/index.ts";
 import { fakePaypalEnv } from "../fakes/paypal-fixtures.ts";
 import { FakePaypal } from "../fakes/paypal-server.ts";
 import type { StartAppOptions } from "../support/app.ts";
 import { setupE2E } from "../support/browser.ts";
-import { addFromGrid, openStorePage, waitForCartQuantity } from "../support/store.ts";
+import { signIn, waitForToast } from "../support/e2e-helpers.ts";
+import { addFromGrid, applyCoupon, openStorePage, waitForCartQuantity } from "../support/store.ts";
 
 // Demo data: Gold Grade $89.99 (30g), Liquid Drops $39.99 (30ml); coupon WELCOME10.
 const subscriber = "paypal-subscriber@example.com";
@@ -23,14 +24,6 @@ beforeAll(async () => {
 });
 afterAll(() => fake.stop());
 const e2e = setupE2E(options);
-
-const toast = (page: Page, text: string) =>
-  page.getByRole("region", { name: /Notifications/ }).getByText(text);
-
-async function applyCoupon(page: Page, code: string) {
-  await page.getByRole("textbox", { name: "Coupon code" }).fill(code);
-  await page.getByRole("button", { name: "Apply" }).click();
-}
 
 /** On the checkout page: PayPal, Pay, then approve at the fake PayPal (which returns to the shop). */
 async function payWithPaypal(page: Page, amount: string) {
@@ -69,11 +62,7 @@ describe("checkout with PayPal (against a fake PayPal)", () => {
 
   it("signed-in monthly subscription: PayPal returns subscription_id, the order is shown; cancel stops it at PayPal", async () => {
     const page = await e2e.newPage();
-    await page.goto("/auth?redirectTo=%2Fproducts");
-    await page.getByLabel("Email").fill(subscriber);
-    await page.getByLabel("Password").fill(DEFAULT_USER_PASSWORD);
-    await page.getByRole("button", { name: "Sign In", exact: true }).click();
-    await page.waitForURL(/\/products$/);
+    await signIn(page, subscriber, "/products");
     await addFromGrid(page, "Liquid Shilajit Drops", 1);
     await openStorePage(page, "/checkout");
     await page.getByRole("radio", { name: /Monthly subscription/ }).check();
@@ -110,11 +99,11 @@ describe("checkout with PayPal (against a fake PayPal)", () => {
     await page.getByRole("link", { name: "Cancel and return to the shop" }).click();
 
     await page.waitForURL(/\/checkout$/);
-    await toast(page, "Payment cancelled").waitFor();
+    await waitForToast(page, "Payment cancelled");
     await waitForCartQuantity(page, 1);
     // The reservation was released: otherwise the only use stays held for 30 minutes.
     await applyCoupon(page, "ONCE15");
-    await toast(page, "Coupon Applied!").waitFor();
+    await waitForToast(page, "Coupon Applied!");
   });
 
   it("POST /webhooks/paypal refuses an unverified event with 400", async () => {

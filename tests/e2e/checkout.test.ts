@@ -1,10 +1,18 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { createCoupon, createUser, DEFAULT_USER_PASSWORD } from "../factories/index.ts";
+import { createCoupon, createUser } from "../factories/index.ts";
 import { expectNoSeriousA11yViolations } from "../support/axe.ts";
 import { setupE2E } from "../support/browser.ts";
+import { signIn, waitForToast } from "../support/e2e-helpers.ts";
 import { failReadsWhen } from "../support/page.ts";
-import { addFromGrid, humanUserAgent, openStorePage, waitForCartQuantity } from "../support/store.ts";
+import {
+  addFromGrid,
+  applyCoupon,
+  humanUserAgent,
+  openCheckout,
+  openStorePage,
+  waitForCartQuantity,
+} from "../support/store.ts";
 
 // Demo data: Gold Grade $89.99 (30g), Liquid Drops $39.99 (30ml); coupons WELCOME10, SAVE5 (min $40), EXPIRED20.
 const buyerA = "buyer-a@example.com";
@@ -23,17 +31,6 @@ const e2e = setupE2E({
 const gold = "Gold Grade Shilajit Resin";
 const drops = "Liquid Shilajit Drops";
 
-const toast = (page: Page, text: string) =>
-  page.getByRole("region", { name: /Notifications/ }).getByText(text);
-
-async function signIn(page: Page, email: string) {
-  await page.goto("/auth?redirectTo=%2Fproducts");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(DEFAULT_USER_PASSWORD);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await page.waitForURL(/\/products$/);
-}
-
 async function fillBuyer(page: Page, name: string, email: string) {
   await page.getByLabel("Full name").fill(name);
   await page.getByLabel("Email").fill(email);
@@ -42,13 +39,6 @@ async function fillBuyer(page: Page, name: string, email: string) {
   await page.getByLabel("City").fill("Austin");
   await page.getByLabel("State").fill("TX");
   await page.getByLabel("ZIP code").fill("78701");
-}
-
-async function applyCoupon(page: Page, typed: string) {
-  const input = page.getByRole("textbox", { name: "Coupon code" });
-  await input.fill(typed);
-  expect(await input.inputValue()).toBe(typed.toUpperCase());
-  await page.getByRole("button", { name: "Apply" }).click();
 }
 
 /**
@@ -62,11 +52,6 @@ async function streamedOrder(url: string, processing: string[], done: string) {
   expect(html.indexOf(processing[0]!)).toBeLessThan(html.indexOf(done));
 }
 
-async function openCheckout(page: Page) {
-  await openStorePage(page, "/checkout");
-  await page.getByRole("heading", { name: "Checkout", level: 1 }).waitFor();
-}
-
 describe("checkout", () => {
   it("guest one-time card purchase with a coupon: declined card, then paid; a reload processes nothing twice", async () => {
     const page = await e2e.newPage();
@@ -75,8 +60,8 @@ describe("checkout", () => {
     await openCheckout(page);
     expect(await page.getByRole("button", { name: "Apply" }).isDisabled()).toBe(true);
     await applyCoupon(page, "welcome10");
-    await toast(page, "Coupon Applied!").waitFor();
-    await toast(page, "You saved $9.00 with code WELCOME10").waitFor();
+    await waitForToast(page, "Coupon Applied!");
+    await waitForToast(page, "You saved $9.00 with code WELCOME10");
     await page.getByText("WELCOME10 applied: -$9.00").waitFor();
     expect(await page.getByRole("region", { name: "Order Summary" }).innerText()).toMatch(/Total\s+\$80\.99/);
     await expectNoSeriousA11yViolations(page, "checkout");
@@ -95,7 +80,7 @@ describe("checkout", () => {
     await page.getByRole("button", { name: "Pay $80.99" }).click();
     await page.waitForURL(/\/payment-success\?session_id=/);
     await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
-    await toast(page, "Payment Successful!").waitFor();
+    await waitForToast(page, "Payment Successful!");
     const card = await page.getByRole("region", { name: /^Order #/ }).innerText();
     expect(card).toMatch(/Items\s+1/);
     expect(card).toContain("WELCOME10 (-$9.00)");
@@ -128,8 +113,8 @@ describe("checkout", () => {
     ] as const;
     for (const [code, title, description] of cases) {
       await applyCoupon(page, code);
-      await toast(page, title).waitFor();
-      await toast(page, description).waitFor();
+      await waitForToast(page, title);
+      await waitForToast(page, description);
     }
   });
 
@@ -155,13 +140,13 @@ describe("checkout", () => {
       .waitFor();
     // The choice is refused (stays one-time), so click rather than check.
     await page.getByRole("radio", { name: /Monthly subscription/ }).click();
-    await toast(page, "Sign In Required").waitFor();
+    await waitForToast(page, "Sign In Required");
     await page.waitForURL(/\/auth/);
   });
 
   it("signed-in subscription by PayPal with 2 items gets 20%; only the owner sees it in My Orders", async () => {
     const page = await e2e.newPage();
-    await signIn(page, buyerA);
+    await signIn(page, buyerA, "/products");
     await openStorePage(page, "/products");
     await addFromGrid(page, drops, 1);
     await addFromGrid(page, drops, 2);
@@ -193,7 +178,7 @@ describe("checkout", () => {
     await expectNoSeriousA11yViolations(page, "my orders");
 
     const other = await e2e.newPage();
-    await signIn(other, buyerB);
+    await signIn(other, buyerB, "/products");
     await openStorePage(other, "/orders");
     await other.getByRole("heading", { name: "No orders yet" }).waitFor();
   });

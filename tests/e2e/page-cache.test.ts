@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { setupTarget } from "../security/support.ts";
-import { testAdmin } from "../support/admin.ts";
+import { testAdmin } from "../support/e2e-helpers.ts";
 
 /**
  * The rendered-page cache (server/http/page-cache.ts) over the wire: anonymous copies of content

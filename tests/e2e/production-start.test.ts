@@ -4,7 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { waitUntilReady } from "../support/app.ts";
+import { freePort, waitUntilReady } from "../support/built-server.ts";
 
 /**
  * `npm start` as a shop owner runs it (no NODE_ENV set): production mode, no rebuild of an
@@ -14,11 +14,13 @@ import { waitUntilReady } from "../support/app.ts";
 const root = path.resolve(import.meta.dirname, "../..");
 const dataDir = mkdtempSync(path.join(tmpdir(), "shop-start-"));
 const moduleLog = path.join(dataDir, "modules.log");
-const port = 20_000 + Math.floor(Math.random() * 20_000);
-const url = `http://127.0.0.1:${port}`;
+let port = 0;
+let url = "";
 let output = "";
 
-beforeAll(() => {
+beforeAll(async () => {
+  port = await freePort();
+  url = `http://127.0.0.1:${port}`;
   // The suite's setup built the app; this makes sure the fingerprint matches the sources.
   execFileSync(process.execPath, ["scripts/build.mjs", "--if-changed"], { cwd: root, stdio: "ignore" });
 });

@@ -3,16 +3,10 @@ import { describe, expect, it } from "vitest";
 import type { Db } from "../../server/db/client.ts";
 import { orderItems } from "../../server/db/schema/index.ts";
 import { renewSubscription } from "../../server/subscriptions/renew.ts";
-import {
-  createOrder,
-  createSubscription,
-  createUser,
-  DEFAULT_USER_PASSWORD,
-  defaultSubscriptionItem,
-} from "../factories/index.ts";
-import { adminEnv, signInAsAdmin, waitForToast } from "../support/admin.ts";
+import { createOrder, createSubscription, createUser, defaultSubscriptionItem } from "../factories/index.ts";
 import { expectNoSeriousA11yViolations } from "../support/axe.ts";
 import { setupE2E } from "../support/browser.ts";
+import { adminEnv, signInAsAdmin, submitSignIn, waitForToast } from "../support/e2e-helpers.ts";
 import { waitForHydration } from "../support/page.ts";
 
 const subscriber = "subscriber@example.com";
@@ -79,9 +73,7 @@ const datePattern = String.raw`[A-Z][a-z]{2} \d{2}, \d{4}`;
 async function signInThrough(page: Page, email: string, path = "/account/subscriptions") {
   await page.goto(path);
   await page.waitForURL(`**/auth?redirectTo=${encodeURIComponent(path)}`);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(DEFAULT_USER_PASSWORD);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await submitSignIn(page, email);
   await page.waitForURL(`**${path}`);
 }
 

@@ -6,7 +6,7 @@ import { execFileSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
-import { freePort } from "../support/app.ts";
+import { freePort } from "../support/built-server.ts";
 
 /** The newest PostgreSQL's programs (Debian layout), or null when none is installed. */
 export function postgresBinDir(): string | null {

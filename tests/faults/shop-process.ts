@@ -3,7 +3,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { freePort, waitUntilReady } from "../support/app.ts";
+import { freePort, waitUntilReady } from "../support/built-server.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 

@@ -1,27 +1,20 @@
 import { count, desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Auth } from "../../server/auth/auth.ts";
 import { accountFailuresKey, signInLimits } from "../../server/auth/limits.ts";
 import { mailOutbox, session, user, verification } from "../../server/db/schema/index.ts";
 import type { Mailer } from "../../server/mail/mailer.ts";
 import { hitRateLimit } from "../../server/rate-limit/rate-limit.ts";
 import { createUser, DEFAULT_USER_PASSWORD } from "../factories/accounts.ts";
-import { clientHeaders, cookieHeader, createTestAuth } from "../support/auth.ts";
-import { createTestDatabase, type TestDatabase } from "../support/database.ts";
+import { clientHeaders, cookieHeader, createTestAuth, setupAuthDatabase } from "../support/auth.ts";
+import type { TestDatabase } from "../support/database.ts";
 import { startSmtpServer } from "../support/smtp.ts";
 
 let database: TestDatabase;
 let auth: Auth;
 let mailer: Mailer;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  ({ auth, mailer } = createTestAuth(database.db));
-});
-afterAll(async () => {
-  await mailer.stop();
-  await database.destroy();
-});
+setupAuthDatabase((opened) => ({ database, auth, mailer } = opened));
 
 let ipCounter = 0;
 /** A fresh client address per call, so one test's attempts never count against another's. */

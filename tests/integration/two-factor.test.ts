@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Auth } from "../../server/auth/auth.ts";
 import { requireAdmin } from "../../server/auth/guards.ts";
 import type { RequestContext } from "../../server/context.ts";
@@ -8,22 +8,15 @@ import { user } from "../../server/db/schema/index.ts";
 import { readFlashToast } from "../../server/http/flash.ts";
 import type { Mailer } from "../../server/mail/mailer.ts";
 import { createUser, DEFAULT_USER_PASSWORD, type User } from "../factories/accounts.ts";
-import { clientHeaders, cookieHeader, createTestAuth } from "../support/auth.ts";
-import { createTestDatabase, type TestDatabase } from "../support/database.ts";
+import { clientHeaders, cookieHeader, setupAuthDatabase } from "../support/auth.ts";
+import type { TestDatabase } from "../support/database.ts";
 import { totpCode } from "../support/totp.ts";
 
 let database: TestDatabase;
 let auth: Auth;
 let mailer: Mailer;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  ({ auth, mailer } = createTestAuth(database.db));
-});
-afterAll(async () => {
-  await mailer.stop();
-  await database.destroy();
-});
+setupAuthDatabase((opened) => ({ database, auth, mailer } = opened));
 
 async function signIn(email: string) {
   const { headers, response } = await auth.api.signInEmail({

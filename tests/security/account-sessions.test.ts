@@ -53,11 +53,8 @@ async function sessionOf(visitor: Visitor) {
   return (await response.json()) as { user: { email: string }; session: { expiresAt: string } } | null;
 }
 
-async function signedIn(email: string) {
-  const visitor = target.visitor();
-  await visitor.signIn(email, DEFAULT_USER_PASSWORD);
-  return visitor;
-}
+/** Every account here has the default password. */
+const signedIn = (email: string) => target.signedIn({ email, password: DEFAULT_USER_PASSWORD });
 
 describe("a GET never signs anybody out", () => {
   it("a link to /admin/login or any admin page leaves a shopper signed in", async () => {

@@ -34,8 +34,7 @@ describe("the auth API takes what the forms take", () => {
   });
 
   it("refuses update-user with a huge name and keeps the stored one", async () => {
-    const visitor = target.visitor();
-    await visitor.signIn(member.email, DEFAULT_USER_PASSWORD);
+    const visitor = await target.signedIn({ email: member.email, password: DEFAULT_USER_PASSWORD });
     const response = await visitor.postJson("/api/auth/update-user", { name: hugeName });
     expect(response.status).toBe(400);
     const current = await (await visitor.get("/api/auth/get-session")).json();

@@ -52,8 +52,7 @@ describe("cross-site request forgery", () => {
   });
 
   it("cannot sign a shopper out from another site; their own sign-out works", async () => {
-    const shopper = target.visitor();
-    await shopper.signIn(email, DEFAULT_USER_PASSWORD);
+    const shopper = await target.signedIn({ email, password: DEFAULT_USER_PASSWORD });
     const forged = await shopper.postForm("/auth/sign-out", {}, { origin: EVIL });
     expect(forged.status).toBe(403);
     const session = await shopper.get("/api/auth/get-session");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createUser } from "../factories/index.ts";
-import { adminEnv, testAdmin } from "../support/admin.ts";
+import { adminEnv, testAdmin } from "../support/e2e-helpers.ts";
 import { setupTarget, type Target } from "./support.ts";
 
 /**

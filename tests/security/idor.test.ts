@@ -5,7 +5,7 @@ import { startCheckout } from "../../server/checkout/checkout.ts";
 import { cartLines, orderItems } from "../../server/db/schema/index.ts";
 import { sandboxProvider } from "../../server/payments/sandbox.ts";
 import { createOrder, createProduct, createSubscription, createUser } from "../factories/index.ts";
-import { setupTarget, type Visitor } from "./support.ts";
+import { setupTarget } from "./support.ts";
 
 /**
  * Insecure direct object references: a signed-in customer (Blake) who knows the ids of another
@@ -52,26 +52,20 @@ const target = setupTarget({
   },
 });
 
-async function signedIn(account: { email: string; password: string }): Promise<Visitor> {
-  const visitor = target.visitor();
-  await visitor.signIn(account.email, account.password);
-  return visitor;
-}
-
 describe("other customers' orders, subscriptions and cart lines", () => {
   it("lists only the customer's own orders, as a page and as data", async () => {
-    const intruder = await signedIn(blake);
+    const intruder = await target.signedIn(blake);
     for (const url of ["/orders", "/orders.data"]) {
       const body = await (await intruder.get(url)).text();
       expect(body, url).not.toContain(averysItem);
       expect(body, url).not.toContain(ids.order);
     }
-    const owner = await signedIn(avery);
+    const owner = await target.signedIn(avery);
     expect(await (await owner.get("/orders")).text()).toContain(averysItem);
   });
 
   it("refuses to cancel another customer's subscription and leaves it renewing", async () => {
-    const intruder = await signedIn(blake);
+    const intruder = await target.signedIn(blake);
     const page = await intruder.get("/account/subscriptions");
     expect(await page.text()).not.toContain(ids.subscription);
     const response = await intruder.postForm("/account/subscriptions", {
@@ -81,14 +75,14 @@ describe("other customers' orders, subscriptions and cart lines", () => {
     expect(response.status).toBe(404);
     expect(await response.text()).toContain("We could not find that subscription. Nothing was changed.");
 
-    const owner = await signedIn(avery);
+    const owner = await target.signedIn(avery);
     const mine = await (await owner.get("/account/subscriptions")).text();
     expect(mine).toContain("Renews on");
     expect(mine).not.toContain("Cancels on");
   });
 
   it("refuses to change or remove a line of another customer's cart", async () => {
-    const intruder = await signedIn(blake);
+    const intruder = await target.signedIn(blake);
     // Blake has a cart of his own, so the line id is looked up in a real cart, not an absent one.
     const added = await intruder.postForm("/cart", {
       intent: "add",
@@ -105,14 +99,14 @@ describe("other customers' orders, subscriptions and cart lines", () => {
       expect(response.status, fields.intent).toBe(400);
       expect(await response.text()).toContain("This item is no longer in your cart.");
     }
-    const owner = await signedIn(avery);
+    const owner = await target.signedIn(avery);
     const cart = await (await owner.get("/cart")).text();
     expect(cart).toContain("Cart Resin");
     expect(cart).toContain("$37.02");
   });
 
   it("does not give up another customer's open payment through the provider's cancel link", async () => {
-    const intruder = await signedIn(blake);
+    const intruder = await target.signedIn(blake);
     const response = await intruder.get(`/checkout?cancelled=${ids.openOrder}`);
     expect(response.status).toBe(302);
     const payPage = await (await target.visitor().get(ids.payPage)).text();
@@ -120,7 +114,7 @@ describe("other customers' orders, subscriptions and cart lines", () => {
     expect(payPage).not.toContain("This payment session has expired or was cancelled.");
 
     // The same link from Avery herself does end it (so the refusal above is about whose it is).
-    await (await signedIn(avery)).get(`/checkout?cancelled=${ids.openOrder}`);
+    await (await target.signedIn(avery)).get(`/checkout?cancelled=${ids.openOrder}`);
     const after = await (await target.visitor().get(ids.payPage)).text();
     expect(after).toContain("This payment session has expired or was cancelled.");
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createBlogPost } from "../factories/content.ts";
-import { adminEnv, testAdmin } from "../support/admin.ts";
+import { adminEnv, testAdmin } from "../support/e2e-helpers.ts";
 import { setupTarget } from "./support.ts";
 
 // A post saved before the nesting limit existed (its HTML not stored yet): the worst case a view meets.
@@ -16,8 +16,7 @@ const DEEP = ">".repeat(5000);
 const NESTED_MESSAGE = "Content is nested too deeply";
 
 async function admin() {
-  const visitor = target.visitor();
-  await visitor.signIn(testAdmin.email, testAdmin.password);
+  const visitor = await target.signedIn(testAdmin);
   return visitor;
 }
 

@@ -1,13 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { adminEnv, testAdmin } from "../support/admin.ts";
+import { adminEnv, testAdmin } from "../support/e2e-helpers.ts";
 import { setupTarget } from "./support.ts";
 
 const target = setupTarget({ env: adminEnv });
 
 /** Saves a blog post whose featured image URL is `imageUrl` (the form's field). */
 async function savePostWithImage(imageUrl: string) {
-  const admin = target.visitor();
-  await admin.signIn(testAdmin.email, testAdmin.password);
+  const admin = await target.signedIn(testAdmin);
   return admin.postForm("/admin/blog/new", { title: `Image ${imageUrl}`, content: "Body", imageUrl });
 }
 

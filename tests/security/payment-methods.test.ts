@@ -5,7 +5,7 @@ import { sandboxProvider } from "../../server/payments/sandbox.ts";
 import { createProduct, createUser } from "../factories/index.ts";
 import { TEST_WEBHOOK_SECRET } from "../fakes/stripe-events.ts";
 import { type FakeStripe, startFakeStripe } from "../fakes/stripe-server.ts";
-import { setupTarget, type Visitor } from "./support.ts";
+import { setupTarget } from "./support.ts";
 
 /**
  * A live shop with only Stripe keys: PayPal must not fall back to the built-in sandbox, whose
@@ -45,12 +45,6 @@ const target = setupTarget({
   },
 });
 
-async function buyerVisitor(): Promise<Visitor> {
-  const visitor = target.visitor();
-  await visitor.signIn(buyer.email, buyer.password);
-  return visitor;
-}
-
 const paidForm = {
   intent: "pay",
   name: "Free Rider",
@@ -66,7 +60,7 @@ const paidForm = {
 
 describe("payment methods without keys (only Stripe configured)", () => {
   it("a posted PayPal payment is refused with a clear message instead of going to the sandbox", async () => {
-    const visitor = await buyerVisitor();
+    const visitor = await target.signedIn(buyer);
     const response = await visitor.postForm("/checkout", { intent: "pay", paymentMethod: "paypal" });
     expect(response.headers.get("location") ?? "").not.toContain("/sandbox/");
     expect(response.status).toBe(400);
@@ -78,7 +72,7 @@ describe("payment methods without keys (only Stripe configured)", () => {
   });
 
   it("the checkout page offers only the card", async () => {
-    const visitor = await buyerVisitor();
+    const visitor = await target.signedIn(buyer);
     const page = await (await visitor.get("/checkout")).text();
     expect(page).toContain("Credit / Debit Card");
     const offered = [...page.matchAll(/<input[^>]*name="paymentMethod"[^>]*>/g)].map(
@@ -88,7 +82,7 @@ describe("payment methods without keys (only Stripe configured)", () => {
   });
 
   it("the sandbox's test-mode page no longer confirms a payment, not even an older session", async () => {
-    const visitor = await buyerVisitor();
+    const visitor = await target.signedIn(buyer);
     const page = await visitor.get(`/sandbox/paypal/${oldSandboxSession}`);
     expect(await page.text()).toContain("Test mode is off in this shop");
     const pay = await visitor.postForm(`/sandbox/paypal/${oldSandboxSession}`, paidForm);

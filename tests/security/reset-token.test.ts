@@ -45,8 +45,7 @@ let adminVisitor: Visitor | undefined;
 /** The token of the newest reset mail to `email`, read from the admin's outbox pages. */
 async function resetToken(email: string): Promise<string> {
   if (!adminVisitor) {
-    adminVisitor = target.visitor();
-    await adminVisitor.signIn(admin.email, admin.password);
+    adminVisitor = await target.signedIn(admin);
   }
   const list = await (await adminVisitor.get(`/admin/emails?to=${encodeURIComponent(email)}`)).text();
   const id = list.match(/\/admin\/emails\/([0-9a-f-]{36})/)?.[1];
@@ -116,8 +115,7 @@ describe("password reset links", () => {
 
   it("end the sessions that were signed in before the reset", async () => {
     const email = "reset-holder@example.com";
-    const before = target.visitor();
-    await before.signIn(email, original);
+    const before = await target.signedIn({ email, password: original });
     expect((await (await before.get("/api/auth/get-session")).json())?.user?.email).toBe(email);
     expect((await reset(await requestReset(email), "after-reset-password-1")).status).toBe(302);
     expect(await (await before.get("/api/auth/get-session")).json()).toBeNull();

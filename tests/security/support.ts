@@ -9,11 +9,20 @@ export type Target = {
   app: RunningApp;
   /** A new visitor: their own cookies; requests carry our Origin unless the call says otherwise. */
   visitor(): Visitor;
+  /** A new visitor signed in to the account (through the auth API). */
+  signedIn(account: { email: string; password: string }): Promise<Visitor>;
 };
 
 /** Starts the built app for the file (demo data by default) and stops it afterwards. */
 export function setupTarget(options: StartAppOptions = {}): Target {
-  const target = { visitor: () => new Visitor(target.app.url) } as Target;
+  const target = {
+    visitor: () => new Visitor(target.app.url),
+    signedIn: async ({ email, password }) => {
+      const visitor = target.visitor();
+      await visitor.signIn(email, password);
+      return visitor;
+    },
+  } as Target;
   beforeAll(async () => {
     target.app = await startApp(options);
   });

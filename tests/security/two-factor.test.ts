@@ -17,8 +17,7 @@ const target = setupTarget({
 
 /** Turns two-factor on through /account/two-factor, as the owner does; returns the app's key. */
 async function enrol(email: string): Promise<string> {
-  const owner = target.visitor();
-  await owner.signIn(email, DEFAULT_USER_PASSWORD);
+  const owner = await target.signedIn({ email, password: DEFAULT_USER_PASSWORD });
   const setup = await owner.postForm("/account/two-factor", {
     intent: "enable",
     password: DEFAULT_USER_PASSWORD,
@@ -83,8 +82,7 @@ describe("two-factor code replay", () => {
 
 describe("two-factor setup input", () => {
   it("answers a tampered enrolment field with the form again, never a 500 or a foreign link", async () => {
-    const visitor = target.visitor();
-    await visitor.signIn(settingUp, DEFAULT_USER_PASSWORD);
+    const visitor = await target.signedIn({ email: settingUp, password: DEFAULT_USER_PASSWORD });
     for (const enrolment of ["{", JSON.stringify({ totpURI: "javascript:alert(1)", backupCodes: [] })]) {
       const response = await visitor.postForm("/account/two-factor", {
         intent: "verify",

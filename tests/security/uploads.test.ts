@@ -19,8 +19,7 @@ const html = `<!doctype html><html><body><script>fetch("/api/auth/get-session")<
 let owner: Visitor | undefined;
 async function upload(bytes: BlobPart, name: string, type: string) {
   if (!owner) {
-    owner = target.visitor();
-    await owner.signIn(admin.email, admin.password);
+    owner = await target.signedIn(admin);
   }
   const form = new FormData();
   form.append("file", new Blob([bytes], { type }), name);

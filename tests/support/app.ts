@@ -1,10 +1,10 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Db } from "../../server/db/client.ts";
 import { openDatabase } from "../../server/db/client.ts";
+import { startBuiltServer } from "./built-server.ts";
 import { createPostgresDatabase, postgresUrl, type TestDatabase } from "./database.ts";
 
 export type StartAppOptions = {
@@ -28,8 +28,6 @@ export type RunningApp = {
   /** Stops the server and removes its data. */
   destroy(): Promise<void>;
 };
-
-const root = path.resolve(import.meta.dirname, "../..");
 
 /**
  * Starts the built server bundle (`npm start` without the build) in a child process on a free port with a
@@ -84,71 +82,23 @@ async function prepareDatabase(
 }
 
 async function launch(opts: { dataDir: string; database?: TestDatabase; env: Record<string, string> }) {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  let output = "";
-  const child = spawn(process.execPath, ["build/server/index.js"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: url,
-      DATA_DIR: opts.dataDir,
-      DATABASE_URL: opts.database?.url ?? "",
-      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
-      ...opts.env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  const server = await startBuiltServer({
+    dataDir: opts.dataDir,
+    databaseUrl: opts.database?.url,
+    env: opts.env,
+    logLevel: process.env.E2E_LOG_LEVEL,
   });
-  child.stdout?.on("data", (d) => (output += d));
-  child.stderr?.on("data", (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  await waitUntilReady(url, exited, () => output);
-  const stop = async (signal: NodeJS.Signals = "SIGTERM") => {
-    if (child.exitCode === null) child.kill(signal);
-    return exited;
-  };
   return {
-    url,
+    url: server.url,
     dataDir: opts.dataDir,
     database: opts.database,
-    child,
-    output: () => output,
-    stop,
+    child: server.child,
+    output: server.output,
+    stop: server.stop,
     destroy: async () => {
-      await stop();
+      await server.stop();
       await opts.database?.destroy();
       rmSync(opts.dataDir, { recursive: true, force: true });
     },
   } satisfies RunningApp;
-}
-
-/** Polls /readyz until the app answers; fails at once when the process exits first. */
-export async function waitUntilReady(url: string, exited: Promise<number | null>, output: () => string) {
-  let stopped = false;
-  void exited.then(() => (stopped = true));
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (stopped) throw new Error(`app exited before it was ready:\n${output()}`);
-    const ready = await fetch(`${url}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`app not ready after 90 s:\n${output()}`);
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
 }

@@ -1,8 +1,10 @@
 import pino from "pino";
+import { afterAll, beforeAll } from "vitest";
 import { type Auth, createAuth } from "../../server/auth/auth.ts";
 import { CLIENT_IP_HEADER } from "../../server/auth/limits.ts";
 import type { Db } from "../../server/db/client.ts";
 import { createMailer, type Mailer, type MailerOptions } from "../../server/mail/mailer.ts";
+import { createTestDatabase, type TestDatabase } from "./database.ts";
 
 export const TEST_PUBLIC_URL = "http://shop.test";
 
@@ -19,6 +21,27 @@ export function createTestAuth(db: Db, mail: Partial<MailerOptions> = {}): { aut
     log,
   });
   return { auth, mailer };
+}
+
+/**
+ * For a test file: a fresh database with the app's auth on it, opened before the tests (handed to
+ * `opened`) and closed after them.
+ */
+export function setupAuthDatabase(
+  opened: (setup: { database: TestDatabase; auth: Auth; mailer: Mailer }) => void,
+) {
+  let database: TestDatabase | undefined;
+  let mailer: Mailer | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const created = createTestAuth(database.db);
+    mailer = created.mailer;
+    opened({ database, ...created });
+  });
+  afterAll(async () => {
+    await mailer?.stop();
+    await database?.destroy();
+  });
 }
 
 /** Request headers from a given client address, optionally carrying cookies. */

@@ -9,6 +9,8 @@ export type BuiltRoute = {
   index?: boolean;
   hasLoader: boolean;
   hasAction: boolean;
+  /** The module renders a page (a resource route has none). */
+  hasDefaultExport: boolean;
 };
 
 const assetsDir = path.resolve("build/client/assets");

@@ -37,6 +37,24 @@ export async function openCartDrawer(page: Page) {
   return drawer;
 }
 
+/** Opens /checkout (hydrated) and waits for its heading. */
+export async function openCheckout(page: Page) {
+  await openStorePage(page, "/checkout");
+  await page.getByRole("heading", { name: "Checkout", level: 1 }).waitFor();
+}
+
+/** The checkout's coupon field. */
+export function couponInput(page: Page) {
+  return page.getByRole("textbox", { name: "Coupon code" });
+}
+
+/** Types a coupon code (the field shows it in capitals, as the shop looks codes up) and presses Apply. */
+export async function applyCoupon(page: Page, typed: string) {
+  await couponInput(page).fill(typed);
+  expect(await couponInput(page).inputValue()).toBe(typed.toUpperCase());
+  await page.getByRole("button", { name: "Apply" }).click();
+}
+
 /** A desktop browser's user agent: product views are only counted for people, not headless bots. */
 export const humanUserAgent =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";

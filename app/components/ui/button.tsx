@@ -15,7 +15,8 @@ export const buttonVariants = {
 
 export const buttonSizes = {
   default: "h-10 px-4 py-2",
-  sm: "h-9 px-3 text-sm",
+  // text-sm comes with every size (base).
+  sm: "h-9 px-3",
   lg: "h-12 px-6 text-base",
   icon: "size-10",
 } as const;

@@ -81,37 +81,38 @@ function TestimonialCard({ testimonial }: { testimonial: HomeTestimonial }) {
       )}
     >
       {hasMedia && <Media testimonial={testimonial} />}
-      <div className="flex flex-1 flex-col gap-4 p-6">
+      <div className="flex flex-1 flex-col gap-4 px-6 pt-6 pb-4">
         <StarRating rating={testimonial.rating} />
         <blockquote className={cn("text-foreground", hasMedia ? "text-sm" : "text-base")}>
           <p className="break-words whitespace-pre-line">
             “{testimonialText(testimonial.content, hasMedia)}”
           </p>
         </blockquote>
-        <figcaption className="mt-auto flex items-center gap-3">
-          {testimonial.avatar ? (
-            <ResponsiveImage
-              image={testimonial.avatar}
-              alt=""
-              sizes="3rem"
-              className="size-12 rounded-full object-cover"
-            />
-          ) : (
-            <span
-              aria-hidden
-              className="flex size-12 items-center justify-center rounded-full bg-accent font-semibold text-primary"
-            >
-              {testimonial.name.charAt(0)}
-            </span>
-          )}
-          <span>
-            <span className="block font-semibold">{testimonial.name}</span>
-            {testimonial.title && (
-              <span className="block text-sm text-muted-foreground">{testimonial.title}</span>
-            )}
-          </span>
-        </figcaption>
       </div>
+      {/* A figure's caption must be its first or last child, so it sits outside the padded body. */}
+      <figcaption className="flex items-center gap-3 px-6 pb-6">
+        {testimonial.avatar ? (
+          <ResponsiveImage
+            image={testimonial.avatar}
+            alt=""
+            sizes="3rem"
+            className="size-12 rounded-full object-cover"
+          />
+        ) : (
+          <span
+            aria-hidden
+            className="flex size-12 items-center justify-center rounded-full bg-accent font-semibold text-primary"
+          >
+            {testimonial.name.charAt(0)}
+          </span>
+        )}
+        <span>
+          <span className="block font-semibold">{testimonial.name}</span>
+          {testimonial.title && (
+            <span className="block text-sm text-muted-foreground">{testimonial.title}</span>
+          )}
+        </span>
+      </figcaption>
     </figure>
   );
 }

@@ -1,0 +1,72 @@
+import { HtmlValidate, type Message } from "html-validate";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { setupE2E } from "../support/browser.ts";
+import { addFromGrid, openStorePage } from "../support/store.ts";
+
+/**
+ * The storefront's HTML as the server sends it, checked by a real validator (html-validate):
+ * content models (what may nest in what), duplicate ids and attributes, ARIA misuse, broken
+ * references. Style rules (quotes, self-closing tags, inline styles) are left off: React writes
+ * the markup. Repeated class names are checked too (they hide copy-paste slips).
+ */
+const validator = new HtmlValidate({
+  extends: ["html-validate:standard"],
+  rules: { "no-dup-class": "error" },
+});
+
+const e2e = setupE2E();
+
+const publicPages = [
+  "/",
+  "/products",
+  "/product/pure-himalayan-shilajit-resin",
+  "/blog",
+  "/blog/lab-tested-how-we-verify-every-batch",
+  "/about",
+  "/contact",
+  "/validity",
+  "/auth",
+];
+
+/** Each problem as `line:column rule: message <selector>`, so a failure says where to look. */
+async function problemsIn(html: string): Promise<string[]> {
+  const report = await validator.validateString(html);
+  return report.results.flatMap((result) =>
+    result.messages.map(
+      (m: Message) => `${m.line}:${m.column} ${m.ruleId}: ${m.message} <${m.selector ?? ""}>`,
+    ),
+  );
+}
+
+/** Opens each page in turn; all pages' problems are reported together. */
+async function expectValidPages(page: Page, paths: string[]) {
+  const problems: Record<string, string[]> = {};
+  for (const path of paths) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    problems[path] = await problemsIn(await response!.text());
+  }
+  expect(problems).toEqual(Object.fromEntries(paths.map((path) => [path, []])));
+}
+
+describe("storefront markup", () => {
+  it("is valid HTML on every public page", async () => {
+    await expectValidPages(await e2e.newPage(), publicPages);
+  });
+
+  it("is valid HTML on the cart and checkout with a product in the cart", async () => {
+    const page = await e2e.newPage();
+    await openStorePage(page, "/products");
+    await addFromGrid(page, "Gold Grade Shilajit Resin", 1);
+    await expectValidPages(page, ["/cart", "/checkout"]);
+  });
+
+  it("the validator catches what it is here for", async () => {
+    const broken = `<!doctype html><html lang="en"><head><title>x</title></head><body>
+      <div><figcaption>loose caption</figcaption></div><p class="a b a">x</p></body></html>`;
+    const problems = await problemsIn(broken);
+    expect(problems.some((p) => p.includes("element-permitted-content"))).toBe(true);
+    expect(problems.some((p) => p.includes("no-dup-class"))).toBe(true);
+  });
+});
