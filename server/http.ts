@@ -8,7 +8,7 @@ import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { CLIENT_IP_HEADER } from "./auth/limits.ts";
-import type { RequestContext } from "./context.ts";
+import { requestContextProvider } from "./context.ts";
 import { limitRequestBodies } from "./http/body-limits.ts";
 import { brotli } from "./http/brotli.ts";
 import { applyPageCaching, conditionalGet } from "./http/caching.ts";
@@ -130,14 +130,14 @@ export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppO
     if (build) handler = createRequestHandler(build, mode);
     const shared = isSharedRender(c.req.raw);
     c.set("sharedRender", shared);
-    const context: RequestContext = {
+    const context = requestContextProvider({
       ...services,
       log: services.log.child({ reqId: c.var.requestId }),
       requestId: c.var.requestId,
       clientIp: c.req.header(CLIENT_IP_HEADER) ?? "unknown",
       // Shared (anonymous) pages are allowed by script hashes instead (server/http/shared-page-csp.ts).
       cspNonce: shared ? undefined : c.get("secureHeadersNonce"),
-    };
+    });
     const request = asPublicRequest(c.req.raw, services.config.publicUrl);
     return applyPageCaching(c.req.raw, await handler!(request, context));
   });

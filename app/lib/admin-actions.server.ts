@@ -71,7 +71,6 @@ type Handler<V> = (args: IntentArgs) => Promise<AdminActionReturn<V>>;
 
 /**
  * Runs the handler named by the form's `intent`; a form without a known intent is a save.
- * Call it after requireAdmin in the route's own action.
  */
 export function runIntent<V = never>(
   form: FormData,

@@ -11,7 +11,6 @@ import { buttonClass } from "~/components/ui/button.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { attempt } from "~/lib/admin-actions.server.ts";
 import { actionToast } from "~core/toast.ts";
-import { requireAdmin } from "~server/auth/guards.ts";
 import {
   blogPostFormValues,
   blogPostInputSchema,
@@ -24,8 +23,7 @@ import { redirectWithToast } from "~server/http/flash.ts";
 import { receiveImageUpload, uploadTooLarge } from "~server/media/upload-request.ts";
 import type { Route } from "./+types/blog-editor";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireAdmin(context, request);
+export async function loader({ params, context }: Route.LoaderArgs) {
   if (!params.id) return { form: emptyBlogPostForm };
   const post = await getAdminPost(context.database.db, params.id);
   if (!post) throw data("Blog post not found", { status: 404 });
@@ -46,7 +44,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  await requireAdmin(context, request);
   if (uploadTooLarge(request)) return failed(null, {}, "The image must be 5 MB or smaller", 413);
   const form = await request.formData();
   const raw = blogPostFormValues(form);

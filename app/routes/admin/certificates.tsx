@@ -17,7 +17,6 @@ import {
   runIntent,
 } from "~/lib/admin-actions.server.ts";
 import { CERTIFICATE_SLOTS } from "~core/certificate-slots.ts";
-import { requireAdmin } from "~server/auth/guards.ts";
 import {
   type AdminCertificate,
   certificateInputSchema,
@@ -33,8 +32,7 @@ const PATH = "/admin/certificates";
 const saveFailed = (description: string, status = 400) =>
   adminFailure<{ slot: string }>({ title: "Failed to save certificate", description }, status);
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
   try {
     return { loadError: false, certificates: await listAdminCertificates(context.database.db) };
   } catch (error) {
@@ -44,7 +42,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(context, request);
   if (uploadTooLarge(request)) return saveFailed("The image must be 5 MB or smaller", 413);
   return runIntent<{ slot: string }>(await request.formData(), context.database.db, {
     delete: deleteIntent(

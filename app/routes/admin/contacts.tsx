@@ -8,13 +8,11 @@ import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { serverMessage } from "~/lib/admin-actions.server.ts";
 import { formatDateTime } from "~/lib/dates.ts";
 import { actionToast } from "~core/toast.ts";
-import { requireAdmin } from "~server/auth/guards.ts";
 import { deleteContactMessage, listContactMessages } from "~server/contact/admin-contacts.ts";
 import { redirectWithToast } from "~server/http/flash.ts";
 import type { Route } from "./+types/contacts";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
   try {
     return { contacts: await listContactMessages(context.database.db), error: null };
   } catch (error) {
@@ -28,7 +26,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(context, request);
   const id = String((await request.formData()).get("id") ?? "");
   const deleted = await deleteContactMessage(context.database.db, id);
   if (!deleted) {

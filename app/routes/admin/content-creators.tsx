@@ -29,7 +29,6 @@ import {
 } from "~/lib/admin-actions.server.ts";
 import { requestedForm } from "~/lib/admin-save.server.ts";
 import { formatDate } from "~/lib/dates.ts";
-import { requireAdmin } from "~server/auth/guards.ts";
 import {
   type AdminCreator,
   createAdminCreator,
@@ -45,7 +44,6 @@ import type { Route } from "./+types/content-creators";
 const PATH = "/admin/content-creators";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context, request);
   try {
     const creators = await listAdminCreators(context.database.db);
     return {
@@ -60,7 +58,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(context, request);
   return runIntent<CreatorFormState>(await request.formData(), context.database.db, {
     delete: deleteIntent(PATH, deleteAdminCreator, {
       success: "Content creator deleted successfully!",

@@ -31,7 +31,6 @@ import { requestedForm } from "~/lib/admin-save.server.ts";
 import { formatDate, formatDateTime } from "~/lib/dates.ts";
 import { couponStatus } from "~core/coupon-status.ts";
 import { formatMoney } from "~core/money.ts";
-import { requireAdmin } from "~server/auth/guards.ts";
 import {
   type AdminCoupon,
   couponFormValues,
@@ -47,7 +46,6 @@ import {
 import type { Route } from "./+types/coupons";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context, request);
   const db = context.database.db;
   const url = new URL(request.url);
   try {
@@ -70,7 +68,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const PATH = "/admin/coupons";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(context, request);
   return runIntent<CouponFormState>(await request.formData(), context.database.db, {
     delete: deleteIntent(PATH, deleteAdminCoupon, {
       success: "Coupon deleted successfully!",

@@ -10,7 +10,6 @@ import { buttonClass } from "~/components/ui/button.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { adminFailure, deleteIntent, runIntent } from "~/lib/admin-actions.server.ts";
 import { requestedForm, saveForm, storeFormUploads } from "~/lib/admin-save.server.ts";
-import { requireAdmin } from "~server/auth/guards.ts";
 import {
   type AdminPartner,
   createAdminPartner,
@@ -26,7 +25,6 @@ import type { Route } from "./+types/partners";
 const PATH = "/admin/partners";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context, request);
   try {
     const partners = await listAdminPartners(context.database.db);
     return {
@@ -41,7 +39,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(context, request);
   if (uploadTooLarge(request))
     return adminFailure(
       { title: "Failed to save partner", description: "The image must be 5 MB or smaller" },

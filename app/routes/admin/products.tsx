@@ -28,7 +28,6 @@ import {
   runIntent,
 } from "~/lib/admin-actions.server.ts";
 import { formatMoney } from "~core/money.ts";
-import { requireAdmin } from "~server/auth/guards.ts";
 import {
   type AdminProduct,
   createAdminProduct,
@@ -43,7 +42,6 @@ import { receiveImageUpload, uploadTooLarge } from "~server/media/upload-request
 import type { Route } from "./+types/products";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context, request);
   const url = new URL(request.url);
   const db = context.database.db;
   const editId = url.searchParams.get("edit");
@@ -63,7 +61,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const PATH = "/admin/products";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(context, request);
   if (uploadTooLarge(request)) return saveFailed(null, {}, "The image must be 5 MB or smaller", 413);
   return runIntent<ProductFormState>(await request.formData(), context.database.db, {
     delete: deleteIntent(PATH, deleteAdminProduct, {

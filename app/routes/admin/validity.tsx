@@ -26,7 +26,6 @@ import {
   serverMessage,
 } from "~/lib/admin-actions.server.ts";
 import { formatDate, formatDateTime } from "~/lib/dates.ts";
-import { requireAdmin } from "~server/auth/guards.ts";
 import { redirectWithToast } from "~server/http/flash.ts";
 import {
   addValidityCode,
@@ -39,8 +38,7 @@ import {
 } from "~server/validity/admin-validity.ts";
 import type { Route } from "./+types/validity";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
   const db = context.database.db;
   try {
     const [codes, lookups] = await Promise.all([listValidityCodes(db), listValidityLookups(db)]);
@@ -63,7 +61,6 @@ const PATH = "/admin/validity";
 type TypedCodes = { code?: string; codes?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(context, request);
   const form = await request.formData();
   try {
     return await runIntent<TypedCodes>(form, context.database.db, {
