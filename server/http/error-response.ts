@@ -37,7 +37,7 @@ export function serverMessage(error: unknown): string {
 }
 
 /** The answer for `error`; rethrows Responses, which are answers already. */
-export function failureOf(error: unknown, unexpected: Unexpected): Failure {
+export function failureOf(error: unknown, unexpected: Unexpected = { title: "Error" }): Failure {
   if (error instanceof Response) throw error;
   const headers = new Headers();
   if (error instanceof DomainError) {

@@ -91,7 +91,9 @@ export async function keepToastsThroughRedirect(request: Request, response: Resp
   const seen = new Set<string>();
   const toasts = [...carried, ...added.flat()].filter((t) => {
     const key = `${t.title}\n${t.description ?? ""}`;
-    return seen.has(key) ? false : (seen.add(key), true);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
   });
   const headers = new Headers(response.headers);
   headers.delete("Set-Cookie");
