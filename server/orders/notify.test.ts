@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOrder } from "../../tests/factories/index.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
 import type { MailMessage } from "../mail/mailer.ts";
-import { sendShippedEmail } from "./notify.ts";
-import { updateOrderStatus } from "./status.ts";
+import { changeOrderStatus } from "./change-status.ts";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -26,8 +25,7 @@ describe("shipping email", () => {
       },
     };
     for (const status of ["shipped", "shipped"] as const) {
-      const change = await updateOrderStatus(database.db, order.id, status);
-      if (change?.becameShipped) await sendShippedEmail(database.db, mailer, order.id);
+      await changeOrderStatus({ db: database.db, mailer }, order.id, status);
     }
     expect(sent).toMatchObject([{ to: "sam@example.com", template: "order-shipped" }]);
   });

@@ -38,9 +38,10 @@ import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { formatDateTime } from "~/lib/dates.ts";
 import { formatMoney } from "~core/money.ts";
 import { actionToast } from "~core/toast.ts";
+import { settle } from "~server/http/error-response.ts";
 import { listAdminOrders } from "~server/orders/admin-list.ts";
-import { sendShippedEmail } from "~server/orders/notify.ts";
-import { ORDER_STATUSES, updateOrderStatus } from "~server/orders/status.ts";
+import { changeOrderStatus } from "~server/orders/change-status.ts";
+import { ORDER_STATUSES } from "~server/orders/status.ts";
 import type { Route } from "./+types/orders";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -50,13 +51,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Previous/next links of a long list carry the position of the page they come from.
   const after = url.searchParams.get("after");
   const before = url.searchParams.get("before");
-  try {
-    const result = await listAdminOrders(context.database.db, { search, page, after, before });
-    return { search, result, error: false };
-  } catch (error) {
-    context.log.error({ err: error }, "admin order list failed");
-    return { search, result: null, error: true };
-  }
+  const loaded = await settle(context.log, "admin order list failed", () =>
+    listAdminOrders(context.database.db, { search, page, after, before }),
+  );
+  return loaded.ok ? { search, result: loaded.value, error: false } : { search, result: null, error: true };
 }
 
 const statusForm = z.object({ orderId: z.uuid(), status: z.enum(ORDER_STATUSES) });
@@ -75,21 +73,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   if (!parsed.success) return failure();
-  try {
-    const change = await updateOrderStatus(context.database.db, parsed.data.orderId, parsed.data.status);
-    if (!change) return failure();
-    if (change.becameShipped) await sendShippedEmail(context.database.db, context.mailer, change.id);
-    return {
-      toast: actionToast({
-        title: "Order status updated",
-        description: `Order #${shortId(change.id)} status changed to ${change.status}`,
-        variant: "success",
-      }),
-    };
-  } catch (error) {
-    context.log.error({ err: error }, "order status update failed");
-    return failure();
-  }
+  const { orderId, status } = parsed.data;
+  const changed = await settle(context.log, "order status update failed", () =>
+    changeOrderStatus({ db: context.database.db, mailer: context.mailer }, orderId, status),
+  );
+  if (!changed.ok || !changed.value) return failure();
+  const change = changed.value;
+  return {
+    toast: actionToast({
+      title: "Order status updated",
+      description: `Order #${shortId(change.id)} status changed to ${change.status}`,
+      variant: "success",
+    }),
+  };
 }
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
