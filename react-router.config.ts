@@ -4,10 +4,11 @@ export default {
   appDirectory: "app",
   ssr: true,
   // React Router 7 behaviour, chosen explicitly (which also silences the start-up warnings).
-  // v8_middleware would change the `context` our loaders receive (server/context.ts), and the
-  // server build's custom entry relies on the classic Vite API (vite.config.ts).
+  // v8_middleware: the admin guard is middleware on one layout (app/routes.ts); the load context
+  // is a RouterContextProvider carrying our services (server/context.ts). The server build's
+  // custom entry relies on the classic Vite API (vite.config.ts).
   future: {
-    v8_middleware: false,
+    v8_middleware: true,
     v8_splitRouteModules: false,
     v8_viteEnvironmentApi: false,
     v8_passThroughRequests: false,

@@ -1,18 +1,23 @@
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
-import { Toaster, useFlashToast } from "~/components/ui/toaster.tsx";
+import { Toaster, useFlashToasts } from "~/components/ui/toaster.tsx";
 import { brand } from "~core/brand.ts";
-import { readFlashToast } from "~server/http/flash.ts";
+import { keepToastsThroughRedirect, readFlashToast } from "~server/http/flash.ts";
 import { s3PublicUrl } from "~server/media/s3-store.ts";
 import type { Route } from "./+types/root";
 import "./app.css";
 
+/** Flash toasts ride along a chain of redirects until a page shows them (server/http/flash.ts). */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request }, next) => keepToastsThroughRedirect(request, await next()),
+];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { toast, headers } = await readFlashToast(request);
+  const { toasts, headers } = await readFlashToast(request);
   // The public origin makes canonical and Open Graph URLs absolute (see ~/lib/seo.ts); mediaUrl
   // tells product images which absolute URLs are S3 uploads with variants (~/lib/images.ts).
   const mediaUrl = context.config.s3 ? s3PublicUrl(context.config.s3) : null;
-  return data({ toast, publicUrl: context.config.publicUrl, mediaUrl }, { headers });
+  return data({ toasts, publicUrl: context.config.publicUrl, mediaUrl }, { headers });
 }
 
 export function links() {
@@ -53,7 +58,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  useFlashToast(loaderData.toast);
+  useFlashToasts(loaderData.toasts);
   return <Outlet />;
 }
 

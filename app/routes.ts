@@ -31,33 +31,35 @@ export default [
   route("sitemap.xml", "routes/api/sitemap.ts"),
   route("robots.txt", "routes/api/robots.ts"),
 
-  // Back office. Every module under routes/admin/ except the login calls requireAdmin in its own
-  // loader and action; tests/e2e/admin-authorization.test.ts checks each of them.
+  // Back office. Everything but the login sits under the guard layout, whose middleware checks the
+  // admin before any loader or action runs; tests/e2e/admin-authorization.test.ts checks each route.
   route("admin/login", "routes/admin/login.tsx"),
-  ...prefix("admin", [
-    index("routes/admin/index.tsx"),
-    route("orders/:orderId/print", "routes/admin/order-print.tsx"),
-    route("upload", "routes/admin/upload.tsx"),
-    route("sign-out", "routes/admin/sign-out.tsx"),
-    layout("routes/admin/layout.tsx", [
-      route("dashboard", "routes/admin/dashboard.tsx"),
-      route("products", "routes/admin/products.tsx"),
-      route("orders", "routes/admin/orders.tsx"),
-      route("coupons", "routes/admin/coupons.tsx"),
-      route("content-creators", "routes/admin/content-creators.tsx"),
-      route("contacts", "routes/admin/contacts.tsx"),
-      route("blog", "routes/admin/blog.tsx"),
-      // One editor module for both modes, two route ids.
-      route("blog/new", "routes/admin/blog-editor.tsx", { id: "admin-blog-new" }),
-      route("blog/:id/edit", "routes/admin/blog-editor.tsx", { id: "admin-blog-edit" }),
-      route("testimonials", "routes/admin/testimonials.tsx"),
-      route("partners", "routes/admin/partners.tsx"),
-      route("certificates", "routes/admin/certificates.tsx"),
-      route("validity", "routes/admin/validity.tsx"),
-      route("emails", "routes/admin/emails.tsx"),
-      route("emails/:id", "routes/admin/email.tsx"),
-      route("subscriptions", "routes/admin/subscriptions.tsx"),
-      route("subscriptions/:subscriptionId", "routes/admin/subscriptions-detail.tsx"),
+  layout("routes/admin/guard.tsx", [
+    ...prefix("admin", [
+      index("routes/admin/index.tsx"),
+      route("orders/:orderId/print", "routes/admin/order-print.tsx"),
+      route("upload", "routes/admin/upload.tsx"),
+      route("sign-out", "routes/admin/sign-out.tsx"),
+      layout("routes/admin/layout.tsx", [
+        route("dashboard", "routes/admin/dashboard.tsx"),
+        route("products", "routes/admin/products.tsx"),
+        route("orders", "routes/admin/orders.tsx"),
+        route("coupons", "routes/admin/coupons.tsx"),
+        route("content-creators", "routes/admin/content-creators.tsx"),
+        route("contacts", "routes/admin/contacts.tsx"),
+        route("blog", "routes/admin/blog.tsx"),
+        // One editor module for both modes, two route ids.
+        route("blog/new", "routes/admin/blog-editor.tsx", { id: "admin-blog-new" }),
+        route("blog/:id/edit", "routes/admin/blog-editor.tsx", { id: "admin-blog-edit" }),
+        route("testimonials", "routes/admin/testimonials.tsx"),
+        route("partners", "routes/admin/partners.tsx"),
+        route("certificates", "routes/admin/certificates.tsx"),
+        route("validity", "routes/admin/validity.tsx"),
+        route("emails", "routes/admin/emails.tsx"),
+        route("emails/:id", "routes/admin/email.tsx"),
+        route("subscriptions", "routes/admin/subscriptions.tsx"),
+        route("subscriptions/:subscriptionId", "routes/admin/subscriptions-detail.tsx"),
+      ]),
     ]),
   ]),
 ] satisfies RouteConfig;

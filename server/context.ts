@@ -1,8 +1,9 @@
+import { RouterContextProvider } from "react-router";
 import type { RenderedPageFacts } from "./http/page-cache.ts";
 import type { Logger, RequestLogFields } from "./logger.ts";
 import type { Services } from "./services.ts";
 
-/** What every loader and action receives as `context`. */
+/** What every loader, action and middleware receives as `context`. */
 export type RequestContext = Services & {
   /** The request's own logger (carries its request id). */
   log: Logger;
@@ -17,6 +18,19 @@ export type RequestContext = Services & {
   renderedPage?: RenderedPageFacts;
 };
 
+/**
+ * With middleware on, React Router wants a RouterContextProvider as the load context. Our
+ * services stay plain properties on it (React Router's documented migration from
+ * AppLoadContext), so loaders keep reading `context.db`; per-request values that middleware
+ * computes (the signed-in admin) go through `context.get(…)` with a typed key.
+ */
+export function requestContextProvider(values: RequestContext): RouterContextProvider & RequestContext {
+  return Object.assign(new RouterContextProvider(), values);
+}
+
 declare module "react-router" {
-  interface AppLoadContext extends RequestContext {}
+  interface Future {
+    v8_middleware: true;
+  }
+  interface RouterContextProvider extends RequestContext {}
 }

@@ -8,7 +8,7 @@ import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { CLIENT_IP_HEADER } from "./auth/limits.ts";
-import type { RequestContext } from "./context.ts";
+import { requestContextProvider } from "./context.ts";
 import { limitRequestBodies } from "./http/body-limits.ts";
 import { brotli } from "./http/brotli.ts";
 import { applyPageCaching, conditionalGet } from "./http/caching.ts";
@@ -155,7 +155,7 @@ export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppO
     c.set("logFields", logFields);
     const renderedPage: RenderedPageFacts = {};
     c.set("renderedPage", renderedPage);
-    const context: RequestContext = {
+    const context = requestContextProvider({
       logFields,
       ...services,
       log: services.log.child({ reqId: c.var.requestId }),
@@ -164,7 +164,7 @@ export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppO
       // Shared (anonymous) pages are allowed by script hashes instead (server/http/shared-page-csp.ts).
       cspNonce: shared ? undefined : c.get("secureHeadersNonce"),
       renderedPage,
-    };
+    });
     const request = asPublicRequest(c.req.raw, services.config.publicUrl);
     const response = await handler!(request, context);
     if (requestFailedOnDatabase(context)) c.set("failedOnDatabase", true);

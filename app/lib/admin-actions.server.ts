@@ -2,41 +2,14 @@ import { data } from "react-router";
 import { type ActionToast, actionToast } from "~core/toast.ts";
 import type { Db } from "~server/db/client.ts";
 import { redirectWithToast } from "~server/http/flash.ts";
-import type { Logger } from "~server/logger.ts";
+import type { FieldErrors } from "./forms.ts";
 
 /**
  * The shared shape of the admin CRUD actions: every screen posts a form with an `intent`
  * (delete, a toggle, or save by default) and gets back either a redirect with a flash toast
  * or this result (field errors, what was typed, and a toast) for the same page.
  */
-export type FieldErrors = Record<string, string[] | undefined>;
 export type AdminActionResult<V> = { errors: FieldErrors; values: V | null; toast: ActionToast | null };
-
-/**
- * The server's message for a failed load, as the spec's error toasts show it: the database's own
- * words (Drizzle wraps them as the cause; its own message is the whole SQL statement).
- */
-export function serverMessage(error: unknown): string {
-  const reason = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-  return reason instanceof Error && reason.message ? reason.message : "Unknown error";
-}
-
-/**
- * Runs a save that the database may refuse: its value, or the server's message to show (the spec's
- * "server message" toasts) after logging the failure, so a save never ends in a 500 page.
- */
-export async function attempt<T>(
-  log: Pick<Logger, "error">,
-  what: string,
-  run: () => Promise<T>,
-): Promise<{ ok: true; value: T } | { ok: false; message: string }> {
-  try {
-    return { ok: true, value: await run() };
-  } catch (error) {
-    log.error({ err: error }, what);
-    return { ok: false, message: serverMessage(error) };
-  }
-}
 
 /** A failure answer: a destructive toast, and the form back with its errors when there is one. */
 export function adminFailure<V = never>(
@@ -71,7 +44,6 @@ type Handler<V> = (args: IntentArgs) => Promise<AdminActionReturn<V>>;
 
 /**
  * Runs the handler named by the form's `intent`; a form without a known intent is a save.
- * Call it after requireAdmin in the route's own action.
  */
 export function runIntent<V = never>(
   form: FormData,

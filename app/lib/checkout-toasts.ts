@@ -1,3 +1,6 @@
+/** Where a guest who chose a subscription signs in, then comes back to checkout. */
+export const checkoutAuthUrl = `/auth?redirectTo=${encodeURIComponent("/checkout")}`;
+
 /** The checkout toasts (spec texts). Kept apart from the zod form schema, which only the server needs. */
 export const checkoutToasts = {
   emptyCode: { title: "Please enter a coupon code", variant: "destructive" },

@@ -1,29 +1,67 @@
 import type { z } from "zod";
 
+/**
+ * The one form pipeline: a form's fields are read into typed values (readForm), validated with the
+ * zod schema of the input (parseForm), and a failure comes back as the first message per field,
+ * which every form component shows under its field. Domain functions only see the parsed data.
+ */
 export type FieldErrors = Partial<Record<string, string>>;
 
 export type ParsedForm<T> =
   | { ok: true; data: T }
   | { ok: false; errors: FieldErrors; values: Record<string, string> };
 
+/** The first message per field of a failed parse (issues without a path count for "form"). */
+export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
+  return errors;
+}
+
 /**
- * Validates a submitted form with a zod schema. On failure returns the first message per field
- * and the submitted text values (so the form can keep what the user typed; secrets are dropped).
+ * Validates a submitted form (or values already read from it) with a zod schema. On failure returns
+ * the first message per field and the submitted text values, so the form can keep what the user
+ * typed; secrets are dropped.
  */
-export function parseForm<S extends z.ZodType>(schema: S, formData: FormData): ParsedForm<z.output<S>> {
-  const raw = Object.fromEntries([...formData].filter(([, v]) => typeof v === "string")) as Record<
-    string,
-    string
-  >;
+export function parseForm<S extends z.ZodType>(
+  schema: S,
+  input: FormData | Record<string, unknown>,
+): ParsedForm<z.output<S>> {
+  const raw = input instanceof FormData ? formText(input) : input;
   const result = schema.safeParse(raw);
   if (result.success) return { ok: true, data: result.data };
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? "form");
-    errors[field] ??= issue.message;
-  }
-  const values = Object.fromEntries(Object.entries(raw).filter(([name]) => !/password|token/i.test(name)));
-  return { ok: false, errors, values };
+  const values = Object.fromEntries(
+    Object.entries(raw).filter(
+      (entry): entry is [string, string] => typeof entry[1] === "string" && !/password|token/i.test(entry[0]),
+    ),
+  );
+  return { ok: false, errors: fieldErrorsOf(result.error), values };
+}
+
+/** The text fields of a submission (files ignored; the first of repeated names). */
+export function formText(form: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of form) if (typeof value === "string" && !(key in values)) values[key] = value;
+  return values;
+}
+
+/** How a field is read: its text, all its values (repeated inputs), or a switch ("on" when checked). */
+export type FieldKind = "text" | "list" | "switch";
+type FieldValue<K extends FieldKind> = K extends "list" ? string[] : K extends "switch" ? boolean : string;
+
+/** Reads the named fields of a form into typed values (missing text is "", a missing switch false). */
+export function readForm<F extends Record<string, FieldKind>>(
+  form: FormData,
+  fields: F,
+): { [N in keyof F]: FieldValue<F[N]> } {
+  const read = (name: string, kind: FieldKind) => {
+    if (kind === "list") return form.getAll(name).map(String);
+    if (kind === "switch") return form.get(name) === "on";
+    return String(form.get(name) ?? "");
+  };
+  return Object.fromEntries(Object.entries(fields).map(([name, kind]) => [name, read(name, kind)])) as {
+    [N in keyof F]: FieldValue<F[N]>;
+  };
 }
 
 /** Stands in for our own origin: only whether a target stays on it matters, not its name. */

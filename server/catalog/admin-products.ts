@@ -54,30 +54,6 @@ export const productInputSchema = z.object({
 export type ProductInput = z.output<typeof productInputSchema>;
 export type AdminProduct = typeof products.$inferSelect;
 
-/** Reads the form's fields (repeated ones as lists) into what productInputSchema expects. */
-export function productFormValues(form: FormData) {
-  const text = (name: string) => String(form.get(name) ?? "");
-  const many = (name: string) => form.getAll(name).map(String);
-  return {
-    name: text("name"),
-    slug: text("slug"),
-    description: text("description"),
-    price: text("price"),
-    imageUrl: text("imageUrl"),
-    imageUrls: many("imageUrls"),
-    weightType: text("weightType") || undefined,
-    soldOut: form.get("soldOut") === "on",
-    featured: form.get("featured") === "on",
-    tags: many("tags"),
-    initialViewCount: text("initialViewCount") || undefined,
-    seoTitle: text("seoTitle"),
-    seoDescription: text("seoDescription"),
-    seoKeywords: many("seoKeywords"),
-  };
-}
-
-export type ProductFormValues = ReturnType<typeof productFormValues>;
-
 export function listAdminProducts(db: Db): Promise<AdminProduct[]> {
   return db.select().from(products).orderBy(desc(products.createdAt));
 }

@@ -38,23 +38,6 @@ export const blogPostInputSchema = z.object({
 export type BlogPostInput = z.output<typeof blogPostInputSchema>;
 export type AdminBlogPost = typeof blogPosts.$inferSelect;
 
-export function blogPostFormValues(form: FormData) {
-  const text = (name: string) => String(form.get(name) ?? "");
-  return {
-    title: text("title"),
-    slug: text("slug"),
-    excerpt: text("excerpt"),
-    content: text("content"),
-    featuredImageUrl: text("imageUrl"),
-    authorName: text("authorName"),
-    published: form.get("published") === "on",
-    seoTitle: text("seoTitle"),
-    seoDescription: text("seoDescription"),
-    seoKeywords: form.getAll("seoKeywords").map(String),
-  };
-}
-export type BlogPostFormValues = ReturnType<typeof blogPostFormValues>;
-
 export function listAdminPosts(db: Db): Promise<AdminBlogPost[]> {
   return db.select().from(blogPosts).orderBy(desc(blogPosts.createdAt));
 }

@@ -45,8 +45,5 @@ function isHttpUrl(value: string) {
   }
 }
 
-/** A FormSwitch posts "on" when checked and nothing when not. */
-export const switchValue = (form: FormData, name: string) => form.get(name) === "on";
-
 /** Empty text is stored as null. */
 export const orNull = (value: string) => value || null;

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { partners } from "../db/schema/index.ts";
-import { imageUrlField, orNull, switchValue, websiteUrlField } from "./admin-fields.ts";
+import { imageUrlField, orNull, websiteUrlField } from "./admin-fields.ts";
 
 /** The partner form: name required; the website must be an http(s) URL (it becomes a link). */
 export const partnerInputSchema = z.object({
@@ -15,18 +15,6 @@ export const partnerInputSchema = z.object({
 });
 export type PartnerInput = z.output<typeof partnerInputSchema>;
 export type AdminPartner = typeof partners.$inferSelect;
-
-export function partnerFormValues(form: FormData) {
-  const text = (name: string) => String(form.get(name) ?? "");
-  return {
-    name: text("name"),
-    logoUrl: text("logoUrl"),
-    websiteUrl: text("websiteUrl"),
-    description: text("description"),
-    active: switchValue(form, "active"),
-  };
-}
-export type PartnerFormValues = ReturnType<typeof partnerFormValues>;
 
 function columns(input: PartnerInput) {
   return {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { testimonials } from "../db/schema/index.ts";
-import { imageUrlField, orNull, switchValue } from "./admin-fields.ts";
+import { imageUrlField, orNull } from "./admin-fields.ts";
 
 export const TESTIMONIAL_MEDIA_TYPES = ["none", "image", "video"] as const;
 
@@ -38,21 +38,6 @@ export const testimonialInputSchema = z
   });
 export type TestimonialInput = z.output<typeof testimonialInputSchema>;
 export type AdminTestimonial = typeof testimonials.$inferSelect;
-
-export function testimonialFormValues(form: FormData) {
-  const text = (name: string) => String(form.get(name) ?? "");
-  return {
-    name: text("name"),
-    title: text("title"),
-    content: text("content"),
-    rating: text("rating"),
-    imageUrl: text("imageUrl"),
-    mediaType: text("mediaType"),
-    mediaUrl: text("mediaUrl"),
-    active: switchValue(form, "active"),
-  };
-}
-export type TestimonialFormValues = ReturnType<typeof testimonialFormValues>;
 
 function columns(input: TestimonialInput) {
   return {

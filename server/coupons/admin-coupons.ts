@@ -53,20 +53,6 @@ export const couponInputSchema = z.object({
 
 export type CouponInput = z.output<typeof couponInputSchema>;
 
-export function couponFormValues(form: FormData) {
-  const text = (name: string) => String(form.get(name) ?? "");
-  return {
-    code: text("code"),
-    discountType: text("discountType") || "percentage",
-    discountValue: text("discountValue"),
-    contentCreatorId: text("contentCreatorId"),
-    validUntil: text("validUntil"),
-    usageLimit: text("usageLimit"),
-    showOnFrontend: form.get("showOnFrontend") === "on",
-  };
-}
-export type CouponFormValues = ReturnType<typeof couponFormValues>;
-
 export type AdminCoupon = typeof coupons.$inferSelect & {
   creatorUsername: string | null;
   creatorFullName: string | null;

@@ -33,17 +33,6 @@ export function creatorInputSchema(mode: "create" | "edit") {
 }
 export type CreatorInput = z.output<ReturnType<typeof creatorInputSchema>>;
 
-export function creatorFormValues(form: FormData) {
-  const text = (name: string) => String(form.get(name) ?? "");
-  return {
-    username: text("username"),
-    password: text("password"),
-    fullName: text("fullName"),
-    email: text("email").trim(),
-    commissionRate: text("commissionRate"),
-  };
-}
-
 /** Everything the list shows; the password hash never leaves this module. */
 const listColumns = {
   id: contentCreators.id,

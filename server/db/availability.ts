@@ -7,18 +7,9 @@
  * 503 meanwhile, and the shop comes back by itself.
  */
 
-/** Seconds a client is asked to wait before trying again (the Retry-After header). */
-export const RETRY_AFTER_SECONDS = 5;
+import { RETRY_AFTER_SECONDS, ServiceUnavailableError } from "../errors.ts";
 
-/** The database cannot be reached: answered as a 503 "We'll be right back", never as a 500. */
-export class ServiceUnavailableError extends Error {
-  readonly retryAfterSeconds = RETRY_AFTER_SECONDS;
-
-  constructor(message = "The database is not available", options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = "ServiceUnavailableError";
-  }
-}
+export { RETRY_AFTER_SECONDS, ServiceUnavailableError };
 
 /** Socket errors (Node) and postgres.js's own connection errors. */
 const CONNECTION_ERROR_CODES = new Set([
@@ -63,7 +54,7 @@ export function isDatabaseUnreachable(error: unknown): boolean {
  */
 export function throwIfDatabaseUnreachable(error: unknown, what: string) {
   if (isDatabaseUnreachable(error))
-    throw new ServiceUnavailableError(`${what}: database unreachable`, { cause: error });
+    throw new ServiceUnavailableError(undefined, { cause: error, detail: `${what}: database unreachable` });
 }
 
 type AvailabilityLog = {
@@ -159,7 +150,10 @@ export class DatabaseAvailability {
 function withTimeout(work: Promise<void>, ms: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ServiceUnavailableError(`no answer within ${ms} ms`)), ms);
+    timer = setTimeout(
+      () => reject(new ServiceUnavailableError(undefined, { detail: `no answer within ${ms} ms` })),
+      ms,
+    );
   });
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }

@@ -3,6 +3,7 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
+import type { FieldErrors } from "~/lib/forms.ts";
 import { brand } from "~core/brand.ts";
 import { slugify } from "~core/slug.ts";
 import { Field } from "./field.tsx";
@@ -58,7 +59,7 @@ export function BlogPostForm({
   previewHtml,
 }: {
   initial: BlogPostFormState;
-  errors: Record<string, string[] | undefined>;
+  errors: FieldErrors;
   previewHtml: string | null;
 }) {
   const editing = Boolean(initial.id);
@@ -68,7 +69,7 @@ export function BlogPostForm({
   const [seoTitle, setSeoTitle] = useState(initial.seoTitle);
   const [autoSeoTitle, setAutoSeoTitle] = useState(!initial.seoTitle);
   const [seoDescription, setSeoDescription] = useState(initial.seoDescription);
-  const error = (name: string) => errors[name]?.[0];
+  const error = (name: string) => errors[name];
 
   return (
     <Form method="post" encType="multipart/form-data" className="flex flex-col gap-6" noValidate>

@@ -1,6 +1,7 @@
 import { Field } from "~/components/admin/field.tsx";
 import { FormSwitch } from "~/components/admin/form-switch.tsx";
 import { fieldClass, Input } from "~/components/ui/input.tsx";
+import type { FieldErrors } from "~/lib/forms.ts";
 import { SaveForm } from "./save-form.tsx";
 
 export type CouponFormState = {
@@ -38,10 +39,10 @@ export function CouponForm({
   creators,
 }: {
   initial: CouponFormState;
-  errors: Record<string, string[] | undefined>;
+  errors: FieldErrors;
   creators: CreatorOption[];
 }) {
-  const error = (name: string) => errors[name]?.[0];
+  const error = (name: string) => errors[name];
   const editing = Boolean(initial.id);
   return (
     <SaveForm

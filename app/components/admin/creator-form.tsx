@@ -1,5 +1,6 @@
 import { Field } from "~/components/admin/field.tsx";
 import { Input } from "~/components/ui/input.tsx";
+import type { FieldErrors } from "~/lib/forms.ts";
 import { SaveForm } from "./save-form.tsx";
 
 /** What the form shows; never a password (only its hash is stored). */
@@ -18,15 +19,9 @@ export const emptyCreatorForm: CreatorFormState = {
   commissionRate: "0",
 };
 
-export function CreatorForm({
-  initial,
-  errors,
-}: {
-  initial: CreatorFormState;
-  errors: Record<string, string[] | undefined>;
-}) {
+export function CreatorForm({ initial, errors }: { initial: CreatorFormState; errors: FieldErrors }) {
   const editing = Boolean(initial.id);
-  const error = (name: string) => errors[name]?.[0];
+  const error = (name: string) => errors[name];
   return (
     <SaveForm
       id={initial.id}

@@ -3,6 +3,7 @@ import { FormSwitch } from "~/components/admin/form-switch.tsx";
 import { ImageUpload } from "~/components/admin/image-upload.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
+import type { FieldErrors } from "~/lib/forms.ts";
 import { SaveForm } from "./save-form.tsx";
 
 export type PartnerFormState = {
@@ -22,14 +23,8 @@ export const emptyPartnerForm: PartnerFormState = {
   active: true,
 };
 
-export function PartnerForm({
-  initial,
-  errors,
-}: {
-  initial: PartnerFormState;
-  errors: Record<string, string[] | undefined>;
-}) {
-  const error = (name: string) => errors[name]?.[0];
+export function PartnerForm({ initial, errors }: { initial: PartnerFormState; errors: FieldErrors }) {
+  const error = (name: string) => errors[name];
   return (
     <SaveForm
       id={initial.id}

@@ -3,6 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
+import type { FieldErrors } from "~/lib/forms.ts";
 import { brand } from "~core/brand.ts";
 import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from "~core/seo-limits.ts";
 import { Field } from "./field.tsx";
@@ -62,13 +63,7 @@ export function seoFromName(name: string) {
   };
 }
 
-export function ProductForm({
-  initial,
-  errors,
-}: {
-  initial: ProductFormState;
-  errors: Record<string, string[] | undefined>;
-}) {
+export function ProductForm({ initial, errors }: { initial: ProductFormState; errors: FieldErrors }) {
   const editing = Boolean(initial.id);
   const busy = useNavigation().state === "submitting";
   const [seoTitle, setSeoTitle] = useState(initial.seoTitle);
@@ -76,7 +71,7 @@ export function ProductForm({
   // Auto-fill keeps following the name only while the admin has not typed their own text.
   const [autoTitle, setAutoTitle] = useState(!initial.seoTitle);
   const [autoDescription, setAutoDescription] = useState(!initial.seoDescription);
-  const error = (name: string) => errors[name]?.[0];
+  const error = (name: string) => errors[name];
 
   return (
     <Form method="post" encType="multipart/form-data" className="flex flex-col gap-6" noValidate>

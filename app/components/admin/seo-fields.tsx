@@ -1,5 +1,6 @@
 import { Input } from "~/components/ui/input.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
+import type { FieldErrors } from "~/lib/forms.ts";
 import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from "~core/seo-limits.ts";
 import { Field } from "./field.tsx";
 import { ListField } from "./list-field.tsx";
@@ -11,7 +12,7 @@ export type SeoFieldsProps = {
   onTitle: (value: string) => void;
   onDescription: (value: string) => void;
   keywords: string[];
-  errors: Record<string, string[] | undefined>;
+  errors: FieldErrors;
   labels?: { title: string; description: string; keywords: string };
 };
 
@@ -30,7 +31,7 @@ export function SeoFields({
       <Field
         id="seoTitle"
         label={labels.title}
-        error={errors.seoTitle?.[0]}
+        error={errors.seoTitle}
         hint={<span aria-live="polite">{`${title.length}/${SEO_TITLE_MAX} characters`}</span>}
       >
         {(control) => (
@@ -46,7 +47,7 @@ export function SeoFields({
       <Field
         id="seoDescription"
         label={labels.description}
-        error={errors.seoDescription?.[0]}
+        error={errors.seoDescription}
         hint={<span aria-live="polite">{`${description.length}/${SEO_DESCRIPTION_MAX} characters`}</span>}
       >
         {(control) => (

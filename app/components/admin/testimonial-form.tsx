@@ -5,6 +5,7 @@ import { ImageUpload } from "~/components/admin/image-upload.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
 import { useHydrated } from "~/hooks/use-hydrated.ts";
+import type { FieldErrors } from "~/lib/forms.ts";
 import { SaveForm } from "./save-form.tsx";
 
 export type TestimonialFormState = {
@@ -36,10 +37,10 @@ const mediaTypes = [
   { value: "video", label: "Video" },
 ];
 
-type Errors = Record<string, string[] | undefined>;
+type Errors = FieldErrors;
 
 export function TestimonialForm({ initial, errors }: { initial: TestimonialFormState; errors: Errors }) {
-  const error = (name: string) => errors[name]?.[0];
+  const error = (name: string) => errors[name];
   return (
     <SaveForm
       id={initial.id}

@@ -55,6 +55,18 @@ export function useFlashToast(flash: (ToastMessage & { id: string }) | null | un
   }, [flash]);
 }
 
+/** Shows each of a page's flash toasts once (a chain of redirects can bring several). */
+export function useFlashToasts(flashes: (ToastMessage & { id: string })[]) {
+  const shown = useRef(new Set<string>());
+  useEffect(() => {
+    for (const flash of flashes) {
+      if (shown.current.has(flash.id)) continue;
+      shown.current.add(flash.id);
+      showToast(flash);
+    }
+  }, [flashes]);
+}
+
 /** Mounts sonner's toaster once the first toast is asked for. */
 export function Toaster() {
   const wanted = useSyncExternalStore(toasterWanted.subscribe, toasterWanted.get, () => false);

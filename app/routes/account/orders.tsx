@@ -1,12 +1,12 @@
 import { Package, Repeat } from "lucide-react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { Badge, type BadgeVariant } from "~/components/ui/badge.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { brand } from "~core/brand.ts";
 import { formatMoney } from "~core/money.ts";
-import { actionToast } from "~core/toast.ts";
 import { requireUser } from "~server/auth/session.ts";
+import { failureData, settle } from "~server/http/error-response.ts";
 import { listCustomerOrders } from "~server/orders/customer-orders.ts";
 import type { Route } from "./+types/orders";
 
@@ -23,14 +23,15 @@ const loadFailed = {
 /** Signed-in customers only; their own paid orders, newest first. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
-  try {
-    const orders = await listCustomerOrders(context.database.db, user.id);
-    return { orders: orders.map(toOrderCard), toast: null };
-  } catch (error) {
-    // Spec: a load error is a toast, and the page stays usable (not the error screen).
-    context.log.error({ err: error, userId: user.id }, "my orders could not be loaded");
-    return data({ orders: null, toast: actionToast(loadFailed) }, 500);
-  }
+  const loaded = await settle(
+    context.log.child({ userId: user.id }),
+    "my orders could not be loaded",
+    () => listCustomerOrders(context.database.db, user.id),
+    { ...loadFailed, status: 500 },
+  );
+  if (loaded.ok) return { orders: loaded.value.map(toOrderCard), toast: null };
+  // Spec: a load error is a toast, and the page stays usable (not the error screen).
+  return failureData(loaded, { orders: null });
 }
 
 function toOrderCard(order: Awaited<ReturnType<typeof listCustomerOrders>>[number]) {

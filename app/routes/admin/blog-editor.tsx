@@ -1,33 +1,38 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
-import { z } from "zod";
 import {
   BlogPostForm,
   type BlogPostFormState,
   emptyBlogPostForm,
 } from "~/components/admin/blog-post-form.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
+import { LoadError } from "~/components/admin/row-actions.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import { attempt } from "~/lib/admin-actions.server.ts";
+import { blogPostFormValues } from "~/lib/admin-form-values.ts";
+import { type FieldErrors, parseForm } from "~/lib/forms.ts";
 import { actionToast } from "~core/toast.ts";
-import { requireAdmin } from "~server/auth/guards.ts";
 import {
-  blogPostFormValues,
   blogPostInputSchema,
   createAdminPost,
   getAdminPost,
   updateAdminPost,
 } from "~server/content/admin-blog.ts";
 import { renderCheckedMarkdown } from "~server/content/markdown-limits.ts";
+import { settle } from "~server/http/error-response.ts";
 import { redirectWithToast } from "~server/http/flash.ts";
 import { receiveImageUpload, uploadTooLarge } from "~server/media/upload-request.ts";
 import type { Route } from "./+types/blog-editor";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireAdmin(context, request);
-  if (!params.id) return { form: emptyBlogPostForm };
-  const post = await getAdminPost(context.database.db, params.id);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  if (!params.id) return { form: emptyBlogPostForm, loadError: false };
+  const { id } = params;
+  // Like every admin screen: a database failure is a message on the page, never a 500.
+  const loaded = await settle(context.log, "loading a blog post failed", () =>
+    getAdminPost(context.database.db, id),
+  );
+  if (!loaded.ok) return data({ form: null, loadError: true }, { status: loaded.status });
+  const post = loaded.value;
   if (!post) throw data("Blog post not found", { status: 404 });
   const form: BlogPostFormState = {
     id: post.id,
@@ -42,33 +47,32 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     seoDescription: post.seoDescription ?? "",
     seoKeywords: post.seoKeywords,
   };
-  return { form };
+  return { form, loadError: false };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  await requireAdmin(context, request);
   if (uploadTooLarge(request)) return failed(null, {}, "The image must be 5 MB or smaller", 413);
   const form = await request.formData();
   const raw = blogPostFormValues(form);
   const values: BlogPostFormState = { ...raw, id: params.id };
   const upload = await receiveImageUpload(context, request, "imageFile", form);
-  if (upload && "error" in upload) return failed(values, { featuredImageUrl: [upload.error] }, upload.error);
+  if (upload && "error" in upload) return failed(values, { featuredImageUrl: upload.error }, upload.error);
   if (upload) raw.featuredImageUrl = values.featuredImageUrl = upload.url;
 
   if (form.get("intent") === "preview") {
     // Limited like a saved body: too long or too deeply nested is a message, never a 500.
     const preview = renderCheckedMarkdown(raw.content);
-    if (!preview.ok) return failed(values, { content: [preview.message] }, preview.message);
+    if (!preview.ok) return failed(values, { content: preview.message }, preview.message);
     return { values, errors: {}, previewHtml: preview.html, toast: null, formKey: crypto.randomUUID() };
   }
 
-  const parsed = blogPostInputSchema.safeParse(raw);
-  if (!parsed.success) return failed(values, z.flattenError(parsed.error).fieldErrors);
+  const parsed = parseForm(blogPostInputSchema, raw);
+  if (!parsed.ok) return failed(values, parsed.errors);
   const db = context.database.db;
-  const saved = await attempt(context.log, "saving a blog post failed", () =>
+  const saved = await settle(context.log, "saving a blog post failed", () =>
     params.id ? updateAdminPost(db, params.id, parsed.data) : createAdminPost(db, parsed.data),
   );
-  if (!saved.ok) return failed(values, {}, saved.message, 503);
+  if (!saved.ok) return failed(values, {}, saved.message.description, saved.status);
   if (!saved.value) return failed(values, {}, "This blog post no longer exists", 404);
   return redirectWithToast("/admin/blog", {
     title: params.id ? "Blog post updated successfully" : "Blog post created successfully",
@@ -78,7 +82,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 function failed(
   values: BlogPostFormState | null,
-  errors: Record<string, string[] | undefined>,
+  errors: FieldErrors,
   description = "Failed to save blog post",
   status = 400,
 ) {
@@ -97,14 +101,23 @@ function failed(
 export default function BlogEditor({ loaderData, actionData }: Route.ComponentProps) {
   useFlashToast(actionData?.toast);
   const form = actionData?.values ?? loaderData.form;
+  const back = (
+    <Link to="/admin/blog" className={buttonClass({ variant: "outline" })}>
+      <ArrowLeft aria-hidden />
+      Back
+    </Link>
+  );
+  if (!form) {
+    return (
+      <>
+        <PageHeader title="Edit Blog Post">{back}</PageHeader>
+        <LoadError>Failed to fetch blog post</LoadError>
+      </>
+    );
+  }
   return (
     <>
-      <PageHeader title={form.id ? "Edit Blog Post" : "Create New Blog Post"}>
-        <Link to="/admin/blog" className={buttonClass({ variant: "outline" })}>
-          <ArrowLeft aria-hidden />
-          Back
-        </Link>
-      </PageHeader>
+      <PageHeader title={form.id ? "Edit Blog Post" : "Create New Blog Post"}>{back}</PageHeader>
       <BlogPostForm
         key={actionData?.formKey ?? form.id ?? "new"}
         initial={form}

@@ -8,7 +8,6 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { deleteIntent, runIntent, toggleIntent } from "~/lib/admin-actions.server.ts";
 import { formatShortUsDate } from "~/lib/admin-dates.ts";
-import { requireAdmin } from "~server/auth/guards.ts";
 import {
   type AdminBlogPost,
   deleteAdminPost,
@@ -17,8 +16,7 @@ import {
 } from "~server/content/admin-blog.ts";
 import type { Route } from "./+types/blog";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
   try {
     return { loadError: false, posts: await listAdminPosts(context.database.db) };
   } catch (error) {
@@ -28,7 +26,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(context, request);
   const deletePost = deleteIntent("/admin/blog", deleteAdminPost, {
     success: "Blog post deleted successfully",
     failure: { title: "Error", description: "Failed to delete blog post" },

@@ -10,14 +10,12 @@ import { Spinner } from "~/components/ui/spinner.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import {
   adminFailure,
-  attempt,
   backWithToast,
   deleteIntent,
   type IntentArgs,
   runIntent,
 } from "~/lib/admin-actions.server.ts";
 import { CERTIFICATE_SLOTS } from "~core/certificate-slots.ts";
-import { requireAdmin } from "~server/auth/guards.ts";
 import {
   type AdminCertificate,
   certificateInputSchema,
@@ -26,6 +24,7 @@ import {
   listAdminCertificates,
   saveCertificate,
 } from "~server/content/admin-certificates.ts";
+import { settle } from "~server/http/error-response.ts";
 import { receiveImageUpload, uploadTooLarge } from "~server/media/upload-request.ts";
 import type { Route } from "./+types/certificates";
 
@@ -33,18 +32,14 @@ const PATH = "/admin/certificates";
 const saveFailed = (description: string, status = 400) =>
   adminFailure<{ slot: string }>({ title: "Failed to save certificate", description }, status);
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context, request);
-  try {
-    return { loadError: false, certificates: await listAdminCertificates(context.database.db) };
-  } catch (error) {
-    context.log.error({ err: error }, "loading certificates failed");
-    return { loadError: true, certificates: [] as AdminCertificate[] };
-  }
+export async function loader({ context }: Route.LoaderArgs) {
+  const loaded = await settle(context.log, "loading certificates failed", () =>
+    listAdminCertificates(context.database.db),
+  );
+  return { loadError: !loaded.ok, certificates: loaded.ok ? loaded.value : ([] as AdminCertificate[]) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(context, request);
   if (uploadTooLarge(request)) return saveFailed("The image must be 5 MB or smaller", 413);
   return runIntent<{ slot: string }>(await request.formData(), context.database.db, {
     delete: deleteIntent(
@@ -63,10 +58,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         imageUrl: upload?.url ?? "",
       });
       if (!parsed.success) return saveFailed(parsed.error.issues[0]!.message);
-      const saved = await attempt(context.log, "saving a certificate failed", () =>
+      const saved = await settle(context.log, "saving a certificate failed", () =>
         saveCertificate(db, parsed.data),
       );
-      if (!saved.ok) return saveFailed(saved.message, 503);
+      if (!saved.ok) return saveFailed(saved.message.description ?? saved.message.title, saved.status);
       return backWithToast(PATH, `Certificate ${parsed.data.slot} saved successfully`);
     },
   });

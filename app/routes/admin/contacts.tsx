@@ -5,30 +5,29 @@ import { PageHeader } from "~/components/admin/page-header.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardHeader } from "~/components/ui/card.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import { serverMessage } from "~/lib/admin-actions.server.ts";
 import { formatDateTime } from "~/lib/dates.ts";
 import { actionToast } from "~core/toast.ts";
-import { requireAdmin } from "~server/auth/guards.ts";
 import { deleteContactMessage, listContactMessages } from "~server/contact/admin-contacts.ts";
+import { failureToast, settle } from "~server/http/error-response.ts";
 import { redirectWithToast } from "~server/http/flash.ts";
 import type { Route } from "./+types/contacts";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context, request);
-  try {
-    return { contacts: await listContactMessages(context.database.db), error: null };
-  } catch (error) {
-    context.log.error({ err: error }, "contact list failed");
-    const message = serverMessage(error);
-    return {
-      contacts: [],
-      error: actionToast({ title: "Error fetching contacts", description: message, variant: "destructive" }),
-    };
-  }
+export async function loader({ context }: Route.LoaderArgs) {
+  const loaded = await settle(
+    context.log,
+    "contact list failed",
+    () => listContactMessages(context.database.db),
+    {
+      title: "Error fetching contacts",
+      showServerMessage: true,
+      status: 503,
+    },
+  );
+  if (loaded.ok) return { contacts: loaded.value, error: null };
+  return { contacts: [], error: failureToast(loaded) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(context, request);
   const id = String((await request.formData()).get("id") ?? "");
   const deleted = await deleteContactMessage(context.database.db, id);
   if (!deleted) {

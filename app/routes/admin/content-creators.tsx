@@ -1,6 +1,5 @@
 import { Plus } from "lucide-react";
 import { Link } from "react-router";
-import { z } from "zod";
 import { CreatorForm, type CreatorFormState, emptyCreatorForm } from "~/components/admin/creator-form.tsx";
 import { FormDialog } from "~/components/admin/form-dialog.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
@@ -20,47 +19,42 @@ import {
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import {
   adminFailure,
-  attempt,
   backWithToast,
   deleteIntent,
   type IntentArgs,
   runIntent,
   toggleIntent,
 } from "~/lib/admin-actions.server.ts";
-import { requestedForm } from "~/lib/admin-save.server.ts";
+import { creatorFormValues } from "~/lib/admin-form-values.ts";
+import { loadListScreen } from "~/lib/admin-save.server.ts";
 import { formatDate } from "~/lib/dates.ts";
-import { requireAdmin } from "~server/auth/guards.ts";
+import { parseForm } from "~/lib/forms.ts";
 import {
   type AdminCreator,
   createAdminCreator,
-  creatorFormValues,
   creatorInputSchema,
   deleteAdminCreator,
   listAdminCreators,
   setCreatorActive,
   updateAdminCreator,
 } from "~server/creators/admin-creators.ts";
+import { settle } from "~server/http/error-response.ts";
 import type { Route } from "./+types/content-creators";
 
 const PATH = "/admin/content-creators";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context, request);
-  try {
-    const creators = await listAdminCreators(context.database.db);
-    return {
-      loadError: false,
-      creators,
-      form: requestedForm(request, creators, toFormState, emptyCreatorForm),
-    };
-  } catch (error) {
-    context.log.error({ err: error }, "loading content creators failed");
-    return { loadError: true, creators: [], form: null };
-  }
+  const { rows: creators, ...screen } = await loadListScreen(
+    context,
+    request,
+    "loading content creators failed",
+    () => listAdminCreators(context.database.db),
+    { toForm: toFormState, empty: emptyCreatorForm },
+  );
+  return { ...screen, creators };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(context, request);
   return runIntent<CreatorFormState>(await request.formData(), context.database.db, {
     delete: deleteIntent(PATH, deleteAdminCreator, {
       success: "Content creator deleted successfully!",
@@ -84,16 +78,15 @@ async function saveCreator({ form, db, id }: IntentArgs, log: Route.ActionArgs["
       ? "Failed to update content creator. Please try again."
       : "Failed to create content creator. Please try again.",
   };
-  const parsed = creatorInputSchema(id ? "edit" : "create").safeParse(raw);
-  if (!parsed.success)
-    return adminFailure(failure, 400, { values, errors: z.flattenError(parsed.error).fieldErrors });
-  const attempted = await attempt(log, "saving a content creator failed", () =>
+  const parsed = parseForm(creatorInputSchema(id ? "edit" : "create"), raw);
+  if (!parsed.ok) return adminFailure(failure, 400, { values, errors: parsed.errors });
+  const attempted = await settle(log, "saving a content creator failed", () =>
     id ? updateAdminCreator(db, id, parsed.data) : createAdminCreator(db, parsed.data),
   );
-  if (!attempted.ok) return adminFailure({ title: "Error", description: attempted.message }, 503, { values });
+  if (!attempted.ok) return adminFailure(attempted.message, attempted.status, { values });
   const saved = attempted.value;
   if (!saved.ok) {
-    const errors = saved.field ? { [saved.field]: [saved.message] } : {};
+    const errors = saved.field ? { [saved.field]: saved.message } : {};
     return adminFailure({ title: "Error", description: saved.message }, 400, { values, errors });
   }
   return backWithToast(

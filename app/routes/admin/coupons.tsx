@@ -1,6 +1,5 @@
 import { Eye, EyeOff, History, Plus } from "lucide-react";
 import { Link, useNavigation } from "react-router";
-import { z } from "zod";
 import { CouponForm, type CouponFormState, emptyCouponForm } from "~/components/admin/coupon-form.tsx";
 import { FormDialog } from "~/components/admin/form-dialog.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
@@ -20,21 +19,20 @@ import {
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import {
   adminFailure,
-  attempt,
   backWithToast,
   deleteIntent,
   type IntentArgs,
   runIntent,
   toggleIntent,
 } from "~/lib/admin-actions.server.ts";
+import { couponFormValues } from "~/lib/admin-form-values.ts";
 import { requestedForm } from "~/lib/admin-save.server.ts";
 import { formatDate, formatDateTime } from "~/lib/dates.ts";
+import { parseForm } from "~/lib/forms.ts";
 import { couponStatus } from "~core/coupon-status.ts";
 import { formatMoney } from "~core/money.ts";
-import { requireAdmin } from "~server/auth/guards.ts";
 import {
   type AdminCoupon,
-  couponFormValues,
   couponInputSchema,
   createAdminCoupon,
   deleteAdminCoupon,
@@ -44,33 +42,30 @@ import {
   setCouponFlag,
   updateAdminCoupon,
 } from "~server/coupons/admin-coupons.ts";
+import { settle } from "~server/http/error-response.ts";
 import type { Route } from "./+types/coupons";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context, request);
   const db = context.database.db;
   const url = new URL(request.url);
-  try {
+  const loaded = await settle(context.log, "loading coupons failed", async () => {
     const coupons = await listAdminCoupons(db);
     const usageOf = coupons.find((c) => c.id === url.searchParams.get("usage"));
     const form = requestedForm(request, coupons, toFormState, emptyCouponForm);
     return {
-      loadError: false,
       coupons,
       form,
       creators: form ? await listActiveCreatorOptions(db, form.contentCreatorId) : [],
       usage: usageOf ? { code: usageOf.code, rows: await listCouponUsages(db, usageOf.id) } : null,
     };
-  } catch (error) {
-    context.log.error({ err: error }, "loading coupons failed");
-    return { loadError: true, coupons: [], form: null, creators: [], usage: null };
-  }
+  });
+  if (!loaded.ok) return { loadError: true, coupons: [], form: null, creators: [], usage: null };
+  return { loadError: false, ...loaded.value };
 }
 
 const PATH = "/admin/coupons";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(context, request);
   return runIntent<CouponFormState>(await request.formData(), context.database.db, {
     delete: deleteIntent(PATH, deleteAdminCoupon, {
       success: "Coupon deleted successfully!",
@@ -98,18 +93,17 @@ async function saveCoupon({ form, db, id }: IntentArgs, log: Route.ActionArgs["c
       ? "Failed to update coupon. Please try again."
       : "Failed to create coupon. Please try again.",
   };
-  const parsed = couponInputSchema.safeParse(raw);
-  if (!parsed.success)
-    return adminFailure(failure, 400, { values, errors: z.flattenError(parsed.error).fieldErrors });
-  const attempted = await attempt(log, "saving a coupon failed", () =>
+  const parsed = parseForm(couponInputSchema, raw);
+  if (!parsed.ok) return adminFailure(failure, 400, { values, errors: parsed.errors });
+  const attempted = await settle(log, "saving a coupon failed", () =>
     id ? updateAdminCoupon(db, id, parsed.data) : createAdminCoupon(db, parsed.data),
   );
   // The spec: the server's message when there is one, else the generic failure.
-  if (!attempted.ok) return adminFailure({ title: "Error", description: attempted.message }, 503, { values });
+  if (!attempted.ok) return adminFailure(attempted.message, attempted.status, { values });
   const saved = attempted.value;
   if (!saved.ok) {
     if ("missing" in saved) return adminFailure(failure, 404, { values });
-    const errors = { [saved.field]: [saved.message] };
+    const errors = { [saved.field]: saved.message };
     return adminFailure({ title: "Error", description: saved.message }, 400, { values, errors });
   }
   return backWithToast(PATH, id ? "Coupon updated successfully!" : "Coupon created successfully!");

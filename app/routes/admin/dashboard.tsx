@@ -12,30 +12,21 @@ import {
   TableRow,
 } from "~/components/ui/table.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import { serverMessage } from "~/lib/admin-actions.server.ts";
 import { formatDateTime } from "~/lib/dates.ts";
 import { formatMoney } from "~core/money.ts";
-import { actionToast } from "~core/toast.ts";
-import { requireAdmin } from "~server/auth/guards.ts";
 import { getDashboardOverview } from "~server/dashboard/overview.ts";
+import { failureToast, settle } from "~server/http/error-response.ts";
 import type { Route } from "./+types/dashboard";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context, request);
-  try {
-    return { overview: await getDashboardOverview(context.database.db), error: null };
-  } catch (error) {
-    context.log.error({ err: error }, "dashboard query failed");
-    const message = serverMessage(error);
-    return {
-      overview: null,
-      error: actionToast({
-        title: "Error fetching dashboard data",
-        description: message,
-        variant: "destructive",
-      }),
-    };
-  }
+export async function loader({ context }: Route.LoaderArgs) {
+  const loaded = await settle(
+    context.log,
+    "dashboard query failed",
+    () => getDashboardOverview(context.database.db),
+    { title: "Error fetching dashboard data", showServerMessage: true, status: 503 },
+  );
+  if (loaded.ok) return { overview: loaded.value, error: null };
+  return { overview: null, error: failureToast(loaded) };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {

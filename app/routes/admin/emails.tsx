@@ -9,7 +9,6 @@ import { Pagination } from "~/components/ui/pagination.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
 import { formatDateTime } from "~/lib/dates.ts";
 import { brand } from "~core/brand.ts";
-import { requireAdmin } from "~server/auth/guards.ts";
 import { listOutbox } from "~server/mail/outbox.ts";
 import type { Route } from "./+types/emails";
 
@@ -25,7 +24,6 @@ const querySchema = z.object({
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context, request);
   const { page, to } = querySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const result = await listOutbox(context.database.db, { page, perPage: PER_PAGE, to: to || undefined });
   return { ...result, page, to, smtp: Boolean(context.config.mail.smtpUrl) };

@@ -3,12 +3,11 @@ import { adminNavItems } from "~/components/admin/nav.ts";
 import { AdminMobileNav, AdminSidebar } from "~/components/admin/sidebar.tsx";
 import { Spinner } from "~/components/ui/spinner.tsx";
 import { brand } from "~core/brand.ts";
-import { requireAdmin } from "~server/auth/guards.ts";
+import { adminUser } from "~server/auth/guards.ts";
 import type { Route } from "./+types/layout";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireAdmin(context, request);
-  return { email: user.email };
+export function loader({ context }: Route.LoaderArgs) {
+  return { email: context.get(adminUser).email };
 }
 
 export function meta() {

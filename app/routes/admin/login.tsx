@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
+import { type FieldErrors, parseForm } from "~/lib/forms.ts";
 import { brand } from "~core/brand.ts";
 import { type ActionToast, actionToast } from "~core/toast.ts";
 import { signInAdmin, signOutSession, verifyAdminTotp } from "~server/auth/admin-login.ts";
@@ -42,7 +43,8 @@ const codeSchema = z.object({
 });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const formData = await request.formData();
+  const form = Object.fromEntries(formData);
   if (form.intent === "sign-out") {
     const headers = new Headers();
     for (const cookie of await signOutSession(context.auth, request.headers))
@@ -50,15 +52,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(ADMIN_LOGIN, { headers });
   }
   const twoFactorStep = form.intent === "verify-code";
-  const parsed = twoFactorStep ? codeSchema.safeParse(form) : credentialsSchema.safeParse(form);
-  if (!parsed.success) {
-    const errors: Record<string, string[] | undefined> = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0])] = [issue.message];
+  const parsed = parseForm(twoFactorStep ? codeSchema : credentialsSchema, formData);
+  if (!parsed.ok) {
     return data(
       {
         step: twoFactorStep ? "code" : "password",
         email: String(form.email ?? ""),
-        errors,
+        errors: parsed.errors,
         denied: false,
         toast: null,
       },
@@ -117,7 +117,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
   const signedInAs = actionData ? null : loaderData.signedInAs;
   const denied = actionData?.denied ?? signedInAs !== null;
   const step = actionData?.step ?? "password";
-  const errors: Record<string, string[] | undefined> = actionData?.errors ?? {};
+  const errors: FieldErrors = actionData?.errors ?? {};
   const failed = denied ? undefined : toast?.description;
 
   return (
@@ -150,7 +150,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
           {step === "code" ? (
             <Form method="post" className="flex flex-col gap-4">
               <input type="hidden" name="intent" value="verify-code" />
-              <Field id="code" label="Authentication code" error={errors.code?.[0]}>
+              <Field id="code" label="Authentication code" error={errors.code}>
                 {(control) => (
                   <Input
                     {...control}
@@ -169,7 +169,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
             </Form>
           ) : (
             <Form method="post" className="flex flex-col gap-4">
-              <Field id="email" label="Email" error={errors.email?.[0]}>
+              <Field id="email" label="Email" error={errors.email}>
                 {(control) => (
                   <Input
                     {...control}
@@ -181,7 +181,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
                   />
                 )}
               </Field>
-              <Field id="password" label="Password" error={errors.password?.[0]}>
+              <Field id="password" label="Password" error={errors.password}>
                 {(control) => (
                   <Input
                     {...control}

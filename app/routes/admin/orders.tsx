@@ -38,33 +38,28 @@ import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { formatDateTime } from "~/lib/dates.ts";
 import { formatMoney } from "~core/money.ts";
 import { actionToast } from "~core/toast.ts";
-import { requireAdmin } from "~server/auth/guards.ts";
+import { settle } from "~server/http/error-response.ts";
 import { listAdminOrders } from "~server/orders/admin-list.ts";
 import { changeOrderStatus } from "~server/orders/notify.ts";
 import { ORDER_STATUSES } from "~server/orders/status.ts";
 import type { Route } from "./+types/orders";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context, request);
   const url = new URL(request.url);
   const search = url.searchParams.get("q")?.slice(0, 200) ?? "";
   const page = Number(url.searchParams.get("page") ?? 1);
   // Previous/next links of a long list carry the position of the page they come from.
   const after = url.searchParams.get("after");
   const before = url.searchParams.get("before");
-  try {
-    const result = await listAdminOrders(context.database.db, { search, page, after, before });
-    return { search, result, error: false };
-  } catch (error) {
-    context.log.error({ err: error }, "admin order list failed");
-    return { search, result: null, error: true };
-  }
+  const loaded = await settle(context.log, "admin order list failed", () =>
+    listAdminOrders(context.database.db, { search, page, after, before }),
+  );
+  return loaded.ok ? { search, result: loaded.value, error: false } : { search, result: null, error: true };
 }
 
 const statusForm = z.object({ orderId: z.uuid(), status: z.enum(ORDER_STATUSES) });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(context, request);
   const parsed = statusForm.safeParse(Object.fromEntries(await request.formData()));
   const failure = () =>
     data(
@@ -78,22 +73,20 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   if (!parsed.success) return failure();
-  try {
-    const { orderId, status } = parsed.data;
-    const change = await changeOrderStatus(context.database.db, context.mailer, orderId, status);
-    if (!change) return failure();
-    context.log.info({ orderId: change.id, status: change.status }, "order status changed");
-    return {
-      toast: actionToast({
-        title: "Order status updated",
-        description: `Order #${shortId(change.id)} status changed to ${change.status}`,
-        variant: "success",
-      }),
-    };
-  } catch (error) {
-    context.log.error({ err: error, orderId: parsed.data.orderId }, "order status update failed");
-    return failure();
-  }
+  const { orderId, status } = parsed.data;
+  const changed = await settle(context.log, "order status update failed", () =>
+    changeOrderStatus(context.database.db, context.mailer, orderId, status),
+  );
+  if (!changed.ok || !changed.value) return failure();
+  const change = changed.value;
+  context.log.info({ orderId: change.id, status: change.status }, "order status changed");
+  return {
+    toast: actionToast({
+      title: "Order status updated",
+      description: `Order #${shortId(change.id)} status changed to ${change.status}`,
+      variant: "success",
+    }),
+  };
 }
 
 export default function Orders({ loaderData }: Route.ComponentProps) {

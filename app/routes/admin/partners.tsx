@@ -9,14 +9,13 @@ import { Badge } from "~/components/ui/badge.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { adminFailure, deleteIntent, runIntent } from "~/lib/admin-actions.server.ts";
-import { requestedForm, saveForm, storeFormUploads } from "~/lib/admin-save.server.ts";
-import { requireAdmin } from "~server/auth/guards.ts";
+import { partnerFormValues } from "~/lib/admin-form-values.ts";
+import { loadListScreen, saveForm, storeFormUploads } from "~/lib/admin-save.server.ts";
 import {
   type AdminPartner,
   createAdminPartner,
   deleteAdminPartner,
   listAdminPartners,
-  partnerFormValues,
   partnerInputSchema,
   updateAdminPartner,
 } from "~server/content/admin-partners.ts";
@@ -26,22 +25,17 @@ import type { Route } from "./+types/partners";
 const PATH = "/admin/partners";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context, request);
-  try {
-    const partners = await listAdminPartners(context.database.db);
-    return {
-      loadError: false,
-      partners,
-      form: requestedForm(request, partners, toFormState, emptyPartnerForm),
-    };
-  } catch (error) {
-    context.log.error({ err: error }, "loading partners failed");
-    return { loadError: true, partners: [], form: null };
-  }
+  const { rows: partners, ...screen } = await loadListScreen(
+    context,
+    request,
+    "loading partners failed",
+    () => listAdminPartners(context.database.db),
+    { toForm: toFormState, empty: emptyPartnerForm },
+  );
+  return { ...screen, partners };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(context, request);
   if (uploadTooLarge(request))
     return adminFailure(
       { title: "Failed to save partner", description: "The image must be 5 MB or smaller" },

@@ -1,6 +1,5 @@
 import { Plus } from "lucide-react";
 import { Link } from "react-router";
-import { z } from "zod";
 import { FormCard } from "~/components/admin/form-card.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { emptyProductForm, ProductForm, type ProductFormState } from "~/components/admin/product-form.tsx";
@@ -20,50 +19,45 @@ import {
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import {
   adminFailure,
-  attempt,
   backWithToast,
   deleteIntent,
-  type FieldErrors,
   type IntentArgs,
   runIntent,
 } from "~/lib/admin-actions.server.ts";
+import { productFormValues } from "~/lib/admin-form-values.ts";
+import { type FieldErrors, parseForm } from "~/lib/forms.ts";
 import { formatMoney } from "~core/money.ts";
-import { requireAdmin } from "~server/auth/guards.ts";
 import {
   type AdminProduct,
   createAdminProduct,
   deleteAdminProduct,
   getAdminProduct,
   listAdminProducts,
-  productFormValues,
   productInputSchema,
   updateAdminProduct,
 } from "~server/catalog/admin-products.ts";
+import { settle } from "~server/http/error-response.ts";
 import { receiveImageUpload, uploadTooLarge } from "~server/media/upload-request.ts";
 import type { Route } from "./+types/products";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context, request);
   const url = new URL(request.url);
   const db = context.database.db;
   const editId = url.searchParams.get("edit");
-  try {
+  const loaded = await settle(context.log, "loading products failed", async () => {
     const editing = editId ? await getAdminProduct(db, editId) : null;
     return {
-      loadError: false,
       products: await listAdminProducts(db),
       form: editing ? toFormState(editing) : url.searchParams.has("new") ? emptyProductForm : null,
     };
-  } catch (error) {
-    context.log.error({ err: error }, "loading products failed");
-    return { loadError: true, products: [] as AdminProduct[], form: null };
-  }
+  });
+  if (!loaded.ok) return { loadError: true, products: [] as AdminProduct[], form: null };
+  return { loadError: false, ...loaded.value };
 }
 
 const PATH = "/admin/products";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(context, request);
   if (uploadTooLarge(request)) return saveFailed(null, {}, "The image must be 5 MB or smaller", 413);
   return runIntent<ProductFormState>(await request.formData(), context.database.db, {
     delete: deleteIntent(PATH, deleteAdminProduct, {
@@ -85,15 +79,15 @@ async function saveProduct(context: Route.ActionArgs["context"], request: Reques
   };
   // Without JavaScript the image file comes with the form instead of being uploaded first.
   const upload = await receiveImageUpload(context, request, "imageFile", form);
-  if (upload && "error" in upload) return saveFailed(values, { imageUrl: [upload.error] });
+  if (upload && "error" in upload) return saveFailed(values, { imageUrl: upload.error });
   if (upload) raw.imageUrl = values.imageUrl = upload.url;
 
-  const parsed = productInputSchema.safeParse(raw);
-  if (!parsed.success) return saveFailed(values, z.flattenError(parsed.error).fieldErrors);
-  const saved = await attempt(context.log, "saving a product failed", () =>
+  const parsed = parseForm(productInputSchema, raw);
+  if (!parsed.ok) return saveFailed(values, parsed.errors);
+  const saved = await settle(context.log, "saving a product failed", () =>
     id ? updateAdminProduct(db, id, parsed.data) : createAdminProduct(db, parsed.data),
   );
-  if (!saved.ok) return saveFailed(values, {}, saved.message, 503);
+  if (!saved.ok) return saveFailed(values, {}, saved.message.description, saved.status);
   if (!saved.value) return saveFailed(values, {}, "This product no longer exists.");
   return backWithToast(PATH, id ? "Product updated successfully" : "Product created successfully");
 }

@@ -1,16 +1,13 @@
 import { redirect } from "react-router";
 import { signOutSession } from "~server/auth/admin-login.ts";
-import { requireAdmin } from "~server/auth/guards.ts";
 import type { Route } from "./+types/sign-out";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context, request);
+export async function loader() {
   throw redirect("/admin/dashboard");
 }
 
 /** Admin sign-out clears the session and goes to /admin/login. */
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(context, request);
   const headers = new Headers();
   for (const cookie of await signOutSession(context.auth, request.headers))
     headers.append("Set-Cookie", cookie);

@@ -14,14 +14,13 @@ import { Badge } from "~/components/ui/badge.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { adminFailure, deleteIntent, runIntent } from "~/lib/admin-actions.server.ts";
-import { requestedForm, saveForm, storeFormUploads } from "~/lib/admin-save.server.ts";
-import { requireAdmin } from "~server/auth/guards.ts";
+import { testimonialFormValues } from "~/lib/admin-form-values.ts";
+import { loadListScreen, saveForm, storeFormUploads } from "~/lib/admin-save.server.ts";
 import {
   type AdminTestimonial,
   createAdminTestimonial,
   deleteAdminTestimonial,
   listAdminTestimonials,
-  testimonialFormValues,
   testimonialInputSchema,
   updateAdminTestimonial,
 } from "~server/content/admin-testimonials.ts";
@@ -31,22 +30,17 @@ import type { Route } from "./+types/testimonials";
 const PATH = "/admin/testimonials";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context, request);
-  try {
-    const testimonials = await listAdminTestimonials(context.database.db);
-    return {
-      loadError: false,
-      testimonials,
-      form: requestedForm(request, testimonials, toFormState, emptyTestimonialForm),
-    };
-  } catch (error) {
-    context.log.error({ err: error }, "loading testimonials failed");
-    return { loadError: true, testimonials: [], form: null };
-  }
+  const { rows: testimonials, ...screen } = await loadListScreen(
+    context,
+    request,
+    "loading testimonials failed",
+    () => listAdminTestimonials(context.database.db),
+    { toForm: toFormState, empty: emptyTestimonialForm },
+  );
+  return { ...screen, testimonials };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(context, request);
   if (uploadTooLarge(request))
     return adminFailure(
       { title: "Failed to save testimonial", description: "The image must be 5 MB or smaller" },

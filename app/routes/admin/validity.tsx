@@ -23,10 +23,9 @@ import {
   deleteIntent,
   type IntentArgs,
   runIntent,
-  serverMessage,
 } from "~/lib/admin-actions.server.ts";
 import { formatDate, formatDateTime } from "~/lib/dates.ts";
-import { requireAdmin } from "~server/auth/guards.ts";
+import { settle } from "~server/http/error-response.ts";
 import { redirectWithToast } from "~server/http/flash.ts";
 import {
   addValidityCode,
@@ -39,21 +38,19 @@ import {
 } from "~server/validity/admin-validity.ts";
 import type { Route } from "./+types/validity";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
   const db = context.database.db;
-  try {
+  const loaded = await settle(context.log, "loading validity codes failed", async () => {
     const [codes, lookups] = await Promise.all([listValidityCodes(db), listValidityLookups(db)]);
     return { loadError: null, codes, lookups };
-  } catch (error) {
-    context.log.error({ err: error }, "loading validity codes failed");
-    // The spec shows the server's own message when the list cannot be loaded.
-    return {
-      loadError: serverMessage(error),
-      codes: [] as ValidityCodeRow[],
-      lookups: [] as ValidityLookupRow[],
-    };
-  }
+  });
+  if (loaded.ok) return loaded.value;
+  // The spec shows the server's own message when the list cannot be loaded.
+  return {
+    loadError: loaded.message.description ?? loaded.message.title,
+    codes: [] as ValidityCodeRow[],
+    lookups: [] as ValidityLookupRow[],
+  };
 }
 
 type ValidityCodeRow = Awaited<ReturnType<typeof listValidityCodes>>[number];
@@ -63,29 +60,27 @@ const PATH = "/admin/validity";
 type TypedCodes = { code?: string; codes?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(context, request);
   const form = await request.formData();
-  try {
-    return await runIntent<TypedCodes>(form, context.database.db, {
+  const changed = await settle(context.log, "validity code change failed", () =>
+    runIntent<TypedCodes>(form, context.database.db, {
       delete: deleteIntent(PATH, deleteValidityCode, {
         success: "Validity code deleted successfully",
         failure: { title: "Error", description: "This validity code no longer exists" },
       }),
       bulk: addBulk,
       save: addOne,
-    });
-  } catch (error) {
-    // The spec shows the server's own message when adding or deleting fails; what was typed stays.
-    context.log.error({ err: error }, "validity code change failed");
-    return adminFailure<TypedCodes>({ title: "Error", description: serverMessage(error) }, 503, {
-      values: { code: String(form.get("code") ?? ""), codes: String(form.get("codes") ?? "") },
-    });
-  }
+    }),
+  );
+  if (changed.ok) return changed.value;
+  // The spec shows the server's own message when adding or deleting fails; what was typed stays.
+  return adminFailure<TypedCodes>(changed.message, changed.status, {
+    values: { code: String(form.get("code") ?? ""), codes: String(form.get("codes") ?? "") },
+  });
 }
 
 function failed(message: string, field: keyof TypedCodes, typed: string) {
   return adminFailure<TypedCodes>({ title: "Error", description: message }, 400, {
-    errors: { [field]: [message] },
+    errors: { [field]: message },
     values: { [field]: typed },
   });
 }
@@ -129,7 +124,7 @@ export default function ValidityCodes({ loaderData, actionData }: Route.Componen
           <CardContent>
             <Form method="post" className="flex flex-col gap-3" noValidate key={actionData?.toast?.id}>
               <input type="hidden" name="intent" value="add" />
-              <Field id="code" label="Code" error={actionData?.errors.code?.[0]}>
+              <Field id="code" label="Code" error={actionData?.errors.code}>
                 {(p) => (
                   <Input {...p} name="code" maxLength={100} defaultValue={actionData?.values?.code ?? ""} />
                 )}
@@ -151,7 +146,7 @@ export default function ValidityCodes({ loaderData, actionData }: Route.Componen
                 id="codes"
                 label="Codes"
                 hint="Paste many codes, one per line (commas and spaces also separate them)."
-                error={actionData?.errors.codes?.[0]}
+                error={actionData?.errors.codes}
               >
                 {(p) => (
                   <Textarea {...p} name="codes" rows={5} defaultValue={actionData?.values?.codes ?? ""} />

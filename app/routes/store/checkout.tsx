@@ -1,7 +1,7 @@
 import { CreditCard, ShieldCheck, Tag, Wallet, X } from "lucide-react";
 import type * as React from "react";
 import { useEffect, useState } from "react";
-import { data, Form, redirect, useNavigate, useNavigation } from "react-router";
+import { Form, useNavigate, useNavigation } from "react-router";
 import { useCart } from "~/components/store/use-cart.ts";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
@@ -9,34 +9,24 @@ import { Input } from "~/components/ui/input.tsx";
 import { Label } from "~/components/ui/label.tsx";
 import { showToast, useFlashToast } from "~/components/ui/toaster.tsx";
 import { useHydrated } from "~/hooks/use-hydrated.ts";
-import { checkoutFormSchema } from "~/lib/checkout-form.ts";
-import { checkoutToasts } from "~/lib/checkout-toasts.ts";
+import { checkoutAuthUrl as authUrl, checkoutToasts } from "~/lib/checkout-toasts.ts";
 import { brand } from "~core/brand.ts";
-import { type CouponTerms, type PurchaseType, priceCheckout } from "~core/checkout-pricing.ts";
+import { type PurchaseType, priceCheckout } from "~core/checkout-pricing.ts";
 import { formatMoney } from "~core/money.ts";
-import { actionToast } from "~core/toast.ts";
 import { getSessionUser } from "~server/auth/session.ts";
 import { loadCart } from "~server/cart/request.server.ts";
-import { startCheckout } from "~server/checkout/checkout.ts";
-import { refuseOverLimit } from "~server/checkout/client-limits.server.ts";
-import { prepareToPay, tooManyOpenPayments } from "~server/checkout/pay-request.server.ts";
-import {
-  cancelAbandonedPayment,
-  loadCheckoutCart,
-  sweepExpiredSessions,
-} from "~server/checkout/request.server.ts";
-import { hasVisibleCoupon, validateCoupon } from "~server/coupons/coupons.ts";
+import { cancelAbandonedPayment, sweepExpiredSessions } from "~server/checkout/request.server.ts";
+import { hasVisibleCoupon } from "~server/coupons/coupons.ts";
+import type { AppliedCoupon } from "~server/coupons/quote.ts";
 import { redirectWithToast } from "~server/http/flash.ts";
 import type { PaymentMethod } from "~server/payments/provider.ts";
-import { availablePaymentMethods, checkoutProvider } from "~server/payments/registry.ts";
-import { couponLookupLimits } from "~server/rate-limit/rate-limit.ts";
+import { availablePaymentMethods } from "~server/payments/registry.ts";
 import type { Route } from "./+types/checkout";
+import { checkoutAction } from "./checkout.server.ts";
 
 export function meta() {
   return [{ title: `Checkout | ${brand.name}` }, { name: "robots", content: "noindex" }];
 }
-
-const authUrl = `/auth?redirectTo=${encodeURIComponent("/checkout")}`;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getSessionUser(context, request);
@@ -55,119 +45,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type AppliedCoupon = CouponTerms & { code: string };
-
-/** 'Payment Failed' descriptions when the provider could not open its payment page. */
-const paymentNotStarted = {
-  card: "We could not start the card payment. Please try again.",
-  paypal: "We could not start the PayPal payment. Please try again.",
-} as const;
-
-/** 'Payment Failed' descriptions for a method this shop has no provider keys for. */
-const paymentMethodUnavailable = {
-  card: "Card payments are not available. Please pay with PayPal.",
-  paypal: "PayPal is not available. Please pay by card.",
-} as const;
-
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = checkoutFormSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ toast: actionToast(checkoutToasts.couponError), applied: null }, 400);
-  const form = parsed.data;
-  const db = context.database.db;
-  const user = await getSessionUser(context, request);
-  const { cartId, cart } = await loadCheckoutCart(context, request, user?.id ?? null);
-  if (cart.lines.length === 0) throw await redirectWithToast("/products", checkoutToasts.cartEmpty);
-
-  // The applied coupon is re-checked on every post; the browser only ever sends its code.
-  const check = async (code: string) => {
-    const result = await validateCoupon(db, code, cart.subtotalCents);
-    if (!result.ok) return result;
-    const { code: stored, discountType, discountValueHundredths } = result.coupon;
-    return { ok: true as const, applied: { code: stored, discountType, discountValueHundredths } };
-  };
-
-  if (form.intent === "remove-coupon") {
-    return { toast: actionToast(checkoutToasts.couponRemoved), applied: null };
-  }
-  if (form.intent === "apply-coupon") {
-    if (!form.couponCode) return data({ toast: actionToast(checkoutToasts.emptyCode), applied: null }, 400);
-    const limited = await refuseOverLimit(context, couponLookupLimits);
-    if (limited) return limited;
-    // A failed lookup is the spec's 'Error' toast; the page and what was typed stay.
-    const result = await check(form.couponCode).catch((error: unknown) => {
-      context.log.error({ err: error }, "coupon could not be checked");
-      return null;
-    });
-    if (!result) return data({ toast: actionToast(checkoutToasts.couponError), applied: null }, 500);
-    if (!result.ok) {
-      return data(
-        { toast: actionToast({ ...result.rejection, variant: "destructive" }), applied: null },
-        400,
-      );
-    }
-    const saved = priceCheckout({
-      subtotalCents: cart.subtotalCents,
-      totalQuantity: cart.quantity,
-      purchaseType: user ? form.purchaseType : "one_time",
-      coupon: result.applied,
-    }).couponDiscountCents;
-    return {
-      toast: actionToast({
-        title: "Coupon Applied!",
-        description: `You saved ${formatMoney(saved)} with code ${result.applied.code}`,
-        variant: "success",
-      }),
-      applied: result.applied as AppliedCoupon,
-    };
-  }
-
-  if (form.purchaseType === "subscription" && !user)
-    throw await redirectWithToast(authUrl, checkoutToasts.authRequired);
-  const provider = checkoutProvider(context, form.paymentMethod);
-  if (!provider) {
-    // Only a hand-made post or a page from before the keys changed gets here; the coupon stays.
-    const kept = form.appliedCoupon ? await check(form.appliedCoupon).catch(() => null) : null;
-    const toast = checkoutToasts.paymentFailed(paymentMethodUnavailable[form.paymentMethod]);
-    return data({ toast: actionToast(toast), applied: kept?.ok ? kept.applied : null }, 400);
-  }
-  try {
-    const couponCode = form.appliedCoupon || null;
-    const refusal = await prepareToPay(context, { cartId, couponCode });
-    if (refusal) return refusal;
-    const result = await startCheckout(db, provider, {
-      cartId,
-      cart,
-      userId: user?.id ?? null,
-      purchaseType: form.purchaseType,
-      paymentMethod: form.paymentMethod,
-      couponCode,
-      clientIp: context.clientIp,
-    });
-    if (result.ok) return redirect(result.url);
-    if (result.reason === "too_many_open") return tooManyOpenPayments();
-    if (result.reason === "empty_cart") throw await redirectWithToast("/products", checkoutToasts.cartEmpty);
-    if (result.reason === "sign_in_required")
-      throw await redirectWithToast(authUrl, checkoutToasts.authRequired);
-    if (result.reason === "provider_error") {
-      context.log.error(
-        { err: result.error, paymentMethod: form.paymentMethod },
-        "payment session not opened",
-      );
-      const toast = checkoutToasts.paymentFailed(paymentNotStarted[form.paymentMethod]);
-      return data({ toast: actionToast(toast), applied: null }, 502);
-    }
-    const toast =
-      result.reason === "coupon"
-        ? { ...result.rejection, variant: "destructive" as const }
-        : checkoutToasts.paymentFailed(
-            "Some items in your cart are sold out or no longer available. Remove them first.",
-          );
-    return data({ toast: actionToast(toast), applied: null }, 400);
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    context.log.error({ err: error }, "checkout failed");
-    return data({ toast: actionToast(checkoutToasts.processingError), applied: null }, 500);
-  }
+  return checkoutAction(context, request);
 }
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {

@@ -6,11 +6,13 @@ import { FormField } from "~/components/ui/form-field.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import { fieldErrors, formValues } from "~/lib/form-errors.ts";
+import { formText, parseForm } from "~/lib/forms.ts";
 import { pageTitle, publicUrlFrom, seoMeta } from "~/lib/seo.ts";
 import { brand } from "~core/brand.ts";
-import { actionToast } from "~core/toast.ts";
+
 import { contactSchema, submitContactMessage } from "~server/contact/contact.ts";
+import { RateLimitedError } from "~server/errors.ts";
+import { failureData, settle } from "~server/http/error-response.ts";
 import { redirectWithToast } from "~server/http/flash.ts";
 import { contactLimits, hitRateLimits, rateLimitedMessage } from "~server/rate-limit/rate-limit.ts";
 import type { Route } from "./+types/contact";
@@ -21,40 +23,28 @@ const FAILED = {
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const values = formValues(await request.formData());
-  const parsed = contactSchema.safeParse(values);
-  if (!parsed.success)
-    return data({ values, errors: fieldErrors(parsed.error), formError: null, toast: null }, 400);
+  const form = await request.formData();
+  const values = formText(form);
+  const parsed = parseForm(contactSchema, form);
+  if (!parsed.ok) return data({ values, errors: parsed.errors, formError: null, toast: null }, 400);
 
   const { db } = context.database;
-  const limit = await hitRateLimits(db, contactLimits(context.clientIp));
-  if (!limit.allowed) {
-    const message = rateLimitedMessage(limit.retryAfterSeconds);
-    return data(
-      {
-        values,
-        errors: {},
-        formError: message,
-        toast: actionToast({ title: FAILED.title, description: message, variant: "destructive" }),
-      },
-      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
-    );
-  }
-  try {
-    const inbox = context.config.mail.shopInbox ?? brand.supportEmail;
-    await submitContactMessage(db, { mailer: context.mailer, log: context.log, inbox }, parsed.data);
-  } catch (error) {
-    context.log.error({ err: error }, "contact message could not be stored");
-    return data(
-      {
-        values,
-        errors: {},
-        formError: FAILED.description,
-        toast: actionToast({ ...FAILED, variant: "destructive" }),
-      },
-      500,
-    );
-  }
+  const inbox = context.config.mail.shopInbox ?? brand.supportEmail;
+  const sent = await settle(
+    context.log,
+    "contact message could not be stored",
+    async () => {
+      const limit = await hitRateLimits(db, contactLimits(context.clientIp));
+      if (!limit.allowed) {
+        const description = rateLimitedMessage(limit.retryAfterSeconds);
+        throw new RateLimitedError({ title: FAILED.title, description }, limit.retryAfterSeconds);
+      }
+      await submitContactMessage(db, { mailer: context.mailer, log: context.log, inbox }, parsed.data);
+    },
+    { ...FAILED, status: 500 },
+  );
+  // What was typed stays, with the reason above the form and in a toast.
+  if (!sent.ok) return failureData(sent, { values, errors: {}, formError: sent.message.description ?? null });
   return redirectWithToast("/contact", {
     title: "Message Sent!",
     description: "Thank you for contacting us. We will get back to you soon.",

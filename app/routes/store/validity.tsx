@@ -9,6 +9,7 @@ import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { pageTitle, publicUrlFrom, seoMeta } from "~/lib/seo.ts";
 import { brand } from "~core/brand.ts";
 import { actionToast } from "~core/toast.ts";
+import { failureData, settle } from "~server/http/error-response.ts";
 import { hitRateLimits, rateLimitedMessage, validityLimits } from "~server/rate-limit/rate-limit.ts";
 import { checkValidityCode } from "~server/validity/validity.ts";
 import type { Route } from "./+types/validity";
@@ -37,25 +38,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
     );
   }
-  try {
-    return { code, result: (await checkValidityCode(db, code)) as Result, message: null, toast: null };
-  } catch (error) {
-    context.log.error({ err: error }, "validity lookup failed");
-    // As the spec says: the failure is reported and the result is shown as invalid.
-    return data(
-      {
-        code,
-        result: { code, valid: false } as Result,
-        message: null,
-        toast: actionToast({
-          title: "Error",
-          description: "Failed to verify the product. Please try again.",
-          variant: "destructive",
-        }),
-      },
-      500,
-    );
-  }
+  const checked = await settle(context.log, "validity lookup failed", () => checkValidityCode(db, code), {
+    title: "Error",
+    description: "Failed to verify the product. Please try again.",
+    status: 500,
+  });
+  if (checked.ok) return { code, result: checked.value as Result, message: null, toast: null };
+  // As the spec says: the failure is reported and the result is shown as invalid.
+  return failureData(checked, { code, result: { code, valid: false } as Result, message: null });
 }
 
 export function meta({ matches }: Route.MetaArgs) {

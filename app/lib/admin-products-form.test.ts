@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createProduct } from "../../tests/factories/index.ts";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
 import {
   createAdminProduct,
   deleteAdminProduct,
   getAdminProduct,
   listAdminProducts,
-  productFormValues,
   productInputSchema,
   updateAdminProduct,
-} from "./admin-products.ts";
+} from "../../server/catalog/admin-products.ts";
+import { createProduct } from "../../tests/factories/index.ts";
+import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
+import { productFormValues } from "./admin-form-values.ts";
 
 let database: TestDatabase;
 beforeAll(async () => {

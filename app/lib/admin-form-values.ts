@@ -1,0 +1,93 @@
+import { readForm } from "./forms.ts";
+
+/**
+ * What each back office form posts, read into the values its input schema (server/…/admin-*.ts)
+ * validates: the domain modules take typed input and never see FormData.
+ */
+
+export function productFormValues(form: FormData) {
+  const values = readForm(form, {
+    name: "text",
+    slug: "text",
+    description: "text",
+    price: "text",
+    imageUrl: "text",
+    imageUrls: "list",
+    weightType: "text",
+    soldOut: "switch",
+    featured: "switch",
+    tags: "list",
+    initialViewCount: "text",
+    seoTitle: "text",
+    seoDescription: "text",
+    seoKeywords: "list",
+  });
+  // Left blank, these take the schema's defaults.
+  return {
+    ...values,
+    weightType: values.weightType || undefined,
+    initialViewCount: values.initialViewCount || undefined,
+  };
+}
+
+export function blogPostFormValues(form: FormData) {
+  const { imageUrl, ...values } = readForm(form, {
+    title: "text",
+    slug: "text",
+    excerpt: "text",
+    content: "text",
+    imageUrl: "text",
+    authorName: "text",
+    published: "switch",
+    seoTitle: "text",
+    seoDescription: "text",
+    seoKeywords: "list",
+  });
+  return { ...values, featuredImageUrl: imageUrl };
+}
+export type BlogPostFormValues = ReturnType<typeof blogPostFormValues>;
+
+export function couponFormValues(form: FormData) {
+  const values = readForm(form, {
+    code: "text",
+    discountType: "text",
+    discountValue: "text",
+    contentCreatorId: "text",
+    validUntil: "text",
+    usageLimit: "text",
+    showOnFrontend: "switch",
+  });
+  return { ...values, discountType: values.discountType || "percentage" };
+}
+
+export function creatorFormValues(form: FormData) {
+  const values = readForm(form, {
+    username: "text",
+    password: "text",
+    fullName: "text",
+    email: "text",
+    commissionRate: "text",
+  });
+  return { ...values, email: values.email.trim() };
+}
+
+export const partnerFormValues = (form: FormData) =>
+  readForm(form, {
+    name: "text",
+    logoUrl: "text",
+    websiteUrl: "text",
+    description: "text",
+    active: "switch",
+  });
+
+export const testimonialFormValues = (form: FormData) =>
+  readForm(form, {
+    name: "text",
+    title: "text",
+    content: "text",
+    rating: "text",
+    imageUrl: "text",
+    mediaType: "text",
+    mediaUrl: "text",
+    active: "switch",
+  });

@@ -1,0 +1,36 @@
+import type { PricedCart } from "../../core/cart-pricing.ts";
+import { type CouponTerms, type PurchaseType, priceCheckout } from "../../core/checkout-pricing.ts";
+import type { Db } from "../db/client.ts";
+import { validateCoupon } from "./coupons.ts";
+import type { CouponRejection } from "./rules.ts";
+
+/** A coupon as the checkout page holds it: its stored code and terms (never a price). */
+export type AppliedCoupon = CouponTerms & { code: string };
+
+export type CouponQuote =
+  | { ok: true; applied: AppliedCoupon; savedCents: number }
+  | { ok: false; rejection: CouponRejection };
+
+/**
+ * What a typed coupon code does to this cart: refused with the spec's reason, or its terms and the
+ * amount it saves, priced by the one pricing module. Only signed-in buyers may subscribe, so a
+ * guest's saving is priced as a one-time purchase.
+ */
+export async function quoteCoupon(
+  db: Db,
+  code: string,
+  cart: Pick<PricedCart, "subtotalCents" | "quantity">,
+  purchase: { purchaseType: PurchaseType; signedIn: boolean },
+): Promise<CouponQuote> {
+  const result = await validateCoupon(db, code, cart.subtotalCents);
+  if (!result.ok) return result;
+  const { code: stored, discountType, discountValueHundredths } = result.coupon;
+  const applied = { code: stored, discountType, discountValueHundredths };
+  const savedCents = priceCheckout({
+    subtotalCents: cart.subtotalCents,
+    totalQuantity: cart.quantity,
+    purchaseType: purchase.signedIn ? purchase.purchaseType : "one_time",
+    coupon: applied,
+  }).couponDiscountCents;
+  return { ok: true, applied, savedCents };
+}
