@@ -1,6 +1,14 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { readBody } from "./http-body.ts";
+import {
+  type FakePaypalOrder,
+  type FakePaypalSubscription,
+  fakeCredentials,
+  fakePayer,
+  fakeWebhookId,
+} from "./paypal-data.ts";
 
 /**
  * A local stand-in for PayPal's REST API, speaking the endpoints the shop uses: OAuth token,
@@ -13,45 +21,7 @@ import type { AddressInfo } from "node:net";
 type Json = Record<string, unknown>;
 type Reply = { status: number; body?: unknown };
 
-export type FakePaypalOrder = {
-  id: string;
-  status: "PAYER_ACTION_REQUIRED" | "APPROVED" | "COMPLETED";
-  request: Json;
-  payer?: Json;
-  shipping?: Json;
-  captureId?: string;
-  /** PENDING while PayPal holds the money (e.g. an eCheck), COMPLETED once it clears. */
-  captureStatus?: "PENDING" | "COMPLETED";
-};
-
-export type FakePaypalSubscription = {
-  id: string;
-  status: "APPROVAL_PENDING" | "APPROVED" | "ACTIVE" | "SUSPENDED" | "CANCELLED" | "EXPIRED";
-  /** While APPROVED: how many more reads answer APPROVED before PayPal has activated it. */
-  readsUntilActive?: number;
-  planId: string;
-  customId: string;
-  request: Json;
-  startTime: string;
-  statusUpdateTime: string;
-  nextBillingTime?: string;
-  subscriber?: Json;
-};
-
-export const fakePayer = {
-  name: "Pat Payer",
-  email: "pat.payer@example.com",
-  address: {
-    address_line_1: "9 Market St",
-    admin_area_2: "Denver",
-    admin_area_1: "CO",
-    postal_code: "80202",
-    country_code: "US",
-  },
-};
-
-export const fakeCredentials = { clientId: "fake-client-id", clientSecret: "fake-client-secret" };
-export const fakeWebhookId = "WH-FAKE-0001";
+export { type FakePaypalOrder, type FakePaypalSubscription, fakeCredentials, fakePayer, fakeWebhookId };
 
 const newId = (prefix: string) => `${prefix}${randomBytes(8).toString("hex").toUpperCase()}`;
 const error = (status: number, name: string, issue: string): Reply => ({
@@ -421,16 +391,6 @@ function extractEvent(raw: string): string {
   const marker = '"webhook_event":';
   const start = raw.indexOf(marker);
   return start < 0 ? "" : raw.slice(start + marker.length, raw.lastIndexOf("}"));
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let data = "";
-    req.setEncoding("utf8");
-    req.on("data", (chunk) => (data += chunk));
-    req.on("end", () => resolve(data));
-    req.on("error", reject);
-  });
 }
 
 function send(res: ServerResponse, reply: Reply) {

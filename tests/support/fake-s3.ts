@@ -1,5 +1,6 @@
-import { createServer, type IncomingMessage } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { readBodyBytes } from "../fakes/http-body.ts";
 
 export type StoredObject = {
   bytes: Buffer;
@@ -49,7 +50,7 @@ export async function startFakeS3({ bucket, accessKeyId }: { bucket: string; acc
     if (String(req.headers["x-amz-content-sha256"]).startsWith("STREAMING"))
       return fail(501, "NotImplemented");
     objects.set(`${bucket}/${key}`, {
-      bytes: await readBody(req),
+      bytes: await readBodyBytes(req),
       contentType: req.headers["content-type"],
       cacheControl: req.headers["cache-control"],
     });
@@ -68,10 +69,4 @@ export async function startFakeS3({ bucket, accessKeyId }: { bucket: string; acc
         server.close(() => resolve());
       }),
   } satisfies FakeS3;
-}
-
-async function readBody(req: IncomingMessage) {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 }
