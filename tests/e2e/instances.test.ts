@@ -67,11 +67,14 @@ describeOnPostgres("two instances on one PostgreSQL", () => {
     // Signed out, /orders sends the visitor to /auth; with A's cookie B shows the page.
     expect((await onB.get("/orders")).status).toBe(200);
     // B's request line names the user, so one customer's requests can be followed across instances.
-    const line = b
-      .output()
-      .split("\n")
-      .find((l) => l.includes('"path":"/orders"'));
-    expect(JSON.parse(line!)).toMatchObject({ userId: customer.id, status: 200 });
+    // (The line is written after the response, so it may reach the pipe a moment later.)
+    const requestLine = () =>
+      b
+        .output()
+        .split("\n")
+        .find((l) => l.includes('"path":"/orders"'));
+    await expect.poll(requestLine, { timeout: 10_000 }).toBeDefined();
+    expect(JSON.parse(requestLine()!)).toMatchObject({ userId: customer.id, status: 200 });
 
     expect((await onB.postForm("/auth/sign-out", {})).status).toBe(302);
     const afterSignOut = await on(a, onA).get("/orders");
