@@ -23,6 +23,8 @@ describe("admin blog", () => {
     await page.getByRole("button", { name: "Create Post" }).click();
     await page.getByText("Title is required").waitFor();
     await page.getByText("Content is required").waitFor();
+    // The error toast mounts a moment after the field errors; check the page once it is there.
+    await waitForToast(page, "Failed to save blog post");
     await expectNoSeriousA11yViolations(page, "blog editor with errors");
 
     await page.getByLabel("Title", { exact: true }).fill("Altitude & Energy");
