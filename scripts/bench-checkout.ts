@@ -12,6 +12,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
+import { sandboxBuyer } from "../tests/support/sandbox-buyer.ts";
 import { startBenchServer } from "./bench-server.ts";
 
 const total = Number(process.env.BENCH_CHECKOUTS ?? 200);
@@ -117,18 +118,7 @@ async function checkoutOnce(url: string, productId: string): Promise<StepTimes> 
   const sandbox = paid.headers.get("location");
   if (!sandbox?.startsWith("/sandbox/pay/"))
     throw new Error(`checkout did not redirect to the sandbox (${paid.status})`);
-  const buyer = form({
-    intent: "pay",
-    name: "Bench Buyer",
-    email: "bench@example.com",
-    phone: "555-0100",
-    line1: "1 Main St",
-    city: "Austin",
-    state: "TX",
-    postalCode: "78701",
-    country: "US",
-    cardNumber: "4242424242424242",
-  });
+  const buyer = form(sandboxBuyer("Bench Buyer", "bench@example.com"));
   const returned = await post(sandbox, buyer, cookie);
   const payMs = lap();
   const success = returned.headers.get("location");

@@ -5,20 +5,11 @@
  * it confirms, as the "We'll be right back" page does by itself.
  */
 
+import { sandboxBuyer } from "../support/sandbox-buyer.ts";
+
 export type Answer = { path: string; status: number; ms: number; at: number; retryAfter: string | null };
 
-const BUYER = {
-  intent: "pay",
-  name: "Fault Buyer",
-  email: "fault-buyer@example.com",
-  phone: "555-0100",
-  line1: "1 Main St",
-  city: "Austin",
-  state: "TX",
-  postalCode: "78701",
-  country: "US",
-  cardNumber: "4242424242424242",
-};
+const BUYER = sandboxBuyer("Fault Buyer", "fault-buyer@example.com");
 
 class Unavailable extends Error {}
 
