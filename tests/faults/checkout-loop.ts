@@ -7,7 +7,15 @@
 
 import { sandboxBuyer } from "../support/sandbox-buyer.ts";
 
-export type Answer = { path: string; status: number; ms: number; at: number; retryAfter: string | null };
+export type Answer = {
+  path: string;
+  status: number;
+  ms: number;
+  at: number;
+  retryAfter: string | null;
+  /** A return page that could not confirm yet and said the payment is safe (it retries). */
+  paymentSafe?: boolean;
+};
 
 const BUYER = sandboxBuyer("Fault Buyer", "fault-buyer@example.com");
 
@@ -120,7 +128,9 @@ export class CheckoutLoop {
     while (Date.now() < deadline) {
       const { response, body } = await this.request(returnPage, { headers: { Cookie: cookie } });
       if (response.status === 200 && body.includes("Payment Successful!")) return;
-      if (response.status !== 503) throw new Error(`return page answered ${response.status}`);
+      if (response.status === 200 && body.includes("Your payment is safe"))
+        this.answers.at(-1)!.paymentSafe = true;
+      else if (response.status !== 503) throw new Error(`return page answered ${response.status}`);
       await pause(250);
     }
     throw new Error("the return page never confirmed the payment");
