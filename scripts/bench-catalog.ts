@@ -30,8 +30,8 @@ import { gzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../server/db/client.ts";
 import { seedDemoDataIfEmpty } from "../server/db/seed/demo.ts";
-import { startBenchServer } from "./bench-server.ts";
 import { benchSearchQueries } from "./bench-search.ts";
+import { startBenchServer } from "./bench-server.ts";
 
 const extraProducts = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);

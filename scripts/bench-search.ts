@@ -3,8 +3,9 @@
  * directly on the seeded database, one query at a time, so the latency is the database's answer
  * plus its mapping, without HTTP, rendering or other connections queueing in front of it.
  */
-import type { Db } from "../server/db/client.ts";
+
 import { searchStorefront } from "../server/catalog/search.ts";
+import type { Db } from "../server/db/client.ts";
 
 /** A word every product has, a prefix being typed, two words, a rare word and one that matches nothing. */
 export const SEARCH_BENCH_QUERIES = ["shilajit", "shil", "gold res", "summit reserve", "zzqx"];

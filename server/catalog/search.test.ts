@@ -19,7 +19,10 @@ const postTitles = async (q: string) => (await search(q)).posts.map((p) => p.tit
 beforeAll(async () => {
   database = await createTestDatabase();
   const plain = "A jar from the mountains.";
-  await createProduct(database.db, { name: "Golden Drops", description: "Liquid form, mixed with fulvic water." });
+  await createProduct(database.db, {
+    name: "Golden Drops",
+    description: "Liquid form, mixed with fulvic water.",
+  });
   // "fulvic" in the name outranks "fulvic" in the description.
   await createProduct(database.db, { name: "Fulvic Resin", description: plain });
   await createProduct(database.db, { name: "Mountain Tea", description: plain, priceCents: 1250 });
@@ -81,7 +84,15 @@ describe("searching the storefront", () => {
   });
 
   it("treats tsquery syntax and SQL in the input as plain words, never as an error", async () => {
-    for (const q of ["fulvic & !resin", "fulvic | tea", "fulvic:*B", "'; drop table products; --", "(((", "!!", "<->"]) {
+    for (const q of [
+      "fulvic & !resin",
+      "fulvic | tea",
+      "fulvic:*B",
+      "'; drop table products; --",
+      "(((",
+      "!!",
+      "<->",
+    ]) {
       await expect(search(q), q).resolves.toBeDefined();
     }
     expect(await productNames("fulvic | tea")).toEqual([]);

@@ -20,10 +20,14 @@ describe("storefront search", () => {
     await headerBox.press("Enter");
     await page.waitForURL("**/search?q=resin");
     await page.getByRole("heading", { level: 1, name: "Search" }).waitFor();
+    await page.getByText(/^4 products and \d+ blog posts? match “resin”\.$/).waitFor();
     const pageBox = page.getByRole("main").getByRole("searchbox", { name: "Search the shop" });
     expect(await pageBox.inputValue()).toBe("resin");
     expect(await headings(page, 2)).toEqual(["Products", "Blog posts"]);
-    const products = await page.getByRole("region", { name: "Products" }).getByRole("heading").allInnerTexts();
+    const products = await page
+      .getByRole("region", { name: "Products" })
+      .getByRole("heading", { level: 3 })
+      .allInnerTexts();
     // A name match outranks a description match.
     expect(products).toHaveLength(4);
     expect(products.at(-1)).toBe("Liquid Shilajit Drops");
@@ -35,7 +39,8 @@ describe("storefront search", () => {
     await pageBox.fill("fulv");
     await pageBox.press("Enter");
     await page.waitForURL("**/search?q=fulv");
-    const posts = page.getByRole("region", { name: "Blog posts" }).getByRole("heading");
+    await page.getByText(/match “fulv”/).waitFor();
+    const posts = page.getByRole("region", { name: "Blog posts" }).getByRole("heading", { level: 3 });
     expect(await posts.first().innerText()).toBe("Fulvic Acid Explained: Why It Matters in Shilajit");
     expect(await page.getByRole("main").innerText()).not.toContain("30 Days of Shilajit");
 

@@ -50,7 +50,11 @@ export function Header({ user, cartQuantity, onCartClick, onCartIntent }: Header
         <SearchForm landmarkLabel="Site" className="hidden w-56 xl:block" />
         <Link
           to="/search"
-          className={buttonClass({ variant: "ghost", size: "icon", className: "hidden md:inline-flex xl:hidden" })}
+          className={buttonClass({
+            variant: "ghost",
+            size: "icon",
+            className: "hidden md:inline-flex xl:hidden",
+          })}
         >
           <Search className="size-5!" aria-hidden />
           <span className="sr-only">Search</span>
