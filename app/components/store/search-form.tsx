@@ -36,7 +36,7 @@ export function SearchForm({ defaultValue = "", visibleLabel, landmarkLabel, cla
             defaultValue={defaultValue}
             // The field on /search follows the query after back/forward.
             key={defaultValue}
-            placeholder="Search products and blog"
+            placeholder="Search…"
             className={cn(fieldClass, "h-10")}
           />
           <button type="submit" className={buttonClass({ variant: "outline", size: "icon" })}>
