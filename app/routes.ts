@@ -9,6 +9,7 @@ export default [
     route("blog/:slug", "routes/store/blog-post.tsx"),
     route("validity", "routes/store/validity.tsx"),
     route("products", "routes/store/products.tsx"),
+    route("search", "routes/store/search.tsx"),
     // The spec serves the product screen under both prefixes; one module, two route ids.
     route("product/:slug", "routes/store/product.tsx", { id: "product" }),
     route("products/:slug", "routes/store/product.tsx", { id: "products-slug" }),

@@ -6,7 +6,8 @@
  * like the demo's, created before them), starts the built app in production mode and drives each
  * page with BENCH_CONNECTIONS keep-alive connections (default 16) for BENCH_SECONDS (default 8)
  * after a short warm-up: /, /products, /products?page=<last>, a product page (as a person, so
- * each request counts a view), a blog post and a hashed JS asset. Prints req/s, p50/p95/p99, the
+ * each request counts a view), a blog post, two searches and a hashed JS asset. Before that it
+ * times a few searches directly on the database, one at a time (scripts/bench-search.ts). Prints req/s, p50/p95/p99, the
  * ratio to the asset's req/s, the server process's CPU time per request (the figure that does not
  * depend on what else the machine runs; with PostgreSQL its own processes come on top), the HTML
  * size of each page (plain and gzipped) and the server's peak resident memory during each run.
@@ -29,6 +30,7 @@ import { gzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../server/db/client.ts";
 import { seedDemoDataIfEmpty } from "../server/db/seed/demo.ts";
+import { benchSearchQueries } from "./bench-search.ts";
 import { startBenchServer } from "./bench-server.ts";
 
 const extraProducts = Number(process.env.BENCH_PRODUCTS ?? 10_000);
@@ -69,6 +71,7 @@ async function seed(dataDir: string) {
         from products
       ) d on d.k = n % d.total`);
     await database.db.execute(sql`analyze`);
+    await benchSearchQueries(database.db, path.join(dataDir, "uploads"));
   } finally {
     await database.close();
   }
@@ -157,6 +160,9 @@ async function pagePaths(base: string) {
       ["/products?page=last", `/products?page=${lastPage}`],
       ["product page", "/product/gold-grade-shilajit-resin"],
       ["blog post", post],
+      // Never from the page cache: every search is rendered and asks the database.
+      ["search", "/search?q=gold+res"],
+      ["search (common word)", "/search?q=shilajit"],
       ["static asset", asset],
     ] as const,
   };

@@ -87,6 +87,22 @@ export function organizationJsonLd(publicUrl: string) {
   };
 }
 
+/** The site and its search box (schema.org SearchAction), for the home page. */
+export function websiteJsonLd(publicUrl: string) {
+  const url = publicUrl || `https://${brand.website}`;
+  return {
+    "@context": "https://schema.org",
+    "@type": "WebSite",
+    name: brand.name,
+    url,
+    potentialAction: {
+      "@type": "SearchAction",
+      target: { "@type": "EntryPoint", urlTemplate: `${absoluteUrl(url, "/search")}?q={search_term_string}` },
+      "query-input": "required name=search_term_string",
+    },
+  };
+}
+
 export type ProductForSeo = {
   name: string;
   slug: string;

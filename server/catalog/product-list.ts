@@ -37,7 +37,7 @@ export function readProductListQuery(params: URLSearchParams): ProductListQuery 
 }
 
 /** Only what a product card shows (never the description, which may be long). */
-const summaryColumns = {
+export const summaryColumns = {
   id: products.id,
   name: products.name,
   slug: products.slug,

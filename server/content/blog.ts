@@ -4,7 +4,7 @@ import { blogPosts } from "../db/schema/index.ts";
 
 export type BlogPost = typeof blogPosts.$inferSelect;
 
-const listColumns = {
+export const listColumns = {
   id: blogPosts.id,
   title: blogPosts.title,
   excerpt: blogPosts.excerpt,

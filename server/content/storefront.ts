@@ -25,7 +25,7 @@ export function websiteHref(url: string | null): string | null {
   return null;
 }
 
-async function postCards(uploadsDir: string, posts: BlogPostSummary[]): Promise<PostCard[]> {
+export async function postCards(uploadsDir: string, posts: BlogPostSummary[]): Promise<PostCard[]> {
   return Promise.all(
     posts.map(async ({ featuredImageUrl, ...post }) => ({
       ...post,

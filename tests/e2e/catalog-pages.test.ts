@@ -97,14 +97,15 @@ describe("/products pages", () => {
     const page = await e2e.newPage();
     await openStorePage(page, "/products");
     await page.getByLabel("Search products").fill("resin 1");
-    await page.getByRole("button", { name: "Search" }).click();
+    // The list's own button: the header has a site search button too.
+    await page.getByRole("main").getByRole("button", { name: "Search" }).click();
     await page.waitForURL("**/products?q=resin+1");
     await page.getByText("10 products matching “resin 1”").waitFor();
     expect(await cardNames(page)).toEqual([10, 11, 12, 13, 14, 15, 16, 17, 18, 19].map(name));
     expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
 
     await page.getByLabel("Search products").fill("no such thing");
-    await page.getByRole("button", { name: "Search" }).click();
+    await page.getByRole("main").getByRole("button", { name: "Search" }).click();
     await page.getByText("No products match “no such thing”.").waitFor();
     expect(await page.getByLabel("Search products").inputValue()).toBe("no such thing");
   });

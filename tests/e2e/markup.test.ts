@@ -20,6 +20,9 @@ const e2e = setupE2E();
 const publicPages = [
   "/",
   "/products",
+  "/search",
+  "/search?q=resin",
+  "/search?q=zzqx",
   "/product/pure-himalayan-shilajit-resin",
   "/blog",
   "/blog/lab-tested-how-we-verify-every-batch",

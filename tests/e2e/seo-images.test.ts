@@ -49,9 +49,9 @@ describe("SEO", () => {
   it("describes the shop as an Organization on the home page", async () => {
     const page = await e2e.newPage();
     await page.goto("/");
-    const jsonLd = JSON.parse(
-      (await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}",
-    );
+    // The home page also has the WebSite block (its search box, tests/e2e/search.test.ts).
+    const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+    const jsonLd = blocks.map((text) => JSON.parse(text)).find((block) => block["@type"] === "Organization");
     expect(jsonLd).toMatchObject({ "@type": "Organization", name: "Peak Shilajit", url: e2e.app.url });
   });
 

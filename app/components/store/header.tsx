@@ -1,4 +1,4 @@
-import { Mountain, ShoppingBag } from "lucide-react";
+import { Mountain, Search, ShoppingBag } from "lucide-react";
 import { Link, NavLink } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { cn } from "~/lib/cn.ts";
@@ -7,6 +7,7 @@ import { AccountMenu } from "./account-menu.tsx";
 import { CartBadge } from "./cart-badge.tsx";
 import { MobileMenu } from "./mobile-menu.tsx";
 import { cartLabel, type StoreUser, storeNavLinks } from "./nav.ts";
+import { SearchForm } from "./search-form.tsx";
 
 export type HeaderProps = {
   user: StoreUser | null;
@@ -44,6 +45,20 @@ export function Header({ user, cartQuantity, onCartClick, onCartIntent }: Header
             ))}
           </ul>
         </nav>
+        {/* The field needs the width of a wide screen; narrower ones get a link to /search
+            (and the mobile menu has the field). */}
+        <SearchForm landmarkLabel="Site" className="hidden w-56 xl:block" />
+        <Link
+          to="/search"
+          className={buttonClass({
+            variant: "ghost",
+            size: "icon",
+            className: "hidden md:inline-flex xl:hidden",
+          })}
+        >
+          <Search className="size-5!" aria-hidden />
+          <span className="sr-only">Search</span>
+        </Link>
         <div className="ml-auto flex items-center gap-1 md:ml-0">
           <CartControl quantity={cartQuantity} onClick={onCartClick} onIntent={onCartIntent} />
           {user ? (

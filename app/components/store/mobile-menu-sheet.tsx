@@ -15,6 +15,7 @@ import { accountLinks } from "./account-links.ts";
 import { CartBadge } from "./cart-badge.tsx";
 import { MobileMenuButton, type MobileMenuProps } from "./mobile-menu.tsx";
 import { cartCountSuffix, storeNavLinks } from "./nav.ts";
+import { SearchForm } from "./search-form.tsx";
 
 const itemClass =
   "flex w-full items-center gap-3 rounded-md px-3 py-3 text-base font-medium transition-colors hover:bg-accent";
@@ -73,6 +74,10 @@ export function MobileMenuSheet({ user, cartQuantity, onCartClick, side = "left"
             </li>
           </ul>
         </nav>
+
+        {/* After the links: first in the sheet, the field would take the focus on opening and
+            bring up a phone's keyboard over the menu. */}
+        <SearchForm landmarkLabel="Menu" />
 
         <div className="mt-auto flex flex-col gap-3 border-t pt-6">
           {user ? (

@@ -8,7 +8,7 @@ import { Testimonials } from "~/components/store/home/testimonials.tsx";
 import { UsageSteps } from "~/components/store/home/usage-steps.tsx";
 import { ValidateCta } from "~/components/store/home/validate-cta.tsx";
 import { WhyChooseUs } from "~/components/store/home/why-choose-us.tsx";
-import { DEFAULT_DESCRIPTION, organizationJsonLd, publicUrlFrom, seoMeta } from "~/lib/seo.ts";
+import { DEFAULT_DESCRIPTION, organizationJsonLd, publicUrlFrom, seoMeta, websiteJsonLd } from "~/lib/seo.ts";
 import { brand } from "~core/brand.ts";
 import { homePageData } from "~server/content/storefront.ts";
 import type { Route } from "./+types/home";
@@ -29,6 +29,7 @@ export function meta({ matches }: Route.MetaArgs) {
       publicUrl,
     ),
     { "script:ld+json": organizationJsonLd(publicUrl) },
+    { "script:ld+json": websiteJsonLd(publicUrl) },
   ];
 }
 

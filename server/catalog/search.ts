@@ -1,0 +1,111 @@
+import { and, asc, desc, eq, or, type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { ProductSummary } from "../../core/catalog.ts";
+import { listColumns } from "../content/blog.ts";
+import { type PostCard, postCards } from "../content/storefront.ts";
+import type { Db } from "../db/client.ts";
+import { blogPosts, products } from "../db/schema/index.ts";
+import { summaryColumns, toSummary } from "./product-list.ts";
+
+/**
+ * Storefront search (/search): PostgreSQL full-text search over products and published blog
+ * posts (docs/decisions/028-storefront-search.md). The `search_vector` columns are generated in
+ * migration 0017 and deliberately not part of the Drizzle tables, so they are named here.
+ */
+
+export const SEARCH_MAX_LENGTH = 100;
+export const SEARCH_PRODUCT_LIMIT = 24;
+export const SEARCH_POST_LIMIT = 10;
+/** More words than this add nothing a shopper means; fewer terms keep the query cheap. */
+const MAX_TERMS = 8;
+/**
+ * Ranking reads each match's vector from the table: a word found in every one of 100,000
+ * products took 180–350 ms to rank them all. Only this many matches (the first the index finds)
+ * are ranked, 2–8 ms (docs/decisions/028-storefront-search.md).
+ */
+export const RANK_CANDIDATES = 1_000;
+
+const searchText = z
+  .string()
+  .transform((q) => q.trim().replace(/\s+/g, " "))
+  .pipe(z.string().max(SEARCH_MAX_LENGTH, `Search for at most ${SEARCH_MAX_LENGTH} characters.`));
+
+export type SearchQuery = { q: string; error: string | null };
+
+/**
+ * `q` from the query string: trimmed, spaces collapsed. Too long is a message for the shopper
+ * (and the field keeps the first 100 characters), never a server error.
+ */
+export function readSearchQuery(params: URLSearchParams): SearchQuery {
+  const raw = params.get("q") ?? "";
+  const parsed = searchText.safeParse(raw);
+  if (parsed.success) return { q: parsed.data, error: null };
+  return {
+    q: raw.trim().slice(0, SEARCH_MAX_LENGTH),
+    error: parsed.error.issues[0]?.message ?? "Invalid search.",
+  };
+}
+
+/**
+ * The tsquery text for what the shopper typed: the words (letters and digits only, so no
+ * tsquery operator, quote or backslash survives) joined by AND, the last one a prefix (`:*`)
+ * because it may still be being typed. Null when nothing searchable is left. The result is
+ * passed to to_tsquery as a bound parameter, never spliced into SQL.
+ */
+export function prefixTsquery(q: string): string | null {
+  const words = (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_TERMS);
+  if (words.length === 0) return null;
+  return words.map((word, i) => (i === words.length - 1 ? `${word}:*` : word)).join(" & ");
+}
+
+const productVector = sql.raw(`"products"."search_vector"`);
+const postVector = sql.raw(`"blog_posts"."search_vector"`);
+
+/**
+ * Extension point: when products get variants with SKUs, a query that is exactly a SKU should
+ * find its product (an equality lookup on the unique SKU index, or-ed with the text match).
+ * Today a product has no SKU, so there is nothing to add.
+ */
+function exactSkuMatch(_q: string): SQL | undefined {
+  return undefined;
+}
+
+async function searchProducts(db: Db, q: string, tsquery: SQL): Promise<ProductSummary[]> {
+  const matches = db
+    .select({ ...summaryColumns, rank: sql<number>`ts_rank(${productVector}, ${tsquery})`.as("rank") })
+    .from(products)
+    .where(or(sql`${productVector} @@ ${tsquery}`, exactSkuMatch(q)))
+    .limit(RANK_CANDIDATES)
+    .as("matches");
+  const rows = await db
+    .select()
+    .from(matches)
+    .orderBy(desc(matches.rank), asc(matches.name), asc(matches.id))
+    .limit(SEARCH_PRODUCT_LIMIT);
+  return rows.map(({ rank: _rank, ...row }) => toSummary(row));
+}
+
+/** Drafts are never found: only published posts match. Posts are few: all matches are ranked. */
+async function searchPosts(db: Db, uploadsDir: string, tsquery: SQL): Promise<PostCard[]> {
+  const rank = sql`ts_rank(${postVector}, ${tsquery})`;
+  const rows = await db
+    .select(listColumns)
+    .from(blogPosts)
+    .where(and(eq(blogPosts.published, true), sql`${postVector} @@ ${tsquery}`))
+    .orderBy(desc(rank), desc(blogPosts.publishedAt), asc(blogPosts.id))
+    .limit(SEARCH_POST_LIMIT);
+  return postCards(uploadsDir, rows);
+}
+
+export type SearchResults = { products: ProductSummary[]; posts: PostCard[] };
+
+export const NO_RESULTS: SearchResults = { products: [], posts: [] };
+
+/** Products (best match first, at most 24), then published posts (at most 10). */
+export async function searchStorefront(db: Db, uploadsDir: string, q: string): Promise<SearchResults> {
+  const text = prefixTsquery(q);
+  if (!text) return NO_RESULTS;
+  const tsquery = sql`to_tsquery('english', ${text})`;
+  const found = await searchProducts(db, q, tsquery);
+  return { products: found, posts: await searchPosts(db, uploadsDir, tsquery) };
+}
