@@ -32,8 +32,8 @@ const buyer = {
   address: { line1: "4 Oak St", city: "Reno", state: "NV", postalCode: "89501", country: "US" },
 };
 
-/** A sandbox session the buyer has paid on its hosted page (the order not marked paid yet). */
-async function paidSession(): Promise<string> {
+/** A sandbox session opened for a guest's one-time order (nothing paid yet). */
+async function openSession(): Promise<string> {
   const started = await startCheckout(database.db, sandboxProvider, {
     cartId: await cartWith(database.db),
     userId: null,
@@ -43,7 +43,12 @@ async function paidSession(): Promise<string> {
   });
   if (!started.ok) throw new Error(started.reason);
   const [order] = await database.db.select().from(orders).where(eq(orders.id, started.orderId));
-  const sessionId = order!.providerSessionId!;
+  return order!.providerSessionId!;
+}
+
+/** A sandbox session the buyer has paid on its hosted page (the order not marked paid yet). */
+async function paidSession(): Promise<string> {
+  const sessionId = await openSession();
   await paySandboxSession(database.db, sessionId, { cardNumber: "4242424242424242", buyer });
   return sessionId;
 }
@@ -67,15 +72,6 @@ describe("the return page's outcome", () => {
 
   it("is 'failed' for an unknown session and for one the provider does not confirm as paid", async () => {
     expect(await processReturn(context, "sbx_unknown")).toEqual({ state: "failed" });
-    const started = await startCheckout(database.db, sandboxProvider, {
-      cartId: await cartWith(database.db),
-      userId: null,
-      purchaseType: "one_time",
-      paymentMethod: "card",
-      couponCode: null,
-    });
-    if (!started.ok) throw new Error(started.reason);
-    const [order] = await database.db.select().from(orders).where(eq(orders.id, started.orderId));
-    expect(await processReturn(context, order!.providerSessionId!)).toEqual({ state: "failed" });
+    expect(await processReturn(context, await openSession())).toEqual({ state: "failed" });
   });
 });
