@@ -19,7 +19,13 @@ const uuid = z.uuid({ error: "Unknown cart item." });
 export const cartActionSchema = z.discriminatedUnion(
   "intent",
   [
-    z.object({ intent: z.literal("add"), productId: uuid, quantity: quantitySchema }),
+    z.object({
+      intent: z.literal("add"),
+      productId: uuid,
+      // The chosen variant; absent (or empty, from a form without a picker) means the first one.
+      variantId: z.preprocess((v) => (v === "" ? undefined : v), uuid.optional()),
+      quantity: quantitySchema,
+    }),
     z.object({ intent: z.literal("update"), lineId: uuid, quantity: quantitySchema }),
     z.object({ intent: z.literal("remove"), lineId: uuid }),
   ],

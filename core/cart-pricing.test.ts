@@ -4,6 +4,8 @@ import { type CartLineInput, priceCartLines } from "./cart-pricing.ts";
 const line = (overrides: Partial<CartLineInput>): CartLineInput => ({
   lineId: crypto.randomUUID(),
   productId: crypto.randomUUID(),
+  variantId: null,
+  sku: null,
   slug: "resin",
   name: "Resin",
   weight: "30g",

@@ -9,8 +9,12 @@ export type CartLineStatus = "available" | "sold_out" | "deleted";
 export type CartLineInput = {
   lineId: string;
   productId: string | null;
+  /** The variant the line is for; null once it was deleted. */
+  variantId: string | null;
+  sku: string | null;
   slug: string | null;
   name: string;
+  /** The variant title ("30ml", "50g / 3-pack"). */
   weight: string;
   quantity: number;
   /** Current catalog price; null when the product no longer exists. */

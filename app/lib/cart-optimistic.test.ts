@@ -18,6 +18,8 @@ const line = (
 ): CartLineInput => ({
   lineId,
   productId,
+  variantId: null,
+  sku: null,
   slug: "x",
   name: "x",
   weight: "30g",

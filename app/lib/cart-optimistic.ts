@@ -21,8 +21,12 @@ export function applyPendingCartChanges(cart: PricedCart, pending: FormData[]): 
         line.lineId === action.lineId ? { ...line, quantity: action.quantity } : line,
       );
     } else {
+      // Without a chosen variant the server adds the product's first one: only the product is known.
       const existing = lines.find(
-        (line) => line.productId === action.productId && line.status === "available",
+        (line) =>
+          line.productId === action.productId &&
+          (action.variantId === undefined || line.variantId === action.variantId) &&
+          line.status === "available",
       );
       if (!existing) unlistedQuantity += action.quantity;
       else if (existing.quantity + action.quantity <= MAX_LINE_QUANTITY) {
@@ -49,9 +53,10 @@ export function readPendingCartAction(form: FormData): CartAction | null {
   const intent = field("intent");
   const lineId = field("lineId");
   const productId = field("productId");
+  const variantId = field("variantId") ?? undefined;
   const quantity = toLineQuantity(form.get("quantity"));
   if (intent === "remove" && lineId) return { intent, lineId };
   if (intent === "update" && lineId && quantity !== null) return { intent, lineId, quantity };
-  if (intent === "add" && productId && quantity !== null) return { intent, productId, quantity };
+  if (intent === "add" && productId && quantity !== null) return { intent, productId, variantId, quantity };
   return null;
 }

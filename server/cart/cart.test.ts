@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createProduct } from "../../tests/factories/index.ts";
+import { createProduct, createVariant, updateOnlyVariant } from "../../tests/factories/index.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
 import { cartLines, carts, products, user } from "../db/schema/index.ts";
 import {
@@ -57,15 +57,33 @@ describe("cart lines", () => {
     expect(cart.totalCents).toBe(cart.subtotalCents);
   });
 
-  it("keeps a separate line when the product's weight changed since it was added", async () => {
+  it("keeps one line per variant, each at its own price, and adds the first variant when none is chosen", async () => {
     const db = database.db;
     const cartId = await newGuestCart();
-    const product = await createProduct(db, { weightType: "30g" });
+    const product = await createProduct(db, { weightType: "30g", priceCents: 3000 });
+    const large = await createVariant(db, product, { title: "100g", priceCents: 7000 });
     await addToCart(db, cartId, product.id, 1);
-    await db.update(products).set({ weightType: "30ml" }).where(eq(products.id, product.id));
-    await addToCart(db, cartId, product.id, 1);
+    await addToCart(db, cartId, { productId: product.id, variantId: large.id }, 1);
+    await addToCart(db, cartId, { productId: product.id, variantId: large.id }, 1);
     const cart = await priceCart(db, cartId);
-    expect(cart.lines.map((l) => `${l.weight}×${l.quantity}`)).toEqual(["30g×1", "30ml×1"]);
+    expect(cart.lines.map((l) => `${l.weight}×${l.quantity}=${l.lineTotalCents}`)).toEqual([
+      "30g×1=3000",
+      "100g×2=14000",
+    ]);
+    expect(cart.lines[1]).toMatchObject({ variantId: large.id, sku: large.sku });
+  });
+
+  it("refuses a variant of another product, and an archived one", async () => {
+    const db = database.db;
+    const cartId = await newGuestCart();
+    const product = await createProduct(db);
+    const other = await createProduct(db);
+    const archived = await createVariant(db, product, { title: "5g", archivedAt: new Date() });
+    const otherVariant = await createVariant(db, other, { title: "60g" });
+    const add = (variantId: string) => addToCart(db, cartId, { productId: product.id, variantId }, 1);
+    expect(await rejection(add(otherVariant.id))).toBe("product_not_found");
+    expect(await rejection(add(archived.id))).toBe("product_not_found");
+    expect((await priceCart(db, cartId)).lines).toEqual([]);
   });
 
   it("prices from the current catalog, not from the time of adding", async () => {
@@ -73,7 +91,8 @@ describe("cart lines", () => {
     const cartId = await newGuestCart();
     const product = await createProduct(db, { priceCents: 5000, name: "Old Name" });
     await addToCart(db, cartId, product.id, 2);
-    await db.update(products).set({ priceCents: 4500, name: "New Name" }).where(eq(products.id, product.id));
+    await db.update(products).set({ name: "New Name" }).where(eq(products.id, product.id));
+    await updateOnlyVariant(db, product.id, { priceCents: 4500 });
     const [line] = (await priceCart(db, cartId)).lines;
     expect(line).toMatchObject({ name: "New Name", unitPriceCents: 4500, lineTotalCents: 9000 });
   });
@@ -114,7 +133,7 @@ describe("cart lines", () => {
     await addToCart(db, cartId, kept.id, 1);
     const soldOutLine = await addToCart(db, cartId, soldOut.id, 2);
     const deletedLine = await addToCart(db, cartId, deleted.id, 3);
-    await db.update(products).set({ soldOut: true }).where(eq(products.id, soldOut.id));
+    await updateOnlyVariant(db, soldOut.id, { soldOut: true });
     await db.delete(products).where(eq(products.id, deleted.id));
 
     const cart = await priceCart(db, cartId);

@@ -1,9 +1,10 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { MAX_LINE_QUANTITY } from "../../core/cart-input.ts";
 import { type CartLineStatus, type PricedCart, priceCartLines } from "../../core/cart-pricing.ts";
+import { defaultVariantId, findLiveVariant } from "../catalog/variants.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
-import { cartLines, carts, products } from "../db/schema/index.ts";
+import { cartLines, carts, products, productVariants } from "../db/schema/index.ts";
 
 export type CartErrorCode =
   | "invalid_quantity"
@@ -69,23 +70,34 @@ function assertQuantity(quantity: number) {
   }
 }
 
+/** What to add: a product and, when the shopper chose one, its variant (else its first variant). */
+export type CartItemChoice = { productId: string; variantId?: string | undefined };
+
 /**
- * Adds `quantity` of a product. The line is identified by product id + the product's weight:
- * an existing line gains the quantity (never beyond the maximum), otherwise a line is added.
+ * Adds `quantity` of one variant of a product. The line is identified by the variant: an
+ * existing line gains the quantity (never beyond the maximum), otherwise a line is added.
  */
-export async function addToCart(db: Db, cartId: string, productId: string, quantity: number) {
+export async function addToCart(db: Db, cartId: string, item: CartItemChoice | string, quantity: number) {
   assertQuantity(quantity);
-  const [product] = isUuid(productId)
-    ? await db.select().from(products).where(eq(products.id, productId))
-    : [];
-  if (!product) throw new CartError("product_not_found");
-  if (product.soldOut) throw new CartError("sold_out");
+  const choice = typeof item === "string" ? { productId: item } : item;
+  const variantId = choice.variantId ?? (await defaultVariantId(db, choice.productId));
+  const found = variantId ? await findLiveVariant(db, variantId) : null;
+  if (!found || found.product.id !== choice.productId) throw new CartError("product_not_found");
+  const { product, variant } = found;
+  if (variant.soldOut) throw new CartError("sold_out");
 
   const [line] = await db
     .insert(cartLines)
-    .values({ cartId, productId, productName: product.name, weight: product.weightType, quantity })
+    .values({
+      cartId,
+      productId: product.id,
+      variantId: variant.id,
+      productName: product.name,
+      weight: variant.title,
+      quantity,
+    })
     .onConflictDoUpdate({
-      target: [cartLines.cartId, cartLines.productId, cartLines.weight],
+      target: [cartLines.cartId, cartLines.variantId],
       set: { quantity: sql`${cartLines.quantity} + excluded.quantity`, productName: product.name },
       setWhere: sql`${cartLines.quantity} + excluded.quantity <= ${MAX_LINE_QUANTITY}`,
     })
@@ -95,18 +107,18 @@ export async function addToCart(db: Db, cartId: string, productId: string, quant
   return line;
 }
 
-/** Sets a line's quantity. Raising it needs the product to be still on sale; lowering never does. */
+/** Sets a line's quantity. Raising it needs the variant to be still on sale; lowering never does. */
 export async function setQuantity(db: Db, cartId: string, lineId: string, quantity: number) {
   assertQuantity(quantity);
   const [line] = isUuid(lineId)
     ? await db
-        .select({ quantity: cartLines.quantity, productId: products.id, soldOut: products.soldOut })
+        .select({ quantity: cartLines.quantity, variant: productVariants })
         .from(cartLines)
-        .leftJoin(products, eq(products.id, cartLines.productId))
+        .leftJoin(productVariants, eq(productVariants.id, cartLines.variantId))
         .where(and(eq(cartLines.id, lineId), eq(cartLines.cartId, cartId)))
     : [];
   if (!line) throw new CartError("line_not_found");
-  if (quantity > line.quantity && (line.productId === null || line.soldOut)) {
+  if (quantity > line.quantity && lineStatus(line.variant) !== "available") {
     throw new CartError("unavailable");
   }
   await db
@@ -131,30 +143,42 @@ export async function clearCart(db: Db, cartId: string) {
   await touch(db, cartId);
 }
 
+type VariantRow = typeof productVariants.$inferSelect;
+
+/** A deleted or archived variant cannot be bought any more; a sold-out one not for now. */
+function lineStatus(variant: VariantRow | null): CartLineStatus {
+  if (!variant || variant.archivedAt) return "deleted";
+  return variant.soldOut ? "sold_out" : "available";
+}
+
 /**
- * The cart priced from the current catalog: today's price, name and image of each product;
- * lines of sold-out or deleted products are flagged and count for nothing.
+ * The cart priced from the current catalog: today's price, name, title and image of each
+ * variant; lines of sold-out, archived or deleted variants are flagged and count for nothing.
  */
 export async function priceCart(db: Db, cartId: string | null): Promise<PricedCart> {
   if (!cartId) return priceCartLines([]);
   const rows = await db
-    .select({ line: cartLines, product: products })
+    .select({ line: cartLines, product: products, variant: productVariants })
     .from(cartLines)
-    .leftJoin(products, eq(products.id, cartLines.productId))
+    .leftJoin(productVariants, eq(productVariants.id, cartLines.variantId))
+    .leftJoin(products, eq(products.id, productVariants.productId))
     .where(eq(cartLines.cartId, cartId))
     .orderBy(asc(cartLines.createdAt), asc(cartLines.id));
   return priceCartLines(
-    rows.map(({ line, product }) => {
-      const status: CartLineStatus = !product ? "deleted" : product.soldOut ? "sold_out" : "available";
+    rows.map(({ line, product, variant }) => {
+      const status = lineStatus(variant);
+      const live = status !== "deleted" && product && variant;
       return {
         lineId: line.id,
         productId: product?.id ?? null,
+        variantId: variant?.id ?? null,
+        sku: variant?.sku ?? null,
         slug: product?.slug ?? null,
         name: product?.name ?? line.productName,
-        weight: line.weight,
+        weight: variant?.title ?? line.weight,
         quantity: line.quantity,
-        unitPriceCents: product?.priceCents ?? null,
-        imageUrl: product ? (product.imageUrl ?? product.imageUrls[0] ?? null) : null,
+        unitPriceCents: live ? variant.priceCents : null,
+        imageUrl: live ? (variant.imageUrl ?? product.imageUrl ?? product.imageUrls[0] ?? null) : null,
         status,
       };
     }),

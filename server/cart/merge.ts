@@ -7,7 +7,7 @@ import { getOrCreateCart } from "./cart.ts";
 
 /**
  * At sign-in: moves a guest cart's lines into the account's cart and deletes the guest cart.
- * Lines with the same product + weight are added together (capped at the maximum), others keep
+ * Lines of the same variant are added together (capped at the maximum), others keep
  * their place in the order; a missing
  * guest cart, or one that already belongs to an account, changes nothing. Returns the user's cart id.
  */
@@ -27,10 +27,10 @@ export async function mergeGuestCartIntoUserCart(
     if (!guest) return userCartId;
 
     await tx.execute(sql`
-      insert into ${cartLines} (cart_id, product_id, product_name, weight, quantity, created_at)
-      select ${userCartId}, product_id, product_name, weight, quantity, created_at
+      insert into ${cartLines} (cart_id, product_id, variant_id, product_name, weight, quantity, created_at)
+      select ${userCartId}, product_id, variant_id, product_name, weight, quantity, created_at
       from ${cartLines} where cart_id = ${guest.id}
-      on conflict (cart_id, product_id, weight) do update
+      on conflict (cart_id, variant_id) do update
         set quantity = least(${cartLines.quantity} + excluded.quantity, ${MAX_LINE_QUANTITY})`);
     await tx.delete(carts).where(eq(carts.id, guest.id));
     await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, userCartId));

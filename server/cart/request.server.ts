@@ -78,7 +78,7 @@ export async function changeCart(
   const headers = new Headers();
   if (action.intent === "add") {
     const cartId = await getOrCreateCart(db, owner);
-    await addToCart(db, cartId, action.productId, action.quantity);
+    await addToCart(db, cartId, action, action.quantity);
     if (!userId) headers.append("Set-Cookie", await cartCookie(context).serialize(cartId));
     return { headers };
   }

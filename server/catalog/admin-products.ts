@@ -4,7 +4,8 @@ import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from "../../core/seo-limits.ts";
 import { slugify, uniqueSlug } from "../content/slug.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
-import { products, weightType } from "../db/schema/index.ts";
+import { productOptions, products, productVariants, weightType } from "../db/schema/index.ts";
+import { createSingleVariant, syncProductSummary } from "./variants.ts";
 
 /** Blank entries are dropped on save. */
 const list = z.array(z.string().trim().max(500)).transform((items) => items.filter(Boolean));
@@ -77,6 +78,7 @@ export async function createAdminProduct(db: Db, input: ProductInput): Promise<A
       viewCount: input.initialViewCount,
     })
     .returning();
+  await createSingleVariant(db, row!);
   return row!;
 }
 
@@ -102,6 +104,7 @@ export async function updateAdminProduct(
     .set({ ...fields, ...nullableFields(input), slug: nextSlug, priceCents: price })
     .where(eq(products.id, id))
     .returning();
+  if (row) await updateSingleVariant(db, row);
   return row ?? null;
 }
 
@@ -117,4 +120,30 @@ function nullableFields(input: ProductInput) {
     seoTitle: input.seoTitle || null,
     seoDescription: input.seoDescription || null,
   };
+}
+
+/**
+ * The simple product form edits a one-variant product: its price, weight and sold-out flag are
+ * the variant's. A product with several variants keeps them as they are.
+ */
+async function updateSingleVariant(db: Db, product: AdminProduct) {
+  const variants = await db
+    .select({ id: productVariants.id })
+    .from(productVariants)
+    .where(eq(productVariants.productId, product.id));
+  if (variants.length !== 1) return;
+  await db
+    .update(productVariants)
+    .set({
+      title: product.weightType,
+      optionValues: [product.weightType],
+      priceCents: product.priceCents,
+      soldOut: product.soldOut,
+    })
+    .where(eq(productVariants.id, variants[0]!.id));
+  await db
+    .update(productOptions)
+    .set({ values: [product.weightType] })
+    .where(eq(productOptions.productId, product.id));
+  await syncProductSummary(db, [product.id]);
 }

@@ -42,6 +42,7 @@ export const summaryColumns = {
   name: products.name,
   slug: products.slug,
   priceCents: products.priceCents,
+  priceMaxCents: products.priceMaxCents,
   weightType: products.weightType,
   soldOut: products.soldOut,
   imageUrl: products.imageUrl,

@@ -5,19 +5,20 @@ import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { products } from "../db/schema/index.ts";
 import { toSummary } from "./product-list.ts";
+import { loadProductVariants } from "./variants.ts";
 
 type ProductRow = typeof products.$inferSelect;
 
 export async function findProductBySlug(db: Db, slug: string): Promise<ProductDetail | null> {
   const [row] = await db.select().from(products).where(eq(products.slug, slug)).limit(1);
-  return row ? toDetail(row) : null;
+  return row ? toDetail(db, row) : null;
 }
 
 /** By id; null for a missing product or a value that is not a UUID (never a database error). */
 export async function findProductById(db: Db, id: string): Promise<ProductDetail | null> {
   if (!isUuid(id)) return null;
   const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
-  return row ? toDetail(row) : null;
+  return row ? toDetail(db, row) : null;
 }
 
 /**
@@ -39,9 +40,10 @@ export function isHumanVisitor(userAgent: string | null): boolean {
   return Boolean(userAgent) && !isbot(userAgent);
 }
 
-function toDetail(row: ProductRow): ProductDetail {
+async function toDetail(db: Db, row: ProductRow): Promise<ProductDetail> {
   return {
     ...toSummary(row),
+    ...(await loadProductVariants(db, row.id)),
     description: row.description,
     tags: row.tags,
     viewCount: row.viewCount,

@@ -131,8 +131,10 @@ export async function startCheckout(
         cart.lines.map((line) => ({
           orderId,
           productId: line.productId,
+          variantId: line.variantId,
           name: line.name,
           weight: line.weight,
+          sku: line.sku,
           unitPriceCents: line.unitPriceCents ?? 0,
           quantity: line.quantity,
           lineTotalCents: line.lineTotalCents,

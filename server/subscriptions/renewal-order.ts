@@ -83,8 +83,10 @@ export async function insertRenewalOrder(
     subscription.items.map((item) => ({
       orderId: order.id,
       productId: item.productId || null,
+      variantId: item.variantId ?? null,
       name: item.name,
       weight: item.weight,
+      sku: item.sku ?? null,
       unitPriceCents: item.unitPriceCents,
       quantity: item.quantity,
       lineTotalCents: item.unitPriceCents * item.quantity,

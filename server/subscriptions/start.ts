@@ -32,6 +32,8 @@ export async function startSubscription(
       status: "active",
       items: items.map((item) => ({
         productId: item.productId ?? "",
+        ...(item.variantId ? { variantId: item.variantId } : {}),
+        ...(item.sku ? { sku: item.sku } : {}),
         name: item.name,
         weight: item.weight,
         unitPriceCents: item.unitPriceCents,

@@ -1,13 +1,19 @@
+import { eq } from "drizzle-orm";
+import { createSingleVariant, syncProductSummary } from "../../server/catalog/variants.ts";
 import { slugify } from "../../server/content/slug.ts";
 import type { Db } from "../../server/db/client.ts";
-import { products, validityCodes } from "../../server/db/schema/index.ts";
+import { products, productVariants, validityCodes } from "../../server/db/schema/index.ts";
 import { uniqueSuffix } from "./unique.ts";
 
 export type Product = typeof products.$inferSelect;
 export type NewProduct = typeof products.$inferInsert;
 export type ValidityCode = typeof validityCodes.$inferSelect;
 
-/** A product with believable defaults; `image_url` follows the first of `imageUrls` unless given. */
+/**
+ * A product with believable defaults and one variant (option Size = its weight, its price and
+ * sold-out flag), as every product made before variants; `image_url` follows the first of
+ * `imageUrls` unless given.
+ */
 export async function createProduct(db: Db, overrides: Partial<NewProduct> = {}): Promise<Product> {
   const suffix = uniqueSuffix();
   const name = overrides.name ?? `Himalayan Shilajit Resin ${suffix}`;
@@ -33,7 +39,39 @@ export async function createProduct(db: Db, overrides: Partial<NewProduct> = {})
       imageUrl: overrides.imageUrl !== undefined ? overrides.imageUrl : (imageUrls[0] ?? null),
     })
     .returning();
+  await createSingleVariant(db, row!);
+  return { ...row!, priceMaxCents: row!.priceCents };
+}
+
+/** Another variant of a product (a new size); the product's price range and sold-out follow. */
+export async function createVariant(
+  db: Db,
+  product: Pick<Product, "id" | "slug">,
+  overrides: Partial<typeof productVariants.$inferInsert> & { title: string },
+): Promise<typeof productVariants.$inferSelect> {
+  const [row] = await db
+    .insert(productVariants)
+    .values({
+      productId: product.id,
+      sku: `${product.slug}-${overrides.title}`.toUpperCase().replace(/[^A-Z0-9]+/g, "-"),
+      optionValues: [overrides.title],
+      priceCents: 4999,
+      position: 1,
+      ...overrides,
+    })
+    .returning();
+  await syncProductSummary(db, [product.id]);
   return row!;
+}
+
+/** Changes a one-variant product's variant (its price, sold-out flag…) as the admin would. */
+export async function updateOnlyVariant(
+  db: Db,
+  productId: string,
+  changes: Partial<typeof productVariants.$inferInsert>,
+) {
+  await db.update(productVariants).set(changes).where(eq(productVariants.productId, productId));
+  await syncProductSummary(db, [productId]);
 }
 
 /** A validity (batch) code like SH4821; product_name is always 'Default Product' unless overridden. */

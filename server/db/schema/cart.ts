@@ -3,6 +3,7 @@ import { check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle
 import { user } from "./auth.ts";
 import { products } from "./catalog.ts";
 import { createdAt, id, updatedAt } from "./columns.ts";
+import { productVariants } from "./variants.ts";
 
 /**
  * One cart per signed-in user (user_id) or per guest browser (the cart id lives in a cookie).
@@ -21,7 +22,10 @@ export const carts = pgTable(
   (t) => [index("carts_updated_at_idx").on(t.updatedAt)],
 );
 
-/** A line is identified by product + weight. A deleted product leaves the line flagged (product_id null). */
+/**
+ * A line is one variant of a product. A deleted product or variant leaves the line flagged
+ * (product_id / variant_id null); `weight` holds the variant title as it was added ("30ml").
+ */
 export const cartLines = pgTable(
   "cart_lines",
   {
@@ -30,13 +34,14 @@ export const cartLines = pgTable(
       .notNull()
       .references(() => carts.id, { onDelete: "cascade" }),
     productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
+    variantId: uuid("variant_id").references(() => productVariants.id, { onDelete: "set null" }),
     productName: text("product_name").notNull(),
     weight: text("weight").notNull(),
     quantity: integer("quantity").notNull(),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("cart_lines_identity_idx").on(t.cartId, t.productId, t.weight),
+    uniqueIndex("cart_lines_variant_idx").on(t.cartId, t.variantId),
     check("cart_lines_quantity_range", sql`${t.quantity} between 1 and 99`),
   ],
 );

@@ -11,8 +11,14 @@ export const products = pgTable(
     name: text("name").notNull(),
     slug: text("slug").notNull().unique(),
     description: text("description").notNull().default(""),
-    /** Money is integer cents everywhere below the UI. */
+    /**
+     * Money is integer cents everywhere below the UI. price_cents and price_max_cents are the
+     * lowest and highest price of the product's live variants, sold_out is true when every live
+     * variant is: kept in step by server/catalog/variants.ts so lists sort and filter on an index.
+     */
     priceCents: integer("price_cents").notNull(),
+    priceMaxCents: integer("price_max_cents").notNull().default(0),
+    /** The spec's unit (30ml / 30g): the first option of a product made before variants. */
     weightType: weightType("weight_type").notNull().default("30ml"),
     soldOut: boolean("sold_out").notNull().default(false),
     /** Shown on the home page first (up to HOME_PRODUCTS), chosen in the admin product form. */

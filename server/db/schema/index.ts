@@ -9,3 +9,4 @@ export * from "./orders.ts";
 export * from "./payments.ts";
 export * from "./storefront.ts";
 export * from "./system.ts";
+export * from "./variants.ts";

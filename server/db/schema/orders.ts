@@ -15,6 +15,7 @@ import {
 import { user } from "./auth.ts";
 import { products } from "./catalog.ts";
 import { createdAt, id, updatedAt } from "./columns.ts";
+import { productVariants } from "./variants.ts";
 
 export const paymentStatus = pgEnum("payment_status", ["unpaid", "paid", "expired", "failed"]);
 export const fulfilmentStatus = pgEnum("order_status", [
@@ -116,7 +117,10 @@ export const orders = pgTable(
   ],
 );
 
-/** Line items as rows, with a snapshot of what was bought at the price paid. */
+/**
+ * Line items as rows, with a snapshot of what was bought at the price paid: product name, variant
+ * title (the `weight` column, "30ml" for a product made before variants), SKU and unit price.
+ */
 export const orderItems = pgTable(
   "order_items",
   {
@@ -125,8 +129,10 @@ export const orderItems = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
     productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
+    variantId: uuid("variant_id").references(() => productVariants.id, { onDelete: "set null" }),
     name: text("name").notNull(),
     weight: text("weight").notNull().default(""),
+    sku: text("sku"),
     unitPriceCents: integer("unit_price_cents").notNull(),
     quantity: integer("quantity").notNull(),
     lineTotalCents: integer("line_total_cents").notNull(),
@@ -134,6 +140,8 @@ export const orderItems = pgTable(
   },
   (t) => [
     index("order_items_order_idx").on(t.orderId),
+    // "Is this variant in any order?" decides archive vs delete.
+    index("order_items_variant_idx").on(t.variantId),
     check("order_items_quantity_positive", sql`${t.quantity} >= 1`),
   ],
 );
@@ -145,8 +153,11 @@ export const subscriptionStatus = pgEnum("subscription_status", [
   "canceled",
 ]);
 
+/** A subscribed line, snapshotted like an order item (variantId/sku absent on pre-variant rows until migrated). */
 export type SubscriptionItem = {
   productId: string;
+  variantId?: string;
+  sku?: string;
   name: string;
   weight: string;
   unitPriceCents: number;

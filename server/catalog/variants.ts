@@ -1,0 +1,125 @@
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { ProductOption, ProductVariant } from "../../core/catalog.ts";
+import type { Db } from "../db/client.ts";
+import { isUuid } from "../db/ids.ts";
+import { productOptions, products, productVariants } from "../db/schema/index.ts";
+
+/**
+ * Options and variants of products (docs/decisions/029-options-and-variants.md): reading them for
+ * the storefront, and keeping the product row's summary (lowest/highest price, sold out) in step
+ * with its live variants so lists sort, filter and show "From $X" from one indexed row.
+ */
+
+type VariantRow = typeof productVariants.$inferSelect;
+
+export function toVariant(row: VariantRow): ProductVariant {
+  return {
+    id: row.id,
+    sku: row.sku,
+    title: row.title,
+    optionValues: row.optionValues,
+    priceCents: row.priceCents,
+    compareAtCents: row.compareAtCents,
+    weightGrams: row.weightGrams,
+    imageUrl: row.imageUrl,
+    soldOut: row.soldOut,
+    gtin: row.gtin,
+    mpn: row.mpn,
+  };
+}
+
+const live = isNull(productVariants.archivedAt);
+
+/** A product's options and live variants, in position order. */
+export async function loadProductVariants(
+  db: Db,
+  productId: string,
+): Promise<{ options: ProductOption[]; variants: ProductVariant[] }> {
+  const [options, variants] = await Promise.all([
+    db
+      .select({ name: productOptions.name, values: productOptions.values })
+      .from(productOptions)
+      .where(eq(productOptions.productId, productId))
+      .orderBy(asc(productOptions.position)),
+    db
+      .select()
+      .from(productVariants)
+      .where(and(eq(productVariants.productId, productId), live))
+      .orderBy(asc(productVariants.position), asc(productVariants.createdAt)),
+  ]);
+  return { options, variants: variants.map(toVariant) };
+}
+
+/** A live variant with its product, for the cart; null for an unknown id or a non-UUID. */
+export async function findLiveVariant(db: Db, variantId: string) {
+  if (!isUuid(variantId)) return null;
+  const [row] = await db
+    .select({ variant: productVariants, product: products })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(and(eq(productVariants.id, variantId), live));
+  return row ?? null;
+}
+
+/** The first live variant of a product (what "add to cart" without a choice means). */
+export async function defaultVariantId(db: Db, productId: string): Promise<string | null> {
+  if (!isUuid(productId)) return null;
+  const [row] = await db
+    .select({ id: productVariants.id })
+    .from(productVariants)
+    .where(and(eq(productVariants.productId, productId), live))
+    .orderBy(asc(productVariants.position), asc(productVariants.createdAt))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/**
+ * Recomputes the product rows' price range and sold-out flag from their live variants. Call it
+ * in the same transaction as any variant change. A product with no live variant is sold out.
+ */
+export async function syncProductSummary(db: Db, productIds: string[]) {
+  if (productIds.length === 0) return;
+  await db
+    .update(products)
+    .set({
+      priceCents: sql`coalesce((select min(v.price_cents) from product_variants v where v.product_id = ${products.id} and v.archived_at is null), ${products.priceCents})`,
+      priceMaxCents: sql`coalesce((select max(v.price_cents) from product_variants v where v.product_id = ${products.id} and v.archived_at is null), ${products.priceCents})`,
+      soldOut: sql`coalesce((select bool_and(v.sold_out) from product_variants v where v.product_id = ${products.id} and v.archived_at is null), true)`,
+    })
+    .where(inArray(products.id, productIds));
+}
+
+/** The SKU a one-variant product gets by default: its slug and weight, upper case. */
+export function defaultSku(slug: string, title: string) {
+  return `${slug}-${title}`
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+}
+
+/**
+ * Gives a product its single variant (option "Size" = its weight), as every product made before
+ * variants got in migration 0018. Used by the seed, test factories and the simple product form.
+ */
+export async function createSingleVariant(
+  db: Db,
+  product: { id: string; slug: string; priceCents: number; weightType: string; soldOut: boolean },
+  sku = defaultSku(product.slug, product.weightType),
+) {
+  await db
+    .insert(productOptions)
+    .values({ productId: product.id, name: "Size", position: 0, values: [product.weightType] });
+  const [variant] = await db
+    .insert(productVariants)
+    .values({
+      productId: product.id,
+      sku,
+      title: product.weightType,
+      optionValues: [product.weightType],
+      priceCents: product.priceCents,
+      soldOut: product.soldOut,
+    })
+    .returning();
+  await syncProductSummary(db, [product.id]);
+  return variant!;
+}
