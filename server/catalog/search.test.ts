@@ -22,10 +22,16 @@ beforeAll(async () => {
   await createProduct(database.db, {
     name: "Golden Drops",
     description: "Liquid form, mixed with fulvic water.",
+    tags: ["drops"],
   });
   // "fulvic" in the name outranks "fulvic" in the description.
   await createProduct(database.db, { name: "Fulvic Resin", description: plain });
-  await createProduct(database.db, { name: "Mountain Tea", description: plain, priceCents: 1250 });
+  await createProduct(database.db, {
+    name: "Mountain Tea",
+    description: plain,
+    priceCents: 1250,
+    tags: ["herbal", "caffeine free"],
+  });
   await createBlogPost(database.db, {
     title: "Why fulvic acid matters",
     excerpt: "The science in short.",
@@ -81,6 +87,11 @@ describe("searching the storefront", () => {
     expect(await productNames("drop")).toEqual(["Golden Drops"]);
     expect(await productNames("GOLDEN DROPS")).toEqual(["Golden Drops"]);
     expect(await productNames("golden tea")).toEqual([]);
+  });
+
+  it("finds products by their tags", async () => {
+    expect(await productNames("herbal")).toEqual(["Mountain Tea"]);
+    expect(await productNames("caffeine fr")).toEqual(["Mountain Tea"]);
   });
 
   it("treats tsquery syntax and SQL in the input as plain words, never as an error", async () => {

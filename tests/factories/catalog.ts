@@ -40,7 +40,9 @@ export async function createProduct(db: Db, overrides: Partial<NewProduct> = {})
     })
     .returning();
   await createSingleVariant(db, row!);
-  return { ...row!, priceMaxCents: row!.priceCents };
+  // Re-read: the variant sync set the price range (and updated_at).
+  const [synced] = await db.select().from(products).where(eq(products.id, row!.id));
+  return synced!;
 }
 
 /** Another variant of a product (a new size); the product's price range and sold-out follow. */
