@@ -91,7 +91,9 @@ async function searchProducts(db: Db, q: string, tsquery: SQL): Promise<ProductS
       .orderBy(desc(matches.rank), asc(matches.name), asc(matches.id))
       .limit(SEARCH_PRODUCT_LIMIT),
   ]);
-  const text = byText.map(({ rank: _rank, ...row }) => row).filter((row) => !bySku.some((hit) => hit.id === row.id));
+  const text = byText
+    .map(({ rank: _rank, ...row }) => row)
+    .filter((row) => !bySku.some((hit) => hit.id === row.id));
   return [...bySku, ...text].slice(0, SEARCH_PRODUCT_LIMIT).map(toSummary);
 }
 

@@ -24,7 +24,11 @@ export type GoogleFeed = {
   open(): ReadableStream<Uint8Array>;
 };
 
-export async function googleFeed(db: Db, publicUrl: string, maxBytes = MAX_CACHED_BYTES): Promise<GoogleFeed> {
+export async function googleFeed(
+  db: Db,
+  publicUrl: string,
+  maxBytes = MAX_CACHED_BYTES,
+): Promise<GoogleFeed> {
   const version = await readStorefrontVersion(db);
   if (version === null) return { etag: null, open: () => googleFeedStream(db, publicUrl) };
   const etag = `W/"feed-${FORMAT}-${version}"`;

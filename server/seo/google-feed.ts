@@ -69,8 +69,16 @@ export async function* feedProductPages(db: Db, pageSize = FEED_PAGE_SIZE): Asyn
 }
 
 /** Characters XML 1.0 forbids (C0 controls but tab, LF, CR; lone surrogates; U+FFFE/FFFF). */
-const NOT_XML = /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
+const NOT_XML =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point.
+  /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const ENTITIES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&apos;",
+};
 
 /** Text safe inside an XML element or attribute: forbidden characters dropped, markup escaped. */
 export function xmlText(value: string) {
@@ -89,10 +97,11 @@ function truncate(text: string, max: number) {
  */
 export function plainText(text: string) {
   return text
-    .replace(/<[^>]*>/g, " ")
+    .replace(NOT_XML, "")
+    .replace(/<[^>]*>/g, "")
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")
     .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/^\s{0,3}(#{1,6}|>|[-*+])\s+/gm, "")
+    .replace(/^[ \t]{0,3}(#{1,6}|>|[-*+])[ \t]+/gm, "")
     .replace(/(\*\*|__|`)/g, "")
     .replace(/[ \t\f\v]+/g, " ")
     .replace(/ *\n */g, "\n")
@@ -128,7 +137,9 @@ export function renderFeedItem(publicUrl: string, product: FeedProduct, variant:
     ["availability", variant.soldOut ? "out_of_stock" : "in_stock"],
     ["brand", brand.name],
     ["condition", "new"],
-    ...(variant.weightGrams !== null ? [["shipping_weight", `${variant.weightGrams} g`] as [string, string]] : []),
+    ...(variant.weightGrams !== null
+      ? [["shipping_weight", `${variant.weightGrams} g`] as [string, string]]
+      : []),
     identifier(variant),
   ];
   return `<item>${fields.map(([name, value]) => element(name, value)).join("")}</item>\n`;
