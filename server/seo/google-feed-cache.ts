@@ -18,10 +18,19 @@ type Copy = { version: number; chunks: Uint8Array[] };
 /** One copy per database handle (tests run several servers and databases in one process). */
 const copies = new WeakMap<Db, Copy>();
 
+/**
+ * At most this many feeds are read from the database at once in a process: a fetch a day is the
+ * use, and each uncached one reads the whole catalog, so a crowd of requests for a big catalog
+ * gets a 503 with Retry-After instead of that many catalog scans.
+ */
+export const MAX_CONCURRENT_BUILDS = 2;
+let building = 0;
+
 export type GoogleFeed = {
   /** The weak ETag of this catalog version; null when the version could not be read. */
   etag: string | null;
-  open(): ReadableStream<Uint8Array>;
+  /** The document; null when MAX_CONCURRENT_BUILDS are already being read (try again later). */
+  open(): ReadableStream<Uint8Array> | null;
 };
 
 export async function googleFeed(
@@ -30,12 +39,18 @@ export async function googleFeed(
   maxBytes = MAX_CACHED_BYTES,
 ): Promise<GoogleFeed> {
   const version = await readStorefrontVersion(db);
-  if (version === null) return { etag: null, open: () => googleFeedStream(db, publicUrl) };
-  const etag = `W/"feed-${FORMAT}-${version}"`;
   const copy = copies.get(db);
-  if (copy?.version === version) return { etag, open: () => streamOf(copy.chunks) };
-  return { etag, open: () => generate(db, publicUrl, version, maxBytes) };
+  if (version !== null && copy?.version === version) {
+    return { etag: etagOf(version), open: () => streamOf(copy.chunks) };
+  }
+  const etag = version === null ? null : etagOf(version);
+  return {
+    etag,
+    open: () => (building < MAX_CONCURRENT_BUILDS ? build(db, publicUrl, version, maxBytes) : null),
+  };
 }
+
+const etagOf = (version: number) => `W/"feed-${FORMAT}-${version}"`;
 
 function streamOf(chunks: Uint8Array[]) {
   let next = 0;
@@ -51,20 +66,42 @@ function streamOf(chunks: Uint8Array[]) {
 /**
  * Streams a fresh feed and keeps a copy of what passed through, if it stayed small enough and the
  * catalog did not change while it was read (pages read before and after a change would mix).
+ * Counts as a build from here until it ends, fails or the client goes away.
  */
-function generate(db: Db, publicUrl: string, version: number, maxBytes: number) {
-  let chunks: Uint8Array[] | null = [];
+function build(db: Db, publicUrl: string, version: number | null, maxBytes: number) {
+  building++;
+  let released = false;
+  const release = () => {
+    if (!released) building--;
+    released = true;
+  };
+  const source = googleFeedStream(db, publicUrl).getReader();
+  let chunks: Uint8Array[] | null = version === null ? null : [];
   let bytes = 0;
-  const keep = new TransformStream<Uint8Array, Uint8Array>({
-    transform(chunk, controller) {
-      controller.enqueue(chunk);
-      bytes += chunk.byteLength;
-      if (bytes > maxBytes) chunks = null;
-      chunks?.push(chunk);
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await source.read();
+        if (done) {
+          release();
+          if (chunks && (await readStorefrontVersion(db)) === version) {
+            copies.set(db, { version: version!, chunks });
+          }
+          controller.close();
+          return;
+        }
+        bytes += value.byteLength;
+        if (bytes > maxBytes) chunks = null;
+        chunks?.push(value);
+        controller.enqueue(value);
+      } catch (error) {
+        release();
+        controller.error(error);
+      }
     },
-    async flush() {
-      if (chunks && (await readStorefrontVersion(db)) === version) copies.set(db, { version, chunks });
+    async cancel(reason) {
+      release();
+      await source.cancel(reason);
     },
   });
-  return googleFeedStream(db, publicUrl).pipeThrough(keep);
 }

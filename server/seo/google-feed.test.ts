@@ -7,7 +7,7 @@ import { createTestDatabase, type TestDatabase } from "../../tests/support/datab
 import { itemObject, parseRss } from "../../tests/support/xml.ts";
 import { productVariants } from "../db/schema/index.ts";
 import { feedProductPages, googleFeedStream, plainText, xmlText } from "./google-feed.ts";
-import { googleFeed } from "./google-feed-cache.ts";
+import { googleFeed, MAX_CONCURRENT_BUILDS } from "./google-feed-cache.ts";
 
 const ORIGIN = "https://shop.example";
 let database: TestDatabase;
@@ -21,7 +21,7 @@ afterAll(async () => {
   await database?.destroy();
 });
 
-const read = (stream: ReadableStream<Uint8Array>) => new Response(stream).text();
+const read = (stream: ReadableStream<Uint8Array> | null) => new Response(stream).text();
 const feedXml = () => read(googleFeedStream(database.db, ORIGIN));
 /** Sets a variant's MPN with the storefront-version triggers off: the version does not move. */
 async function changeUnseen(sku: string, mpn: string) {
@@ -185,6 +185,26 @@ describe("the Google feed", () => {
     expect(whole.endsWith("</rss>\n")).toBe(true);
     await changeUnseen("TRIO-90", "UNSEEN-2");
     expect(await read((await googleFeed(db, ORIGIN, 100)).open())).toContain("<g:mpn>UNSEEN-2</g:mpn>");
+  });
+
+  it("reads at most two feeds from the database at once; a copy is always served", async () => {
+    const { db } = database;
+    await db
+      .update(productVariants)
+      .set({ mpn: "BUSY", gtin: null })
+      .where(eq(productVariants.sku, "TRIO-60"));
+    const feed = await googleFeed(db, ORIGIN);
+    const open = Array.from({ length: MAX_CONCURRENT_BUILDS }, () => feed.open()!);
+    expect(feed.open()).toBeNull();
+    await open[0]!.cancel();
+    const next = feed.open()!;
+    const whole = await read(next);
+    expect(whole).toContain("<g:mpn>BUSY</g:mpn>");
+    // Two builds under way again, but the finished copy needs none.
+    const blocker = feed.open()!;
+    expect(feed.open()).toBeNull();
+    expect(await read((await googleFeed(db, ORIGIN)).open())).toBe(whole);
+    await Promise.all([open[1]!.cancel(), blocker.cancel()]);
   });
 
   it("pages through 1,000+ products by id, one item per live variant, none twice", async () => {

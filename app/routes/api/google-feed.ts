@@ -18,5 +18,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     headers.delete("Content-Type");
     return new Response(null, { status: 304, headers });
   }
-  return new Response(request.method === "HEAD" ? null : feed.open(), { headers });
+  if (request.method === "HEAD") return new Response(null, { headers });
+  const body = feed.open();
+  if (body) return new Response(body, { headers });
+  return new Response("The feed is being generated for other requests; try again in a minute.\n", {
+    status: 503,
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Retry-After": "60",
+      "Cache-Control": "no-store",
+    },
+  });
 }
