@@ -31,6 +31,7 @@ export default [
   route("sandbox/paypal/:sessionId", "routes/sandbox/pay.tsx", { id: "sandbox-paypal" }),
   route("sitemap.xml", "routes/api/sitemap.ts"),
   route("robots.txt", "routes/api/robots.ts"),
+  route("feeds/google.xml", "routes/api/google-feed.ts"),
 
   // Back office. Everything but the login sits under the guard layout, whose middleware checks the
   // admin before any loader or action runs; tests/e2e/admin-authorization.test.ts checks each route.

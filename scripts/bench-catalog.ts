@@ -3,7 +3,8 @@
  * by the same server (the ratio is the figure to compare across machines and runs).
  *
  * Seeds the demo data plus BENCH_PRODUCTS products (default 10,000; names, prices and images
- * like the demo's, created before them), starts the built app in production mode and drives each
+ * like the demo's, created before them, each with one option and one variant as migration 0018
+ * gives), starts the built app in production mode and drives each
  * page with BENCH_CONNECTIONS keep-alive connections (default 16) for BENCH_SECONDS (default 8)
  * after a short warm-up: /, /products, /products?page=<last>, a product page (as a person, so
  * each request counts a view), a blog post, two searches and a hashed JS asset. Before that it
@@ -11,6 +12,8 @@
  * ratio to the asset's req/s, the server process's CPU time per request (the figure that does not
  * depend on what else the machine runs; with PostgreSQL its own processes come on top), the HTML
  * size of each page (plain and gzipped) and the server's peak resident memory during each run.
+ * Then it fetches the Google feed (/feeds/google.xml) a few times, one at a time: time to the
+ * first byte and to the end, size, item count and the server's peak memory ("feed" in BENCH_PAGES).
  *
  * Anonymous pages are answered from the rendered-page cache (server/http/page-cache.ts);
  * BENCH_RENDER=1 sends a cookie with every request, so every page is rendered and reads the
@@ -28,7 +31,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
-import { openDatabase } from "../server/db/client.ts";
+import { type Db, openDatabase } from "../server/db/client.ts";
 import { seedDemoDataIfEmpty } from "../server/db/seed/demo.ts";
 import { benchSearchQueries } from "./bench-search.ts";
 import { startBenchServer } from "./bench-server.ts";
@@ -59,10 +62,10 @@ async function seed(dataDir: string) {
     // One statement joining a numbered copy of the demo rows: a subquery per row (LATERAL) would
     // rescan the growing table for every row, quadratic (100,000 rows took over 15 minutes).
     await database.db.execute(sql`
-      insert into products (name, slug, description, price_cents, weight_type, sold_out, image_url,
-        image_urls, tags, view_count, seo_title, seo_description, seo_keywords, created_at)
+      insert into products (name, slug, description, price_cents, price_max_cents, weight_type, sold_out,
+        image_url, image_urls, tags, view_count, seo_title, seo_description, seo_keywords, created_at)
       select d.name || ' No. ' || n, d.slug || '-' || n, d.description, 1000 + (n * 7919) % 15000,
-        d.weight_type, d.sold_out, d.image_url, d.image_urls, d.tags, d.view_count, d.seo_title,
+        1000 + (n * 7919) % 15000, d.weight_type, d.sold_out, d.image_url, d.image_urls, d.tags, d.view_count, d.seo_title,
         d.seo_description, d.seo_keywords, now() - interval '1 day' - n * interval '1 second'
       from generate_series(1, ${extraProducts}) as n
       join (
@@ -70,11 +73,30 @@ async function seed(dataDir: string) {
           count(*) over ()::int as total
         from products
       ) d on d.k = n % d.total`);
+    await seedVariants(database.db);
     await database.db.execute(sql`analyze`);
     await benchSearchQueries(database.db, path.join(dataDir, "uploads"));
   } finally {
     await database.close();
   }
+}
+
+/**
+ * Every extra product gets what migration 0018 gave the products made before variants: option
+ * Size = its weight and one variant with its price, SKU slug-weight upper case. One INSERT … SELECT
+ * each (the demo products already have theirs).
+ */
+async function seedVariants(db: Db) {
+  await db.execute(sql`
+    insert into product_options (product_id, name, position, values)
+    select p.id, 'Size', 0, array[p.weight_type::text] from products p
+    where not exists (select 1 from product_options o where o.product_id = p.id)`);
+  await db.execute(sql`
+    insert into product_variants (product_id, sku, title, option_values, price_cents, sold_out, position)
+    select p.id, upper(p.slug) || '-' || upper(p.weight_type::text), p.weight_type::text,
+      array[p.weight_type::text], p.price_cents, p.sold_out, 0
+    from products p
+    where not exists (select 1 from product_variants v where v.product_id = p.id)`);
 }
 
 function startServer(dataDir: string) {
@@ -143,6 +165,82 @@ async function load(url: URL, durationMs: number): Promise<Run> {
   };
 }
 
+type FeedRun = {
+  status: number;
+  firstByteMs: number;
+  totalMs: number;
+  mb: number;
+  items: number;
+  peakRss: number;
+};
+
+/**
+ * One GET of /feeds/google.xml (as Google fetches it, gzip or not): time to the first body byte
+ * and to the end, its size, its items (counted on the fly, the body is not kept) and the server's
+ * peak resident memory meanwhile: the feed is streamed, so memory must not grow with the catalog.
+ */
+function timeFeed(base: string, pid: number, acceptEncoding: string): Promise<FeedRun> {
+  const started = performance.now();
+  let peakRss = rssMb(pid);
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, rssMb(pid));
+  }, 100);
+  return new Promise<FeedRun>((resolve, reject) => {
+    const request = http.get(
+      new URL("/feeds/google.xml", base),
+      { headers: { "Accept-Encoding": acceptEncoding } },
+      (response) => {
+        let firstByteMs = 0;
+        let bytes = 0;
+        let items = 0;
+        let tail = "";
+        response.on("data", (chunk: Buffer) => {
+          firstByteMs ||= performance.now() - started;
+          bytes += chunk.length;
+          // Count "</item>" across chunk borders (only meaningful uncompressed).
+          const text = tail + chunk.toString("latin1");
+          items += text.split("</item>").length - 1;
+          tail = text.slice(-6);
+        });
+        response.on("end", () => {
+          clearInterval(sampler);
+          const totalMs = performance.now() - started;
+          resolve({
+            status: response.statusCode ?? 0,
+            firstByteMs,
+            totalMs,
+            mb: bytes / 1048576,
+            items,
+            peakRss,
+          });
+        });
+        response.on("error", reject);
+      },
+    );
+    request.on("error", (error) => {
+      clearInterval(sampler);
+      reject(error);
+    });
+  });
+}
+
+async function reportFeed(base: string, pid: number) {
+  console.log("\n/feeds/google.xml         status  first byte ms  total ms     MB   items  peak RSS MB");
+  const runs = [
+    ["plain, first request", "identity"],
+    ["plain, again", "identity"],
+    ["gzip (as Google asks)", "gzip"],
+  ] as const;
+  for (const [name, encoding] of runs) {
+    const r = await timeFeed(base, pid, encoding);
+    const items = encoding === "identity" ? String(r.items) : "-";
+    console.log(
+      `${name.padEnd(25)} ${String(r.status).padStart(6)} ${r.firstByteMs.toFixed(0).padStart(14)} ` +
+        `${r.totalMs.toFixed(0).padStart(9)} ${r.mb.toFixed(1).padStart(6)} ${items.padStart(7)} ${r.peakRss.toFixed(0).padStart(12)}`,
+    );
+  }
+}
+
 async function pagePaths(base: string) {
   const home = await (await fetch(`${base}/`)).text();
   const asset = home.match(/\/assets\/[\w.-]+\.js/)?.[0];
@@ -192,7 +290,7 @@ async function main() {
         cpuPerRequest: number;
         peakRss?: number;
       })[] = [];
-      // BENCH_PAGES=/,product page: only these rows (names as printed).
+      // BENCH_PAGES=/,product page,feed: only these rows (names as printed).
       const only = process.env.BENCH_PAGES?.split(",");
       for (const [name, pathname] of paths.filter(([name]) => !only || only.includes(name))) {
         const url = new URL(pathname, server.url);
@@ -230,6 +328,7 @@ async function main() {
             `${(r.peakRss ?? 0).toFixed(0).padStart(13)}`,
         );
       }
+      if (!only || only.includes("feed")) await reportFeed(server.url, server.pid);
     } finally {
       await server.stop();
     }

@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { brand } from "~core/brand.ts";
+import { absoluteUrl } from "~core/urls.ts";
 
 /** What a page says about itself to search engines and link previews. */
 export type PageSeo = {
@@ -21,10 +22,8 @@ export function publicUrlFrom(matches: readonly ({ id: string; data?: unknown } 
   return root?.publicUrl ?? "";
 }
 
-export function absoluteUrl(publicUrl: string, pathOrUrl: string) {
-  if (/^https?:\/\//i.test(pathOrUrl)) return pathOrUrl;
-  return `${publicUrl}${pathOrUrl.startsWith("/") ? "" : "/"}${pathOrUrl}`;
-}
+// Shared with the server (the Google feed builds the same absolute URLs).
+export { absoluteUrl };
 
 /** Meta descriptions are cut by search engines around 160 characters; keep whole words. */
 export function clampDescription(text: string, max = 160) {

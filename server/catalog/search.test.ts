@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createProduct } from "../../tests/factories/catalog.ts";
+import { createProduct, createVariant } from "../../tests/factories/catalog.ts";
 import { createBlogPost } from "../../tests/factories/content.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
 import {
@@ -22,6 +22,7 @@ beforeAll(async () => {
   await createProduct(database.db, {
     name: "Golden Drops",
     description: "Liquid form, mixed with fulvic water.",
+    // Tags are searched too (migration 0018): not the factory's "resin".
     tags: ["drops"],
   });
   // "fulvic" in the name outranks "fulvic" in the description.
@@ -111,6 +112,26 @@ describe("searching the storefront", () => {
     expect(await productNames("&&&")).toEqual([]);
     // Only stop words: nothing to look for, and no error.
     expect(await productNames("the and of")).toEqual([]);
+  });
+
+  it("finds the product of a variant whose SKU is typed exactly, in any case, before text matches", async () => {
+    const kit = await createProduct(database.db, { name: "Trail Kit", description: "fulvic" });
+    await createVariant(database.db, kit, { title: "Large", sku: "TK-L-500" });
+    await createVariant(database.db, kit, { title: "Old", sku: "TK-OLD-1", archivedAt: new Date() });
+    expect(await productNames("tk-l-500")).toEqual(["Trail Kit"]);
+    expect(await productNames("  Tk-L-500 ")).toEqual(["Trail Kit"]);
+    // Only an exact SKU: a part of one finds nothing, nor does an archived variant's.
+    expect(await productNames("TK-L")).toEqual([]);
+    expect(await productNames("tk-old-1")).toEqual([]);
+    // A SKU that is also text of other products puts its own product first.
+    await createVariant(database.db, kit, { title: "Fulvic", sku: "FULVIC" });
+    expect(await productNames("fulvic")).toEqual(["Trail Kit", "Fulvic Resin", "Golden Drops"]);
+  });
+
+  it("keeps SKUs unique whatever their case", async () => {
+    const product = await createProduct(database.db, { name: "Case Test" });
+    await createVariant(database.db, product, { title: "A", sku: "Case-SKU-1" });
+    await expect(createVariant(database.db, product, { title: "B", sku: "CASE-sku-1" })).rejects.toThrow();
   });
 
   it("never finds a draft post", async () => {

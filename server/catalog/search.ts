@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { ProductSummary } from "../../core/catalog.ts";
 import { listColumns } from "../content/blog.ts";
 import { type PostCard, postCards } from "../content/storefront.ts";
 import type { Db } from "../db/client.ts";
-import { blogPosts, products } from "../db/schema/index.ts";
+import { blogPosts, products, productVariants } from "../db/schema/index.ts";
 import { summaryColumns, toSummary } from "./product-list.ts";
 
 /**
@@ -62,27 +62,39 @@ const productVector = sql.raw(`"products"."search_vector"`);
 const postVector = sql.raw(`"blog_posts"."search_vector"`);
 
 /**
- * Extension point: when products get variants with SKUs, a query that is exactly a SKU should
- * find its product (an equality lookup on the unique SKU index, or-ed with the text match).
- * Today a product has no SKU, so there is nothing to add.
+ * The product one of whose live variants has exactly this SKU, in any case: SKUs are kept as the
+ * admin typed them and are unique by upper(sku) (migration 0019), which is also the index this
+ * equality is answered from. The subquery runs once (an InitPlan), so the product is then one
+ * primary-key lookup.
  */
-function exactSkuMatch(_q: string): SQL | undefined {
-  return undefined;
+function exactSkuMatch(q: string): SQL {
+  return sql`${products.id} = (select ${productVariants.productId} from ${productVariants}
+    where upper(${productVariants.sku}) = upper(${q.trim()}) and ${productVariants.archivedAt} is null)`;
 }
 
+/**
+ * A SKU hit comes first, then the text matches. It is looked up apart from them: or-ed into the
+ * text query it could fall outside the RANK_CANDIDATES the index finds first.
+ */
 async function searchProducts(db: Db, q: string, tsquery: SQL): Promise<ProductSummary[]> {
   const matches = db
     .select({ ...summaryColumns, rank: sql<number>`ts_rank(${productVector}, ${tsquery})`.as("rank") })
     .from(products)
-    .where(or(sql`${productVector} @@ ${tsquery}`, exactSkuMatch(q)))
+    .where(sql`${productVector} @@ ${tsquery}`)
     .limit(RANK_CANDIDATES)
     .as("matches");
-  const rows = await db
-    .select()
-    .from(matches)
-    .orderBy(desc(matches.rank), asc(matches.name), asc(matches.id))
-    .limit(SEARCH_PRODUCT_LIMIT);
-  return rows.map(({ rank: _rank, ...row }) => toSummary(row));
+  const [bySku, byText] = await Promise.all([
+    db.select(summaryColumns).from(products).where(exactSkuMatch(q)),
+    db
+      .select()
+      .from(matches)
+      .orderBy(desc(matches.rank), asc(matches.name), asc(matches.id))
+      .limit(SEARCH_PRODUCT_LIMIT),
+  ]);
+  const text = byText
+    .map(({ rank: _rank, ...row }) => row)
+    .filter((row) => !bySku.some((hit) => hit.id === row.id));
+  return [...bySku, ...text].slice(0, SEARCH_PRODUCT_LIMIT).map(toSummary);
 }
 
 /** Drafts are never found: only published posts match. Posts are few: all matches are ranked. */

@@ -52,6 +52,14 @@ describe("storefront search", () => {
     await page.getByRole("heading", { level: 1, name: "Gold Grade Shilajit Resin" }).waitFor();
   });
 
+  it("finds a product by a variant's SKU typed in any case", async () => {
+    const page = await e2e.newPage();
+    // The demo product's one variant has the default SKU (slug and weight, upper case).
+    await openStorePage(page, "/search?q=liquid-Shilajit-DROPS-30ml");
+    const products = page.getByRole("region", { name: "Products" }).getByRole("heading", { level: 3 });
+    expect(await products.allInnerTexts()).toEqual(["Liquid Shilajit Drops"]);
+  });
+
   it("gives an empty query and a query without matches a way on", async () => {
     const page = await e2e.newPage();
     await openStorePage(page, "/search");

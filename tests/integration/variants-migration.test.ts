@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -163,11 +163,9 @@ describe("migration 0018 on a shop with data", () => {
 
   it("lets search find the old products by their tags", async () => {
     await client.exec(`update products set tags = '{himalayan}' where id = '${ids.resin}'`);
-    const [row] = await db
-      .execute<{ n: number }>(
-        sql`select count(*)::int as n from products where search_vector @@ to_tsquery('english', 'himalayan')`,
-      )
-      .then((r) => ("rows" in r ? (r.rows as { n: number }[]) : (r as unknown as { n: number }[])));
-    expect(row!.n).toBe(1);
+    const { rows } = await client.query<{ n: number }>(
+      "select count(*)::int as n from products where search_vector @@ to_tsquery('english', 'himalayan')",
+    );
+    expect(rows[0]!.n).toBe(1);
   });
 });

@@ -65,6 +65,9 @@ export const productVariants = pgTable(
   },
   (t) => [
     index("product_variants_product_idx").on(t.productId, t.position),
+    // SKUs are one per shop whatever their case, and search finds one typed in any case
+    // (server/catalog/search.ts compares upper(sku) = upper(query) on this index).
+    uniqueIndex("product_variants_sku_upper_idx").on(sql`upper(${t.sku})`),
     check("product_variants_price_non_negative", sql`${t.priceCents} >= 0`),
     check(
       "product_variants_compare_at_non_negative",
