@@ -163,7 +163,8 @@ function variantProperties(options: readonly ProductOption[], variant: ProductVa
   const values: Record<string, string[]> = {};
   options.forEach((option, i) => {
     const value = variant.optionValues[i];
-    if (value) (values[variantProperty(option.name)] ??= []).push(value);
+    const property = variantProperty(option.name);
+    if (value) values[property] = [...(values[property] ?? []), value];
   });
   if (Object.keys(values).length === 0) values.size = [variant.title];
   return Object.fromEntries(Object.entries(values).map(([key, list]) => [key, list.join(" / ")]));

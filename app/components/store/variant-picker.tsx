@@ -34,11 +34,17 @@ export function VariantPicker({ options, variants, chosenId, onChoose }: Variant
               onChange={() => onChoose(variant.id)}
               className="size-4 accent-primary"
             />
-            <span className="font-medium">{variant.title}</span>
-            {withPrice && (
-              <span className="text-muted-foreground tabular-nums">— {formatMoney(variant.priceCents)}</span>
-            )}
-            {variant.soldOut && <span className="text-destructive-text">— sold out</span>}
+            {/* One inline run, so the radio's name reads "50g — $59.99 — sold out". */}
+            <span>
+              <span className="font-medium">{variant.title}</span>
+              {withPrice && (
+                <span className="text-muted-foreground tabular-nums">
+                  {" "}
+                  — {formatMoney(variant.priceCents)}
+                </span>
+              )}
+              {variant.soldOut && <span className="text-destructive-text"> — sold out</span>}
+            </span>
           </label>
         ))}
       </div>
