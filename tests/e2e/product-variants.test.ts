@@ -5,7 +5,7 @@ import { expectNoSeriousA11yViolations } from "../support/axe.ts";
 import { setupE2E } from "../support/browser.ts";
 import { signIn, waitForToast } from "../support/e2e-helpers.ts";
 import { markupProblems } from "../support/markup.ts";
-import { openCheckout, openStorePage, waitForCartQuantity } from "../support/store.ts";
+import { cartButton, openCheckout, openStorePage, waitForCartQuantity } from "../support/store.ts";
 
 // "Variant Resin": 30g at $25.00 (first), 50g / 3-pack at $60.00 (was $75.00), 100g sold out.
 const buyer = "variant-buyer@example.com";
@@ -79,8 +79,9 @@ describe("product variants in the storefront", () => {
     await expect.poll(() => new URL(page.url()).search).toBe(`?variant=${ids.pack}`);
     await expectNoSeriousA11yViolations(page, "product page with a variant picker");
 
-    // A fresh load of the address (a shared link) shows the same choice.
-    await openStorePage(page, page.url());
+    // Reloading the address (as a shared link would open it) shows the same choice.
+    await page.reload();
+    await cartButton(page).waitFor();
     expect(await radio(page, "50g / 3-pack").isChecked()).toBe(true);
     expect(await priceText(page)).toMatch(/\$60\.00/);
 
