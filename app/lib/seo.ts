@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { brand } from "~core/brand.ts";
+import type { ProductOption, ProductVariant } from "~core/catalog.ts";
 import { absoluteUrl } from "~core/urls.ts";
 
 /** What a page says about itself to search engines and link previews. */
@@ -112,33 +113,121 @@ export type ProductForSeo = {
   imageUrls?: readonly string[];
   seoDescription?: string | null;
   weightType?: string;
+  options?: readonly ProductOption[];
+  /** Live variants in position order; with two or more the product is a ProductGroup. */
+  variants?: readonly ProductVariant[];
 };
 
-/** schema.org Product with an Offer in USD; `url` is the product page's absolute URL. */
+const schema = (name: string) => `https://schema.org/${name}`;
+const availability = (soldOut: boolean) => schema(soldOut ? "OutOfStock" : "InStock");
+
+function usdOffer(priceCents: number, soldOut: boolean, url: string) {
+  return {
+    "@type": "Offer",
+    url,
+    priceCurrency: "USD",
+    price: (priceCents / 100).toFixed(2),
+    availability: availability(soldOut),
+    itemCondition: schema("NewCondition"),
+    seller: { "@type": "Organization", name: brand.name },
+  };
+}
+
+/** gtin and mpn when the admin gave them. */
+function identifiers(variant: ProductVariant | undefined) {
+  return {
+    ...(variant?.gtin ? { gtin: variant.gtin } : {}),
+    ...(variant?.mpn ? { mpn: variant.mpn } : {}),
+  };
+}
+
+/**
+ * Google reads variants by these schema.org properties only (size, color, material, pattern…).
+ * An option named like one of them is that property; every other option (Size, Weight, Pack…)
+ * describes how much is sold, so together they are the variant's `size` ("50g / 3-pack").
+ */
+const namedProperties: Record<string, string> = {
+  color: "color",
+  colour: "color",
+  material: "material",
+  pattern: "pattern",
+};
+
+export function variantProperty(optionName: string) {
+  return namedProperties[optionName.trim().toLowerCase()] ?? "size";
+}
+
+/** A variant's variesBy properties and their values, e.g. { size: "50g / 3-pack" }. */
+function variantProperties(options: readonly ProductOption[], variant: ProductVariant) {
+  const values: Record<string, string[]> = {};
+  options.forEach((option, i) => {
+    const value = variant.optionValues[i];
+    const property = variantProperty(option.name);
+    if (value) values[property] = [...(values[property] ?? []), value];
+  });
+  if (Object.keys(values).length === 0) values.size = [variant.title];
+  return Object.fromEntries(Object.entries(values).map(([key, list]) => [key, list.join(" / ")]));
+}
+
+/**
+ * schema.org JSON-LD for the product page; `url` is its canonical absolute URL. One variant:
+ * Product with a USD Offer. Several: a ProductGroup whose hasVariant Products each have their
+ * SKU, name, image and Offer linking to `?variant=` (Google's product variants rules).
+ */
 export function productJsonLd(product: ProductForSeo, url: string) {
   const origin = new URL(url).origin;
-  const images = [product.imageUrl, ...(product.imageUrls ?? [])].filter(
-    (src, i, all): src is string => !!src && all.indexOf(src) === i,
-  );
-  return {
+  const images = [product.imageUrl, ...(product.imageUrls ?? [])]
+    .filter((src, i, all): src is string => !!src && all.indexOf(src) === i)
+    .map((src) => absoluteUrl(origin, src));
+  const variants = product.variants ?? [];
+  const common = {
     "@context": "https://schema.org",
-    "@type": "Product",
     name: product.name,
     description: clampDescription(product.seoDescription || product.description || product.name, 500),
-    sku: product.slug,
     url,
     brand: { "@type": "Brand", name: brand.name },
-    ...(images.length ? { image: images.map((src) => absoluteUrl(origin, src)) } : {}),
+  };
+  if (variants.length > 1) {
+    const options = product.options ?? [];
+    const described = variants.map((variant) => ({
+      variant,
+      properties: variantProperties(options, variant),
+    }));
+    const hasVariant = described.map(({ variant, properties }) => {
+      const image = variant.imageUrl ? absoluteUrl(origin, variant.imageUrl) : images[0];
+      return {
+        "@type": "Product",
+        sku: variant.sku,
+        name: `${product.name} ${variant.title}`,
+        ...identifiers(variant),
+        ...(image ? { image } : {}),
+        ...properties,
+        offers: usdOffer(
+          variant.priceCents,
+          variant.soldOut,
+          `${url}?variant=${encodeURIComponent(variant.id)}`,
+        ),
+      };
+    });
+    const variesBy = [...new Set(described.flatMap(({ properties }) => Object.keys(properties)))];
+    return {
+      ...common,
+      "@type": "ProductGroup",
+      productGroupID: product.slug,
+      ...(images.length ? { image: images } : {}),
+      variesBy: variesBy.map(schema),
+      hasVariant,
+    };
+  }
+  const only = variants[0];
+  return {
+    ...common,
+    "@type": "Product",
+    sku: only?.sku ?? product.slug,
+    ...identifiers(only),
+    ...(images.length ? { image: images } : {}),
     ...(product.weightType ? { size: product.weightType } : {}),
-    offers: {
-      "@type": "Offer",
-      url,
-      priceCurrency: "USD",
-      price: (product.priceCents / 100).toFixed(2),
-      availability: product.soldOut ? "https://schema.org/OutOfStock" : "https://schema.org/InStock",
-      itemCondition: "https://schema.org/NewCondition",
-      seller: { "@type": "Organization", name: brand.name },
-    },
+    offers: usdOffer(product.priceCents, product.soldOut, url),
   };
 }
 

@@ -1,20 +1,13 @@
-import { HtmlValidate, type Message } from "html-validate";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setupE2E } from "../support/browser.ts";
+import { markupProblems as problemsIn } from "../support/markup.ts";
 import { addFromGrid, openStorePage } from "../support/store.ts";
 
 /**
- * The storefront's HTML as the server sends it, checked by a real validator (html-validate):
- * content models (what may nest in what), duplicate ids and attributes, ARIA misuse, broken
- * references. Style rules (quotes, self-closing tags, inline styles) are left off: React writes
- * the markup. Repeated class names are checked too (they hide copy-paste slips).
+ * The storefront's HTML as the server sends it, checked by a real validator (tests/support/markup.ts).
+ * A product page with a variant picker is checked in tests/e2e/product-variants.test.ts.
  */
-const validator = new HtmlValidate({
-  extends: ["html-validate:standard"],
-  rules: { "no-dup-class": "error" },
-});
-
 const e2e = setupE2E();
 
 const publicPages = [
@@ -31,16 +24,6 @@ const publicPages = [
   "/validity",
   "/auth",
 ];
-
-/** Each problem as `line:column rule: message <selector>`, so a failure says where to look. */
-async function problemsIn(html: string): Promise<string[]> {
-  const report = await validator.validateString(html);
-  return report.results.flatMap((result) =>
-    result.messages.map(
-      (m: Message) => `${m.line}:${m.column} ${m.ruleId}: ${m.message} <${m.selector ?? ""}>`,
-    ),
-  );
-}
 
 /** Opens each page in turn; all pages' problems are reported together. */
 async function expectValidPages(page: Page, paths: string[]) {

@@ -13,20 +13,27 @@ type AddToCartFormProps = {
   /** The product page lets the shopper choose a quantity; grid cards add one. */
   withQuantity?: boolean;
   className?: string;
+  /**
+   * The product page's variant picker (radios named variantId, posted with the form) and the
+   * variant chosen in it: its title names what was added, its sold-out flag replaces the button.
+   */
+  picker?: { radios: React.ReactNode; chosen: { title: string; soldOut: boolean } };
 };
 
 /** Add to Cart for one product; sold-out products get a disabled SOLD OUT button instead. */
-export function AddToCartForm({ product, withQuantity = false, className }: AddToCartFormProps) {
+export function AddToCartForm({ product, withQuantity = false, className, picker }: AddToCartFormProps) {
   const [quantity, setQuantity] = useState(1);
+  const added = picker ? `${product.name} (${picker.chosen.title})` : product.name;
   const fetcher = useCartFetcher({
-    onAdded: () => toast.success("Added to cart", { description: product.name }),
+    onAdded: () => toast.success("Added to cart", { description: added }),
     inlineErrors: withQuantity,
   });
   const inputId = useId();
   const errorId = useId();
   const error = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
 
-  if (product.soldOut) {
+  // With a picker the form stays, so another variant can still be chosen (and posted without JavaScript).
+  if (product.soldOut && !picker) {
     return (
       <Button disabled variant="outline" className={cn("w-full", className)}>
         SOLD OUT
@@ -39,6 +46,7 @@ export function AddToCartForm({ product, withQuantity = false, className }: AddT
     <CartForm fetcher={fetcher} noValidate className={cn("flex flex-col gap-3", className)}>
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="productId" value={product.id} />
+      {picker?.radios}
       {withQuantity ? (
         <div className="flex flex-col gap-2">
           <label htmlFor={inputId} className="text-sm font-medium">
@@ -62,17 +70,23 @@ export function AddToCartForm({ product, withQuantity = false, className }: AddT
       ) : (
         <input type="hidden" name="quantity" value="1" />
       )}
-      <Button
-        type="submit"
-        {...cartBusyProps(fetcher)}
-        size={withQuantity ? "lg" : "default"}
-        className="w-full"
-      >
-        <ShoppingBag aria-hidden />
-        Add to Cart
-        {/* In a grid every button reads the same: say which product (visible text stays first). */}
-        {!withQuantity && <span className="sr-only">: {product.name}</span>}
-      </Button>
+      {picker?.chosen.soldOut ? (
+        <Button disabled variant="outline" size="lg" className="w-full">
+          SOLD OUT
+        </Button>
+      ) : (
+        <Button
+          type="submit"
+          {...cartBusyProps(fetcher)}
+          size={withQuantity ? "lg" : "default"}
+          className="w-full"
+        >
+          <ShoppingBag aria-hidden />
+          Add to Cart
+          {/* In a grid every button reads the same: say which product (visible text stays first). */}
+          {!withQuantity && <span className="sr-only">: {product.name}</span>}
+        </Button>
+      )}
     </CartForm>
   );
 }

@@ -2,6 +2,7 @@ import { Minus, Plus, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
+import { variantLineText } from "~/lib/product-variants.ts";
 import type { PricedCartLine } from "~core/cart-pricing.ts";
 import { MAX_LINE_QUANTITY } from "~core/cart-quantity.ts";
 import { productPath } from "~core/catalog.ts";
@@ -45,7 +46,7 @@ export function CartLineItem({ line, onNavigate }: { line: PricedCartLine; onNav
             {available ? formatMoney(line.lineTotalCents) : "—"}
           </span>
         </div>
-        <p className="text-xs text-muted-foreground">Weight: {line.weight}</p>
+        <p className="text-xs text-muted-foreground">{variantLineText(line.weight)}</p>
         {available && line.unitPriceCents !== null ? (
           <p className="text-xs text-muted-foreground">{formatMoney(line.unitPriceCents)} each</p>
         ) : (

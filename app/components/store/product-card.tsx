@@ -41,6 +41,8 @@ export function ProductCard({ product, priority = false, headingLevel = 2 }: Pro
         </Heading>
         <div className="flex items-center justify-between gap-2">
           <span className="text-lg font-semibold text-primary tabular-nums">
+            {/* Variants at several prices: the lowest, as "From $X". */}
+            {product.priceMaxCents > product.priceCents && "From "}
             {formatMoney(product.priceCents)}
           </span>
           <Badge variant="muted">

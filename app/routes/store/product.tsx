@@ -1,12 +1,16 @@
 import { ArrowLeft, Eye } from "lucide-react";
-import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { useState } from "react";
+import { data, Link, redirect, type ShouldRevalidateFunctionArgs, useLocation } from "react-router";
 import { AddToCartForm } from "~/components/store/add-to-cart-form.tsx";
 import { ProductCarousel } from "~/components/store/product-carousel.tsx";
+import { ProductPrice } from "~/components/store/product-price.tsx";
+import { VariantPicker } from "~/components/store/variant-picker.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
+import { compareAtPrice, galleryFor, hasVariantPicker, urlWithVariant } from "~/lib/product-variants.ts";
 import { absoluteUrl, pageTitle, productJsonLd, publicUrlFrom, seoMeta } from "~/lib/seo.ts";
 import { brand } from "~core/brand.ts";
-import { formatMoney } from "~core/money.ts";
+import { chooseVariant, type ProductDetail } from "~core/catalog.ts";
 import { findProductForPage, isHumanVisitor } from "~server/catalog/products.ts";
 import type { Route } from "./+types/product";
 
@@ -16,7 +20,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { result: found, unflushed } = await views.readCounted(() =>
     findProductForPage(context.database.db, params.slug),
   );
-  if (!found) return data({ product: null }, { status: 404 });
+  if (!found) return data({ product: null, variantId: null }, { status: 404 });
   const { product, byId } = found;
   if (byId) {
     // Old links used the id: send them to the slug URL under the same prefix (replaces history).
@@ -33,7 +37,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     views.record(product.id);
     product.viewCount += 1;
   }
-  return { product };
+  // ?variant= picks the variant shown (a shared link); an unknown id shows the first on sale.
+  const wanted = new URL(request.url).searchParams.get("variant");
+  return { product, variantId: chooseVariant(product.variants, wanted)?.id ?? null };
 }
 
 // The loader records a view, so it runs on navigation only, not after cart changes on this page.
@@ -70,25 +76,52 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product } = loaderData;
+  const { product, variantId } = loaderData;
+  const location = useLocation();
   if (!product) return <ProductNotFound />;
+  // A navigation (another product, a ?variant= link) starts again from the loader's choice.
+  return <ProductView key={location.key} product={product} initialVariantId={variantId} />;
+}
+
+function ProductView({
+  product,
+  initialVariantId,
+}: {
+  product: ProductDetail;
+  initialVariantId: string | null;
+}) {
+  const [chosenId, setChosenId] = useState(initialVariantId);
+  const variant = product.variants.find((v) => v.id === chosenId) ?? product.variants[0];
+  const picker = hasVariantPicker(product) && variant;
+  const soldOut = picker ? variant.soldOut : product.soldOut;
+  const images = galleryFor(product.images, variant);
+  const choose = (id: string) => {
+    setChosenId(id);
+    // Only the address changes (no navigation): the choice is the browser's, and a navigation
+    // would run the loaders again, counting another view.
+    window.history.replaceState(window.history.state, "", urlWithVariant(window.location.href, id));
+  };
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
       <BackToProducts className="mb-6" />
       <div className="grid gap-10 md:grid-cols-2">
-        <ProductCarousel images={product.images} name={product.name} />
+        <ProductCarousel key={images[0] ?? "none"} images={images} name={product.name} />
         <div className="flex flex-col gap-5">
           <div className="flex flex-wrap items-center gap-2">
-            {product.soldOut && <Badge variant="destructive">SOLD OUT</Badge>}
-            <Badge variant="muted">
-              <span className="sr-only">Weight: </span>
-              {product.weightType}
-            </Badge>
+            {soldOut && <Badge variant="destructive">SOLD OUT</Badge>}
+            {/* With a picker the chosen variant's title is in the picker. */}
+            {!picker && (
+              <Badge variant="muted">
+                <span className="sr-only">Weight: </span>
+                {product.weightType}
+              </Badge>
+            )}
           </div>
           <h1 className="font-display text-4xl font-semibold sm:text-5xl">{product.name}</h1>
-          <p className="text-3xl font-semibold text-primary tabular-nums">
-            {formatMoney(product.priceCents)}
-          </p>
+          <ProductPrice
+            priceCents={picker ? variant.priceCents : product.priceCents}
+            compareAtCents={variant ? compareAtPrice(variant) : null}
+          />
           <p className="flex items-center gap-2 text-sm text-muted-foreground">
             <Eye className="size-4" aria-hidden />
             {product.viewCount.toLocaleString("en-US")} {product.viewCount === 1 ? "view" : "views"}
@@ -103,7 +136,26 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           )}
-          <AddToCartForm product={product} withQuantity className="max-w-sm" />
+          <AddToCartForm
+            product={product}
+            withQuantity
+            className="max-w-sm"
+            picker={
+              picker
+                ? {
+                    chosen: variant,
+                    radios: (
+                      <VariantPicker
+                        options={product.options}
+                        variants={product.variants}
+                        chosenId={variant.id}
+                        onChoose={choose}
+                      />
+                    ),
+                  }
+                : undefined
+            }
+          />
         </div>
       </div>
     </div>
