@@ -4,7 +4,7 @@ import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from "../../core/seo-limits.ts";
 import { slugify, uniqueSlug } from "../content/slug.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
-import { products, productVariants, weightType } from "../db/schema/index.ts";
+import { products, weightType } from "../db/schema/index.ts";
 import { isSkuClash, saveProductVariants, skuClash, variantRules, variantsShape } from "./admin-variants.ts";
 
 type WeightType = (typeof weightType.enumValues)[number];
@@ -60,7 +60,8 @@ export type AdminProduct = typeof products.$inferSelect;
 export type AdminProductRow = AdminProduct & { variantCount: number };
 
 export function listAdminProducts(db: Db): Promise<AdminProductRow[]> {
-  const variantCount = sql<number>`(select count(*)::int from ${productVariants} v where v.product_id = ${products.id} and v.archived_at is null)`;
+  // Plain SQL: drizzle would print products.id unqualified in a one-table select.
+  const variantCount = sql<number>`(select count(*)::int from product_variants v where v.product_id = products.id and v.archived_at is null)`;
   return db
     .select({ ...getTableColumns(products), variantCount })
     .from(products)

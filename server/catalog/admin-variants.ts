@@ -256,9 +256,10 @@ async function removeVariants(tx: Tx, productId: string, kept: string[]) {
     kept.length > 0 ? notInArray(productVariants.id, kept) : undefined,
   );
   const ordered = sql`exists (select 1 from ${orderItems} where ${orderItems.variantId} = ${productVariants.id})`;
+  // Newly archived rows go after the kept ones (the editor lists them last).
   await tx
     .update(productVariants)
-    .set({ archivedAt: new Date() })
+    .set({ archivedAt: new Date(), position: sql`${kept.length} + ${productVariants.position}` })
     .where(and(gone, ordered, isNull(productVariants.archivedAt)));
   await tx.delete(productVariants).where(and(gone, sql`not ${ordered}`));
 }
