@@ -95,6 +95,10 @@ describe("the options-and-variants rules", () => {
       "variants.2.values: Choose one value of each option",
       "variants.3.values: Another variant has the same values",
     ]);
+    const id = crypto.randomUUID();
+    expect(messages("A", [sizes], [row(["30g"], { id }), row(["50g"], { id })])).toEqual([
+      "variants.1.id: This variant is listed twice",
+    ]);
     const many = Array.from({ length: 101 }, (_, i) => row(["30g"], { sku: `S${i}` }));
     expect(messages("A", [sizes], many)).toContain("variants: A product has at most 100 variants");
   });

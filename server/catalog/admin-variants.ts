@@ -118,7 +118,10 @@ export function variantRules({ options, variants }: VariantsFields, ctx: z.Refin
   if (!variants.some((v) => !v.archived)) issue(["variants"], "Add at least one variant");
   const combos = new Set<string>();
   const skus = new Set<string>();
+  const ids = new Set<string>();
   variants.forEach((v, i) => {
+    if (v.id && ids.has(v.id)) issue(["variants", i, "id"], "This variant is listed twice");
+    ids.add(v.id);
     if (v.sku) {
       if (skus.has(v.sku.toUpperCase()))
         issue(["variants", i, "sku"], `SKU ${v.sku} is used by two variants`);
