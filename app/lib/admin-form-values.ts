@@ -1,4 +1,5 @@
 import { readForm } from "./forms.ts";
+import { readVariantsDraft } from "./variant-form.ts";
 
 /**
  * What each back office form posts, read into the values its input schema (server/…/admin-*.ts)
@@ -10,11 +11,8 @@ export function productFormValues(form: FormData) {
     name: "text",
     slug: "text",
     description: "text",
-    price: "text",
     imageUrl: "text",
     imageUrls: "list",
-    weightType: "text",
-    soldOut: "switch",
     featured: "switch",
     tags: "list",
     initialViewCount: "text",
@@ -22,12 +20,8 @@ export function productFormValues(form: FormData) {
     seoDescription: "text",
     seoKeywords: "list",
   });
-  // Left blank, these take the schema's defaults.
-  return {
-    ...values,
-    weightType: values.weightType || undefined,
-    initialViewCount: values.initialViewCount || undefined,
-  };
+  // Left blank, the view count takes the schema's default.
+  return { ...values, ...readVariantsDraft(form), initialViewCount: values.initialViewCount || undefined };
 }
 
 export function blogPostFormValues(form: FormData) {

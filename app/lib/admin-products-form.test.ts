@@ -25,17 +25,20 @@ function form(fields: Record<string, string | string[]>) {
   return productInputSchema.safeParse(productFormValues(data));
 }
 
+// Price, weight and sold-out moved to the variant rows (one option "Size", one variant here).
 const valid = {
   name: "Gold Grade Resin",
-  price: "49.99",
-  weightType: "30g",
+  "options.0.name": "Size",
+  "options.0.values": "30g",
+  "variants.0.values.0": "30g",
+  "variants.0.price": "49.99",
+  "variants.0.soldOut": "on",
   imageUrls: ["/uploads/a.webp", "  ", ""],
   tags: ["resin", "", "gold"],
   seoKeywords: [""],
   seoTitle: "Gold Grade Resin | Peak Shilajit",
   seoDescription: "Gold grade.",
   initialViewCount: "120",
-  soldOut: "on",
 };
 
 describe("productInputSchema", () => {
@@ -43,27 +46,26 @@ describe("productInputSchema", () => {
     const parsed = form(valid);
     expect(parsed.success).toBe(true);
     expect(parsed.data).toMatchObject({
-      price: 4999,
-      weightType: "30g",
+      options: [{ name: "Size", values: ["30g"] }],
+      variants: [{ values: ["30g"], price: 4999, soldOut: true }],
       imageUrls: ["/uploads/a.webp"],
       tags: ["resin", "gold"],
       seoKeywords: [],
-      soldOut: true,
       initialViewCount: 120,
     });
   });
 
   it("requires name and price, price in steps of 0.01, SEO limits 60/160, safe image URLs", () => {
     const errors = (fields: Record<string, string | string[]>) =>
-      form(fields).error?.issues.map((i) => `${String(i.path[0])}: ${i.message}`) ?? [];
-    expect(errors({ ...valid, name: " ", price: "" })).toEqual([
+      form(fields).error?.issues.map((i) => `${i.path.join(".")}: ${i.message}`) ?? [];
+    expect(errors({ ...valid, name: " ", "variants.0.price": "" })).toEqual([
       "name: Name is required",
-      "price: Price is required",
+      "variants.0.price: Price is required",
     ]);
-    expect(errors({ ...valid, price: "1.234" })).toEqual([
-      "price: Price must be a positive amount in steps of 0.01",
+    expect(errors({ ...valid, "variants.0.price": "1.234" })).toEqual([
+      "variants.0.price: Price must be a positive amount in steps of 0.01",
     ]);
-    expect(errors({ ...valid, price: "-3" })).toHaveLength(1);
+    expect(errors({ ...valid, "variants.0.price": "-3" })).toHaveLength(1);
     expect(errors({ ...valid, seoTitle: "x".repeat(61) })).toEqual([
       "seoTitle: SEO title must be at most 60 characters",
     ]);
@@ -88,7 +90,7 @@ describe("admin product changes", () => {
     const renamed = await updateAdminProduct(
       database.db,
       product.id,
-      form({ ...valid, name: "Summit Drops XL", initialViewCount: "5", price: "10" }).data!,
+      form({ ...valid, name: "Summit Drops XL", initialViewCount: "5", "variants.0.price": "10" }).data!,
     );
     expect(renamed).toMatchObject({
       slug: "summit-drops",

@@ -11,11 +11,20 @@ export type ParsedForm<T> =
   | { ok: true; data: T }
   | { ok: false; errors: FieldErrors; values: Record<string, string> };
 
-/** The first message per field of a failed parse (issues without a path count for "form"). */
+/**
+ * The first message per field of a failed parse (issues without a path count for "form"). A
+ * field of a repeated row group ("variants.2.sku", path [group, index, field, …]) keeps its row.
+ */
 export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};
-  for (const issue of error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
+  for (const issue of error.issues) errors[fieldKey(issue.path)] ??= issue.message;
   return errors;
+}
+
+function fieldKey(path: PropertyKey[]): string {
+  const [group, index, field] = path;
+  if (typeof index === "number" && typeof field === "string") return `${String(group)}.${index}.${field}`;
+  return String(group ?? "form");
 }
 
 /**

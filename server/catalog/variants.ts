@@ -99,7 +99,8 @@ export function defaultSku(slug: string, title: string) {
 
 /**
  * Gives a product its single variant (option "Size" = its weight), as every product made before
- * variants got in migration 0018. Used by the seed, test factories and the simple product form.
+ * variants got in migration 0018. Used by the seed and the test factories; the admin form saves
+ * through admin-variants.ts.
  */
 export async function createSingleVariant(
   db: Db,

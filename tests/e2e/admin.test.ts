@@ -169,7 +169,8 @@ describe("admin products", () => {
     await page.getByText("33/60 characters").waitFor();
     expect(await page.getByLabel("SEO description").inputValue()).toContain("Alpine Gold Resin");
     await page.getByLabel("Price (USD)").fill("64.50");
-    await page.getByLabel("30g").check();
+    // The weight is the first option now: renaming its value renames the variant.
+    await page.getByLabel("Option 1 values").fill("30g");
     await page.getByRole("switch", { name: "Sold out" }).check();
     await page.getByLabel("Tag 1", { exact: true }).fill("gold");
     await page.getByRole("button", { name: "Add tag" }).click();
@@ -199,7 +200,7 @@ describe("admin products", () => {
     await page.getByRole("button", { name: "Create Product" }).click();
     await waitForToast(page, "Product created successfully");
     const row = page.getByRole("row").filter({ hasText: "Alpine Gold Resin" });
-    expect(await row.innerText()).toMatch(/\$64\.50\s+30g\s+Sold Out/);
+    expect(await row.innerText()).toMatch(/\$64\.50\s+1 variant\s+Sold Out/);
     // The storefront's product page shows the uploaded image (and its responsive variants).
     const store = await e2e.newPage();
     await expectProductPageImage(store, "alpine-gold-resin", "Alpine Gold Resin", imageUrl);

@@ -6,11 +6,13 @@ import { Textarea } from "~/components/ui/textarea.tsx";
 import type { FieldErrors } from "~/lib/forms.ts";
 import { brand } from "~core/brand.ts";
 import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from "~core/seo-limits.ts";
+import { newProductDraft, type OptionDraft, type VariantDraft } from "~core/variant-drafts.ts";
 import { Field } from "./field.tsx";
 import { FormSwitch } from "./form-switch.tsx";
 import { ImageUpload } from "./image-upload.tsx";
 import { ListField } from "./list-field.tsx";
 import { SeoFields } from "./seo-fields.tsx";
+import { VariantEditor } from "./variant-editor.tsx";
 
 /** What the form shows: the product being edited, or what the admin typed when saving failed. */
 export type ProductFormState = {
@@ -18,11 +20,11 @@ export type ProductFormState = {
   name: string;
   slug: string;
   description: string;
-  price: string;
   imageUrl: string;
   imageUrls: string[];
-  weightType: string;
-  soldOut: boolean;
+  /** Options and variants: price, weight and sold-out live on each variant. */
+  options: OptionDraft[];
+  variants: VariantDraft[];
   /** Shown first on the home page. */
   featured: boolean;
   tags: string[];
@@ -36,11 +38,9 @@ export const emptyProductForm: ProductFormState = {
   name: "",
   slug: "",
   description: "",
-  price: "",
   imageUrl: "",
   imageUrls: [],
-  weightType: "30ml",
-  soldOut: false,
+  ...newProductDraft(),
   featured: false,
   tags: [],
   initialViewCount: "0",
@@ -108,20 +108,6 @@ export function ProductForm({ initial, errors }: { initial: ProductFormState; er
             <Textarea {...control} name="description" rows={5} defaultValue={initial.description} />
           )}
         </Field>
-        <Field id="price" label="Price (USD)" error={error("price")}>
-          {(control) => (
-            <Input
-              {...control}
-              name="price"
-              type="number"
-              inputMode="decimal"
-              step="0.01"
-              min="0"
-              required
-              defaultValue={initial.price}
-            />
-          )}
-        </Field>
         <Field id="initialViewCount" label="Initial view count" error={error("initialViewCount")}>
           {(control) => (
             <Input
@@ -134,29 +120,12 @@ export function ProductForm({ initial, errors }: { initial: ProductFormState; er
             />
           )}
         </Field>
-        <fieldset className="flex flex-col gap-2">
-          <legend className="mb-2 text-sm font-medium">Weight type</legend>
-          <div className="flex gap-6">
-            {["30ml", "30g"].map((w) => (
-              <label key={w} className="flex items-center gap-2 text-sm">
-                <input
-                  type="radio"
-                  name="weightType"
-                  value={w}
-                  defaultChecked={initial.weightType === w}
-                  className="size-4 accent-primary"
-                />
-                {w}
-              </label>
-            ))}
-          </div>
-          {error("weightType") && <p className="text-sm text-destructive-text">{error("weightType")}</p>}
-        </fieldset>
         <div className="flex flex-col gap-3 self-end">
-          <FormSwitch name="soldOut" label="Sold out" defaultChecked={initial.soldOut} />
           <FormSwitch name="featured" label="Featured on the home page" defaultChecked={initial.featured} />
         </div>
       </div>
+
+      <VariantEditor initial={{ options: initial.options, variants: initial.variants }} errors={errors} />
 
       <section className="flex flex-col gap-4 rounded-lg border p-4">
         <h3 className="font-display text-lg font-semibold">Images</h3>

@@ -27,8 +27,10 @@ import {
 import { productFormValues } from "~/lib/admin-form-values.ts";
 import { type FieldErrors, parseForm } from "~/lib/forms.ts";
 import { formatMoney } from "~core/money.ts";
+import { applyStep, parseStep } from "~core/variant-drafts.ts";
 import {
   type AdminProduct,
+  type AdminProductRow,
   createAdminProduct,
   deleteAdminProduct,
   getAdminProduct,
@@ -36,6 +38,7 @@ import {
   productInputSchema,
   updateAdminProduct,
 } from "~server/catalog/admin-products.ts";
+import { loadAdminVariants } from "~server/catalog/admin-variants.ts";
 import { settle } from "~server/http/error-response.ts";
 import { receiveImageUpload, uploadTooLarge } from "~server/media/upload-request.ts";
 import type { Route } from "./+types/products";
@@ -48,10 +51,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const editing = editId ? await getAdminProduct(db, editId) : null;
     return {
       products: await listAdminProducts(db),
-      form: editing ? toFormState(editing) : url.searchParams.has("new") ? emptyProductForm : null,
+      form: editing
+        ? toFormState(editing, await loadAdminVariants(db, editing.id))
+        : url.searchParams.has("new")
+          ? emptyProductForm
+          : null,
     };
   });
-  if (!loaded.ok) return { loadError: true, products: [] as AdminProduct[], form: null };
+  if (!loaded.ok) return { loadError: true, products: [] as AdminProductRow[], form: null };
   return { loadError: false, ...loaded.value };
 }
 
@@ -71,12 +78,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 async function saveProduct(context: Route.ActionArgs["context"], request: Request, { form, db }: IntentArgs) {
   const raw = productFormValues(form);
   const id = String(form.get("id") ?? "") || undefined;
-  const values: ProductFormState = {
-    ...raw,
-    id,
-    weightType: raw.weightType ?? "30ml",
-    initialViewCount: raw.initialViewCount ?? "0",
-  };
+  const values: ProductFormState = { ...raw, id, initialViewCount: raw.initialViewCount ?? "0" };
+  // Without JavaScript the variant editor's buttons post the form: answer it with the step applied.
+  const step = parseStep(String(form.get("variantStep") ?? ""));
+  if (step)
+    return { errors: {}, toast: null, values: { ...values, ...applyStep(values, step, (n) => `step-${n}`) } };
   // Without JavaScript the image file comes with the form instead of being uploaded first.
   const upload = await receiveImageUpload(context, request, "imageFile", form);
   if (upload && "error" in upload) return saveFailed(values, { imageUrl: upload.error });
@@ -87,7 +93,8 @@ async function saveProduct(context: Route.ActionArgs["context"], request: Reques
   const saved = await settle(context.log, "saving a product failed", () =>
     id ? updateAdminProduct(db, id, parsed.data) : createAdminProduct(db, parsed.data),
   );
-  if (!saved.ok) return saveFailed(values, {}, saved.message.description, saved.status);
+  if (!saved.ok)
+    return saveFailed(values, firstMessages(saved.fieldErrors), saved.message.description, saved.status);
   if (!saved.value) return saveFailed(values, {}, "This product no longer exists.");
   return backWithToast(PATH, id ? "Product updated successfully" : "Product created successfully");
 }
@@ -104,17 +111,37 @@ function saveFailed(
   });
 }
 
-function toFormState(p: AdminProduct): ProductFormState {
+const firstMessages = (errors: Record<string, string[] | undefined>): FieldErrors =>
+  Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field, messages?.[0]]));
+
+const dollars = (cents: number | null) => (cents === null ? "" : (cents / 100).toFixed(2));
+
+function toFormState(
+  p: AdminProduct,
+  { options, variants }: Awaited<ReturnType<typeof loadAdminVariants>>,
+): ProductFormState {
   return {
     id: p.id,
     name: p.name,
     slug: p.slug,
     description: p.description,
-    price: (p.priceCents / 100).toFixed(2),
     imageUrl: p.imageUrl ?? "",
     imageUrls: p.imageUrls,
-    weightType: p.weightType,
-    soldOut: p.soldOut,
+    options: options.map((o) => ({ name: o.name, values: o.values.join(", ") })),
+    variants: variants.map((v) => ({
+      key: v.id,
+      id: v.id,
+      values: v.optionValues,
+      sku: v.sku,
+      price: dollars(v.priceCents),
+      compareAt: dollars(v.compareAtCents),
+      weightGrams: v.weightGrams === null ? "" : String(v.weightGrams),
+      gtin: v.gtin ?? "",
+      mpn: v.mpn ?? "",
+      imageUrl: v.imageUrl ?? "",
+      soldOut: v.soldOut,
+      archived: v.archivedAt !== null,
+    })),
     featured: p.featured,
     tags: p.tags,
     initialViewCount: String(p.initialViewCount),
@@ -122,6 +149,11 @@ function toFormState(p: AdminProduct): ProductFormState {
     seoDescription: p.seoDescription ?? "",
     seoKeywords: p.seoKeywords,
   };
+}
+
+function priceRange(p: AdminProductRow) {
+  const low = formatMoney(p.priceCents);
+  return p.priceMaxCents > p.priceCents ? `${low} – ${formatMoney(p.priceMaxCents)}` : low;
 }
 
 export default function Products({ loaderData, actionData }: Route.ComponentProps) {
@@ -158,7 +190,7 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
             <TableRow>
               <TableHead>Name</TableHead>
               <TableHead>Price</TableHead>
-              <TableHead>Weight</TableHead>
+              <TableHead>Variants</TableHead>
               <TableHead>Status</TableHead>
               <TableHead className="text-right">Actions</TableHead>
             </TableRow>
@@ -170,8 +202,8 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
             {loaderData.products.map((p) => (
               <TableRow key={p.id}>
                 <TableCell className="font-medium">{p.name}</TableCell>
-                <TableCell>{formatMoney(p.priceCents)}</TableCell>
-                <TableCell>{p.weightType}</TableCell>
+                <TableCell>{priceRange(p)}</TableCell>
+                <TableCell>{p.variantCount === 1 ? "1 variant" : `${p.variantCount} variants`}</TableCell>
                 <TableCell>
                   {p.soldOut ? (
                     <Badge variant="destructive">Sold Out</Badge>
