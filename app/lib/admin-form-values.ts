@@ -27,7 +27,17 @@ export function productFormValues(form: FormData) {
     ...values,
     weightType: values.weightType || undefined,
     initialViewCount: values.initialViewCount || undefined,
+    quantityTiers: quantityTierRows(form),
   };
+}
+
+/** The tiers editor's rows (app/components/admin/quantity-tiers-field.tsx), paired by position. */
+function quantityTierRows(form: FormData) {
+  const { tierMinQuantity, tierPercentOff } = readForm(form, {
+    tierMinQuantity: "list",
+    tierPercentOff: "list",
+  });
+  return tierMinQuantity.map((minQuantity, i) => ({ minQuantity, percentOff: tierPercentOff[i] ?? "" }));
 }
 
 export function blogPostFormValues(form: FormData) {

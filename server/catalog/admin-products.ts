@@ -5,6 +5,7 @@ import { slugify, uniqueSlug } from "../content/slug.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { productOptions, products, productVariants, weightType } from "../db/schema/index.ts";
+import { quantityTiersInput } from "./quantity-tiers.ts";
 import { createSingleVariant, syncProductSummary } from "./variants.ts";
 
 /** Blank entries are dropped on save. */
@@ -50,6 +51,7 @@ export const productInputSchema = z.object({
     .trim()
     .max(SEO_DESCRIPTION_MAX, `SEO description must be at most ${SEO_DESCRIPTION_MAX} characters`),
   seoKeywords: list,
+  quantityTiers: quantityTiersInput,
 });
 
 export type ProductInput = z.output<typeof productInputSchema>;

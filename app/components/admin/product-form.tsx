@@ -6,10 +6,12 @@ import { Textarea } from "~/components/ui/textarea.tsx";
 import type { FieldErrors } from "~/lib/forms.ts";
 import { brand } from "~core/brand.ts";
 import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from "~core/seo-limits.ts";
+import type { QuantityTierRow } from "~server/catalog/quantity-tiers.ts";
 import { Field } from "./field.tsx";
 import { FormSwitch } from "./form-switch.tsx";
 import { ImageUpload } from "./image-upload.tsx";
 import { ListField } from "./list-field.tsx";
+import { QuantityTiersField } from "./quantity-tiers-field.tsx";
 import { SeoFields } from "./seo-fields.tsx";
 
 /** What the form shows: the product being edited, or what the admin typed when saving failed. */
@@ -30,6 +32,7 @@ export type ProductFormState = {
   seoTitle: string;
   seoDescription: string;
   seoKeywords: string[];
+  quantityTiers: QuantityTierRow[];
 };
 
 export const emptyProductForm: ProductFormState = {
@@ -47,6 +50,7 @@ export const emptyProductForm: ProductFormState = {
   seoTitle: "",
   seoDescription: "",
   seoKeywords: [],
+  quantityTiers: [],
 };
 
 /** The SEO texts filled in from the product name while they are empty. */
@@ -172,6 +176,8 @@ export function ProductForm({ initial, errors }: { initial: ProductFormState; er
       </section>
 
       <ListField name="tags" label="Tags" itemLabel="Tag" addLabel="Add tag" defaultValue={initial.tags} />
+
+      <QuantityTiersField defaultValue={initial.quantityTiers} error={error("quantityTiers")} />
 
       <section className="flex flex-col gap-4 rounded-lg border p-4">
         <h3 className="font-display text-lg font-semibold">SEO</h3>

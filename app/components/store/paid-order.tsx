@@ -18,7 +18,8 @@ export const itemCount = (order: Pick<PaidOrder, "items">) =>
   order.items.reduce((sum, item) => sum + item.quantity, 0);
 
 export function toPaidOrder(order: PaidOrder): PaidOrder {
-  const { id, totalCents, volumeDiscountCents, couponCode, couponDiscountCents, paymentMethod, items } = order;
+  const { id, totalCents, volumeDiscountCents, couponCode, couponDiscountCents, paymentMethod, items } =
+    order;
   return {
     id,
     totalCents,

@@ -121,6 +121,10 @@ function toFormState(p: AdminProduct): ProductFormState {
     seoTitle: p.seoTitle ?? "",
     seoDescription: p.seoDescription ?? "",
     seoKeywords: p.seoKeywords,
+    quantityTiers: p.quantityTiers.map((t) => ({
+      minQuantity: String(t.minQuantity),
+      percentOff: String(t.percentOff),
+    })),
   };
 }
 

@@ -2,6 +2,7 @@ import { ArrowLeft, Eye } from "lucide-react";
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { AddToCartForm } from "~/components/store/add-to-cart-form.tsx";
 import { ProductCarousel } from "~/components/store/product-carousel.tsx";
+import { QuantityTiers } from "~/components/store/quantity-tiers.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { absoluteUrl, pageTitle, productJsonLd, publicUrlFrom, seoMeta } from "~/lib/seo.ts";
@@ -103,6 +104,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           )}
+          <QuantityTiers tiers={product.quantityTiers} />
           <AddToCartForm product={product} withQuantity className="max-w-sm" />
         </div>
       </div>

@@ -40,7 +40,7 @@ export function planCheckoutSession(order: Order, items: Item[]): SessionPlan {
       order.volumeDiscountCents === 0
         ? coupon
         : order.couponCode
-          ? `Volume saving and ${coupon.toLowerCase()}`
+          ? `Volume saving and coupon ${order.couponCode}`
           : "Volume saving";
     return {
       mode: "payment",
