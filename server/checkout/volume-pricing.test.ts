@@ -4,6 +4,8 @@ import { createCoupon, createProduct, createUser, createVariant } from "../../te
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
 import { addToCart, getOrCreateCart, priceCart } from "../cart/cart.ts";
 import { orderItems, orders, subscriptions } from "../db/schema/index.ts";
+import type { MailMessage } from "../mail/mailer.ts";
+import { renderMail } from "../mail/render.ts";
 import { fulfilOrder } from "../orders/fulfil.ts";
 import { orderPayload, planPayload, returnUrls } from "../payments/paypal/payloads.ts";
 import { paySandboxSession, sandboxProvider } from "../payments/sandbox.ts";
@@ -90,6 +92,23 @@ describe("volume pricing at checkout", () => {
     expect(sum(paypalItems.map((i) => cents(i.unit_amount.value) * Number(i.quantity)))).toBe(
       cents(amount.breakdown.item_total.value),
     );
+
+    // Paid: the confirmation email lists the saving and adds up to the total.
+    await paySandboxSession(database.db, started.url.split("/").pop()!, {
+      cardNumber: "4242424242424242",
+      buyer,
+    });
+    const sent: MailMessage[] = [];
+    await fulfilOrder(
+      database.db,
+      { send: async (m: MailMessage) => (sent.push(m), "id") },
+      { orderId: order.id, buyer },
+    );
+    const [confirmation] = sent;
+    expect(confirmation?.props).toMatchObject({ subtotalCents: 16997, volumeDiscountCents: 1700 });
+    const { text } = await renderMail("order-confirmation", confirmation!.props as never);
+    expect(text).toContain("Volume saving: -$17.00");
+    expect(text).toContain("Total: $147.97");
   });
 
   it("meets a coupon's minimum order with the amount after the volume discount", async () => {
