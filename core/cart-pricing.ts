@@ -70,7 +70,8 @@ export function priceCartLines(lines: CartLineInput[]): PricedCart {
     const lineTotalCents = buyable ? line.unitPriceCents! * line.quantity : 0;
     const tier =
       buyable && line.productId ? tierFor(line.quantityTiers, units.get(line.productId) ?? 0) : null;
-    const volumePercentOff = tier?.percentOff ?? 0;
+    // Saved tiers are 1–90%; the clamp only keeps a hand-edited row from pricing below zero.
+    const volumePercentOff = Math.min(Math.max(tier?.percentOff ?? 0, 0), 100);
     return {
       ...line,
       lineTotalCents,

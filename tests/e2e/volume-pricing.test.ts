@@ -37,6 +37,7 @@ describe("volume pricing", () => {
     await page.getByRole("button", { name: `Increase quantity of ${tiered}` }).click();
     await page.getByRole("button", { name: "Add to Cart" }).click();
     await waitForCartQuantity(page, 2);
+    await waitForToast(page, "Added to cart"); // the server's answer, before leaving the page
 
     await openStorePage(page, "/cart");
     expect(await summary(page).innerText()).not.toContain("Volume saving");
