@@ -101,7 +101,12 @@ describe("volume pricing at checkout", () => {
     const sent: MailMessage[] = [];
     await fulfilOrder(
       database.db,
-      { send: async (m: MailMessage) => (sent.push(m), "id") },
+      {
+        send: async (m: MailMessage) => {
+          sent.push(m);
+          return "id";
+        },
+      },
       { orderId: order.id, buyer },
     );
     const [confirmation] = sent;
