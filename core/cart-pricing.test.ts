@@ -13,6 +13,7 @@ const line = (overrides: Partial<CartLineInput>): CartLineInput => ({
   unitPriceCents: 5999,
   imageUrl: null,
   status: "available",
+  quantityTiers: [],
   ...overrides,
 });
 
@@ -22,6 +23,7 @@ describe("priceCartLines", () => {
       lines: [],
       quantity: 0,
       subtotalCents: 0,
+      volumeDiscountCents: 0,
       totalCents: 0,
       hasUnavailableLines: false,
     });

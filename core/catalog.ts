@@ -1,3 +1,5 @@
+import type { QuantityTier } from "./quantity-tiers.ts";
+
 /** What the storefront shows of a product (client-safe; money in integer cents). */
 export type ProductSummary = {
   id: string;
@@ -44,6 +46,8 @@ export type ProductDetail = ProductSummary & {
   seoTitle: string | null;
   seoDescription: string | null;
   seoKeywords: string[];
+  /** Volume pricing, smallest quantity first (decision 030). */
+  quantityTiers: QuantityTier[];
 };
 
 /** Canonical storefront URL of a product. */

@@ -2,9 +2,10 @@
  * The checkout's money rules, in integer cents, shared by the checkout page and the server
  * (which always re-prices from the database before taking payment).
  *
- * Order of operations: subtotal → subscription discount → coupon discount (a percentage applies to
- * the amount after the subscription discount; a fixed amount is capped at it) → shipping → total.
- * Each discount is rounded half up to the cent once.
+ * Order of operations (docs/decisions/030-volume-pricing.md): subtotal → volume discount (the
+ * cart's quantity tiers, rounded per line by core/cart-pricing.ts) → subscription discount on what
+ * is left → coupon discount (a percentage applies to the amount after the subscription discount; a
+ * fixed amount is capped at it) → shipping → total. Each discount is rounded half up to the cent.
  */
 
 export const SUBSCRIPTION_DISCOUNT_BASIS_POINTS = 1500;
@@ -21,7 +22,10 @@ export type CouponTerms = {
 };
 
 export type CheckoutInput = {
+  /** The items at their full prices. */
   subtotalCents: number;
+  /** The cart's volume discount (PricedCart.volumeDiscountCents); at most the subtotal. */
+  volumeDiscountCents?: number;
   totalQuantity: number;
   purchaseType: PurchaseType;
   coupon?: CouponTerms | null;
@@ -30,6 +34,7 @@ export type CheckoutInput = {
 
 export type CheckoutBreakdown = {
   subtotalCents: number;
+  volumeDiscountCents: number;
   subscriptionDiscountBasisPoints: number;
   subscriptionDiscountCents: number;
   couponDiscountCents: number;
@@ -59,13 +64,16 @@ export function couponDiscountCents(amountCents: number, coupon: CouponTerms): n
 
 export function priceCheckout(input: CheckoutInput): CheckoutBreakdown {
   const subtotalCents = input.subtotalCents;
+  const volumeDiscountCents = Math.max(0, Math.min(input.volumeDiscountCents ?? 0, subtotalCents));
+  const afterVolume = subtotalCents - volumeDiscountCents;
   const basisPoints = subscriptionDiscountBasisPoints(input.purchaseType, input.totalQuantity);
-  const subscriptionDiscountCents = percentageOf(subtotalCents, basisPoints);
-  const afterSubscription = subtotalCents - subscriptionDiscountCents;
+  const subscriptionDiscountCents = percentageOf(afterVolume, basisPoints);
+  const afterSubscription = afterVolume - subscriptionDiscountCents;
   const couponCents = input.coupon ? couponDiscountCents(afterSubscription, input.coupon) : 0;
   const shippingCents = input.shippingCents ?? 0;
   return {
     subtotalCents,
+    volumeDiscountCents,
     subscriptionDiscountBasisPoints: basisPoints,
     subscriptionDiscountCents,
     couponDiscountCents: couponCents,

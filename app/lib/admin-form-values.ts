@@ -21,7 +21,21 @@ export function productFormValues(form: FormData) {
     seoKeywords: "list",
   });
   // Left blank, the view count takes the schema's default.
-  return { ...values, ...readVariantsDraft(form), initialViewCount: values.initialViewCount || undefined };
+  return {
+    ...values,
+    ...readVariantsDraft(form),
+    initialViewCount: values.initialViewCount || undefined,
+    quantityTiers: quantityTierRows(form),
+  };
+}
+
+/** The tiers editor's rows (app/components/admin/quantity-tiers-field.tsx), paired by position. */
+function quantityTierRows(form: FormData) {
+  const { tierMinQuantity, tierPercentOff } = readForm(form, {
+    tierMinQuantity: "list",
+    tierPercentOff: "list",
+  });
+  return tierMinQuantity.map((minQuantity, i) => ({ minQuantity, percentOff: tierPercentOff[i] ?? "" }));
 }
 
 export function blogPostFormValues(form: FormData) {

@@ -27,6 +27,7 @@ const line = (
   unitPriceCents,
   imageUrl: null,
   status: "available",
+  quantityTiers: [],
 });
 const form = (fields: Record<string, string>) => {
   const data = new FormData();
@@ -46,6 +47,16 @@ describe("applyPendingCartChanges", () => {
     const removed = applyPendingCartChanges(cart, [form({ intent: "remove", lineId: ids.a })]);
     expect(removed.lines).toHaveLength(1);
     expect(removed.totalCents).toBe(1000);
+  });
+
+  it("recomputes the volume saving from the tiers the server sent with each line", () => {
+    const tiered = priceCartLines([
+      { ...line(ids.a, ids.productA, 1, 1000), quantityTiers: [{ minQuantity: 3, percentOff: 10 }] },
+      { ...line(ids.b, ids.productA, 1, 500), quantityTiers: [{ minQuantity: 3, percentOff: 10 }] },
+    ]);
+    expect(tiered.volumeDiscountCents).toBe(0);
+    const next = applyPendingCartChanges(tiered, [form({ intent: "update", lineId: ids.a, quantity: "2" })]);
+    expect(next).toMatchObject({ subtotalCents: 2500, volumeDiscountCents: 250, totalCents: 2250 });
   });
 
   it("counts a product not yet in the cart in the quantity only, and ignores invalid input", () => {

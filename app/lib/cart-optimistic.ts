@@ -9,7 +9,10 @@ import { MAX_LINE_QUANTITY, toLineQuantity } from "~core/cart-quantity.ts";
  */
 export function applyPendingCartChanges(cart: PricedCart, pending: FormData[]): PricedCart {
   if (pending.length === 0) return cart;
-  let lines = cart.lines.map(({ lineTotalCents: _, ...line }) => line);
+  // Each line carries its product's tiers, so the volume saving is recomputed here like on the server.
+  let lines = cart.lines.map(
+    ({ lineTotalCents: _t, volumePercentOff: _p, volumeDiscountCents: _d, ...line }) => line,
+  );
   let unlistedQuantity = 0;
   for (const form of pending) {
     const action = readPendingCartAction(form);

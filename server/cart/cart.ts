@@ -180,6 +180,7 @@ export async function priceCart(db: Db, cartId: string | null): Promise<PricedCa
         unitPriceCents: live ? variant.priceCents : null,
         imageUrl: live ? (variant.imageUrl ?? product.imageUrl ?? product.imageUrls[0] ?? null) : null,
         status,
+        quantityTiers: live ? product.quantityTiers : [],
       };
     }),
   );

@@ -6,6 +6,7 @@ import type { Db, Tx } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { products, weightType } from "../db/schema/index.ts";
 import { isSkuClash, saveProductVariants, skuClash, variantRules, variantsShape } from "./admin-variants.ts";
+import { quantityTiersInput } from "./quantity-tiers.ts";
 
 type WeightType = (typeof weightType.enumValues)[number];
 
@@ -50,6 +51,7 @@ export const productInputSchema = z
       .trim()
       .max(SEO_DESCRIPTION_MAX, `SEO description must be at most ${SEO_DESCRIPTION_MAX} characters`),
     seoKeywords: list,
+    quantityTiers: quantityTiersInput,
     ...variantsShape,
   })
   .superRefine(variantRules);

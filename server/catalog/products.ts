@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { isbot } from "isbot";
 import type { ProductDetail } from "../../core/catalog.ts";
+import { sortTiers } from "../../core/quantity-tiers.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { products } from "../db/schema/index.ts";
@@ -50,5 +51,6 @@ async function toDetail(db: Db, row: ProductRow): Promise<ProductDetail> {
     seoTitle: row.seoTitle,
     seoDescription: row.seoDescription,
     seoKeywords: row.seoKeywords,
+    quantityTiers: sortTiers(row.quantityTiers),
   };
 }

@@ -92,7 +92,7 @@ export async function startCheckout(
           paymentMethod: input.paymentMethod,
           provider: provider.name,
           subtotalCents: cart.subtotalCents,
-          totalCents: cart.subtotalCents,
+          totalCents: cart.totalCents,
         })
         .returning({ id: orders.id });
       const orderId = order!.id;
@@ -101,7 +101,8 @@ export async function startCheckout(
         const check = await reserveCouponUse(tx, {
           code: input.couponCode,
           orderId,
-          subtotalCents: cart.subtotalCents,
+          // A minimum order is met by what the items cost after their volume discount.
+          subtotalCents: cart.totalCents,
           expiresAt,
           now,
           clientIp: input.clientIp,
@@ -111,6 +112,7 @@ export async function startCheckout(
       }
       const breakdown = priceCheckout({
         subtotalCents: cart.subtotalCents,
+        volumeDiscountCents: cart.volumeDiscountCents,
         totalQuantity: cart.quantity,
         purchaseType: input.purchaseType,
         coupon,
@@ -119,6 +121,7 @@ export async function startCheckout(
       await tx
         .update(orders)
         .set({
+          volumeDiscountCents: breakdown.volumeDiscountCents,
           subscriptionDiscountCents: breakdown.subscriptionDiscountCents,
           couponId: coupon?.id ?? null,
           couponCode: coupon?.code ?? null,
@@ -138,6 +141,7 @@ export async function startCheckout(
           unitPriceCents: line.unitPriceCents ?? 0,
           quantity: line.quantity,
           lineTotalCents: line.lineTotalCents,
+          volumeDiscountCents: line.volumeDiscountCents,
           imageUrl: line.imageUrl,
         })),
       );

@@ -19,15 +19,17 @@ export type CouponQuote =
 export async function quoteCoupon(
   db: Db,
   code: string,
-  cart: Pick<PricedCart, "subtotalCents" | "quantity">,
+  cart: Pick<PricedCart, "subtotalCents" | "volumeDiscountCents" | "totalCents" | "quantity">,
   purchase: { purchaseType: PurchaseType; signedIn: boolean },
 ): Promise<CouponQuote> {
-  const result = await validateCoupon(db, code, cart.subtotalCents);
+  // A minimum order is met by what the items cost after their volume discount (decision 030).
+  const result = await validateCoupon(db, code, cart.totalCents);
   if (!result.ok) return result;
   const { code: stored, discountType, discountValueHundredths } = result.coupon;
   const applied = { code: stored, discountType, discountValueHundredths };
   const savedCents = priceCheckout({
     subtotalCents: cart.subtotalCents,
+    volumeDiscountCents: cart.volumeDiscountCents,
     totalQuantity: cart.quantity,
     purchaseType: purchase.signedIn ? purchase.purchaseType : "one_time",
     coupon: applied,

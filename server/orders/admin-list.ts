@@ -21,6 +21,7 @@ export type AdminOrder = Pick<
   | "purchaseType"
   | "paymentMethod"
   | "subtotalCents"
+  | "volumeDiscountCents"
   | "subscriptionDiscountCents"
   | "couponCode"
   | "couponDiscountCents"
@@ -65,6 +66,7 @@ const orderColumns = {
   purchaseType: orders.purchaseType,
   paymentMethod: orders.paymentMethod,
   subtotalCents: orders.subtotalCents,
+  volumeDiscountCents: orders.volumeDiscountCents,
   subscriptionDiscountCents: orders.subscriptionDiscountCents,
   couponCode: orders.couponCode,
   couponDiscountCents: orders.couponDiscountCents,

@@ -28,6 +28,7 @@ export function confirmationMessage(order: Order, items: OrderItem[]): MailMessa
         lineTotalCents,
       })),
       subtotalCents: order.subtotalCents,
+      volumeDiscountCents: order.volumeDiscountCents,
       subscriptionDiscountCents: order.subscriptionDiscountCents,
       couponCode: order.couponCode,
       couponDiscountCents: order.couponDiscountCents,

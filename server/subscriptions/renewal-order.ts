@@ -18,24 +18,51 @@ export function subscriptionDiscountBasisPoints(subtotalCents: number, subscript
   return Math.round((subscriptionDiscountCents * 10000) / Math.max(subtotalCents, 1));
 }
 
-/** What each renewal charges: the items' subtotal less the subscription rate (no coupon). */
-export function renewalTotalCents(subtotalCents: number, discountBasisPoints: number): number {
-  return Math.round((subtotalCents * (10000 - discountBasisPoints)) / 10000);
+/**
+ * What each renewal charges: the items' amount (after their volume discount) less the
+ * subscription rate (no coupon).
+ */
+export function renewalTotalCents(amountCents: number, discountBasisPoints: number): number {
+  return Math.round((amountCents * (10000 - discountBasisPoints)) / 10000);
+}
+
+type PricedOrder = Pick<
+  typeof orders.$inferSelect,
+  "subtotalCents" | "volumeDiscountCents" | "subscriptionDiscountCents"
+>;
+
+/**
+ * The recurring price a subscription order sets up with the provider: its subscription rate and
+ * the monthly amount, both on the items after their volume discount (decision 030: renewals keep
+ * the first order's quantities, so they keep its volume discount too).
+ */
+export function recurringPrice(order: PricedOrder): { discountBasisPoints: number; monthlyCents: number } {
+  const itemsCents = order.subtotalCents - order.volumeDiscountCents;
+  const discountBasisPoints = subscriptionDiscountBasisPoints(itemsCents, order.subscriptionDiscountCents);
+  return { discountBasisPoints, monthlyCents: renewalTotalCents(itemsCents, discountBasisPoints) };
 }
 
 /**
- * What every renewal charges: the subscribed items at the subscription discount (the coupon was
- * for the first order only). Also the "monthly price" the subscription screens show.
+ * What every renewal charges: the subscribed items less the volume discount they had when
+ * subscribed, at the subscription discount (the coupon was for the first order only). Also the
+ * "monthly price" the subscription screens show.
  */
 export function renewalPrice(subscription: Pick<Subscription, "items" | "discountBasisPoints">): {
   subtotalCents: number;
+  volumeDiscountCents: number;
   totalCents: number;
 } {
-  const subtotalCents = subscription.items.reduce(
-    (sum, item) => sum + item.unitPriceCents * item.quantity,
-    0,
-  );
-  return { subtotalCents, totalCents: renewalTotalCents(subtotalCents, subscription.discountBasisPoints) };
+  let subtotalCents = 0;
+  let volumeDiscountCents = 0;
+  for (const item of subscription.items) {
+    subtotalCents += item.unitPriceCents * item.quantity;
+    volumeDiscountCents += item.volumeDiscountCents ?? 0;
+  }
+  return {
+    subtotalCents,
+    volumeDiscountCents,
+    totalCents: renewalTotalCents(subtotalCents - volumeDiscountCents, subscription.discountBasisPoints),
+  };
 }
 
 /**
@@ -55,7 +82,7 @@ export async function insertRenewalOrder(
     .where(and(eq(orders.subscriptionId, subscription.id), eq(orders.paymentStatus, "paid")))
     .orderBy(desc(orders.createdAt))
     .limit(1);
-  const { subtotalCents, totalCents } = renewalPrice(subscription);
+  const { subtotalCents, volumeDiscountCents, totalCents } = renewalPrice(subscription);
   const [order] = await tx
     .insert(orders)
     .values({
@@ -70,7 +97,8 @@ export async function insertRenewalOrder(
       phone: previous?.phone,
       shippingAddress: previous?.shippingAddress,
       subtotalCents,
-      subscriptionDiscountCents: subtotalCents - totalCents,
+      volumeDiscountCents,
+      subscriptionDiscountCents: subtotalCents - volumeDiscountCents - totalCents,
       totalCents,
       subscriptionId: subscription.id,
       paidAt: payment.paidAt,
@@ -90,6 +118,7 @@ export async function insertRenewalOrder(
       unitPriceCents: item.unitPriceCents,
       quantity: item.quantity,
       lineTotalCents: item.unitPriceCents * item.quantity,
+      volumeDiscountCents: item.volumeDiscountCents ?? 0,
       imageUrl: item.imageUrl,
     })),
   );

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Tx } from "../db/client.ts";
 import { type orderItems, orders, subscriptions } from "../db/schema/index.ts";
-import { addMonth, renewalTotalCents, subscriptionDiscountBasisPoints } from "./renewal-order.ts";
+import { addMonth, recurringPrice } from "./renewal-order.ts";
 
 type Order = typeof orders.$inferSelect;
 type OrderItem = typeof orderItems.$inferSelect;
@@ -19,10 +19,7 @@ export async function startSubscription(
   now: Date,
 ): Promise<void> {
   if (!order.userId) return;
-  const discountBasisPoints = subscriptionDiscountBasisPoints(
-    order.subtotalCents,
-    order.subscriptionDiscountCents,
-  );
+  const { discountBasisPoints, monthlyCents } = recurringPrice(order);
   const [subscription] = await tx
     .insert(subscriptions)
     .values({
@@ -38,10 +35,11 @@ export async function startSubscription(
         weight: item.weight,
         unitPriceCents: item.unitPriceCents,
         quantity: item.quantity,
+        ...(item.volumeDiscountCents > 0 ? { volumeDiscountCents: item.volumeDiscountCents } : {}),
         imageUrl: item.imageUrl,
       })),
       // The monthly price is the renewals' (a coupon only discounted this first order).
-      monthlyTotalCents: renewalTotalCents(order.subtotalCents, discountBasisPoints),
+      monthlyTotalCents: monthlyCents,
       discountBasisPoints,
       currentPeriodEnd: addMonth(now),
     })

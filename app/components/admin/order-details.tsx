@@ -13,6 +13,7 @@ export type OrderDetailsData = {
   status: string;
   purchaseType: string;
   subtotalCents: number;
+  volumeDiscountCents: number;
   subscriptionDiscountCents: number;
   couponCode: string | null;
   couponDiscountCents: number;
@@ -85,6 +86,12 @@ export function OrderDetails({ order }: { order: OrderDetailsData }) {
       <dl className="ml-auto grid w-full max-w-xs grid-cols-2 gap-y-1">
         <dt>Subtotal</dt>
         <dd className="text-right">{formatMoney(order.subtotalCents)}</dd>
+        {order.volumeDiscountCents > 0 && (
+          <>
+            <dt>Volume saving</dt>
+            <dd className="text-right">−{formatMoney(order.volumeDiscountCents)}</dd>
+          </>
+        )}
         {order.subscriptionDiscountCents > 0 && (
           <>
             <dt>Subscription discount</dt>

@@ -7,10 +7,12 @@ import type { FieldErrors } from "~/lib/forms.ts";
 import { brand } from "~core/brand.ts";
 import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from "~core/seo-limits.ts";
 import { newProductDraft, type OptionDraft, type VariantDraft } from "~core/variant-drafts.ts";
+import type { QuantityTierRow } from "~server/catalog/quantity-tiers.ts";
 import { Field } from "./field.tsx";
 import { FormSwitch } from "./form-switch.tsx";
 import { ImageUpload } from "./image-upload.tsx";
 import { ListField } from "./list-field.tsx";
+import { QuantityTiersField } from "./quantity-tiers-field.tsx";
 import { SeoFields } from "./seo-fields.tsx";
 import { VariantEditor } from "./variant-editor.tsx";
 
@@ -32,6 +34,7 @@ export type ProductFormState = {
   seoTitle: string;
   seoDescription: string;
   seoKeywords: string[];
+  quantityTiers: QuantityTierRow[];
 };
 
 export const emptyProductForm: ProductFormState = {
@@ -47,6 +50,7 @@ export const emptyProductForm: ProductFormState = {
   seoTitle: "",
   seoDescription: "",
   seoKeywords: [],
+  quantityTiers: [],
 };
 
 /** The SEO texts filled in from the product name while they are empty. */
@@ -141,6 +145,8 @@ export function ProductForm({ initial, errors }: { initial: ProductFormState; er
       </section>
 
       <ListField name="tags" label="Tags" itemLabel="Tag" addLabel="Add tag" defaultValue={initial.tags} />
+
+      <QuantityTiersField defaultValue={initial.quantityTiers} error={error("quantityTiers")} />
 
       <section className="flex flex-col gap-4 rounded-lg border p-4">
         <h3 className="font-display text-lg font-semibold">SEO</h3>

@@ -48,7 +48,15 @@ export function CartLineItem({ line, onNavigate }: { line: PricedCartLine; onNav
         </div>
         <p className="text-xs text-muted-foreground">{variantLineText(line.weight)}</p>
         {available && line.unitPriceCents !== null ? (
-          <p className="text-xs text-muted-foreground">{formatMoney(line.unitPriceCents)} each</p>
+          <p className="text-xs text-muted-foreground">
+            {formatMoney(line.unitPriceCents)} each
+            {line.volumeDiscountCents > 0 && (
+              <span className="text-primary">
+                {" "}
+                · Volume saving {line.volumePercentOff}%: -{formatMoney(line.volumeDiscountCents)}
+              </span>
+            )}
+          </p>
         ) : (
           <Badge variant="destructive">{unavailableText[line.status as keyof typeof unavailableText]}</Badge>
         )}

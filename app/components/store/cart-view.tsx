@@ -45,6 +45,12 @@ export function CartSummary({ cart, children }: { cart: PricedCart; children?: R
           <dt className="text-muted-foreground">Subtotal</dt>
           <dd className="tabular-nums">{formatMoney(cart.subtotalCents)}</dd>
         </div>
+        {cart.volumeDiscountCents > 0 && (
+          <div className="flex justify-between">
+            <dt className="text-muted-foreground">Volume saving</dt>
+            <dd className="tabular-nums">-{formatMoney(cart.volumeDiscountCents)}</dd>
+          </div>
+        )}
         <div className="flex justify-between">
           <dt className="text-muted-foreground">Shipping</dt>
           <dd>Calculated at checkout</dd>

@@ -6,6 +6,7 @@ import type { OrderLine } from "~core/order-line.ts";
 export type PaidOrder = {
   id: string;
   totalCents: number;
+  volumeDiscountCents: number;
   couponCode: string | null;
   couponDiscountCents: number;
   paymentMethod: "card" | "paypal";
@@ -17,10 +18,12 @@ export const itemCount = (order: Pick<PaidOrder, "items">) =>
   order.items.reduce((sum, item) => sum + item.quantity, 0);
 
 export function toPaidOrder(order: PaidOrder): PaidOrder {
-  const { id, totalCents, couponCode, couponDiscountCents, paymentMethod, items } = order;
+  const { id, totalCents, volumeDiscountCents, couponCode, couponDiscountCents, paymentMethod, items } =
+    order;
   return {
     id,
     totalCents,
+    volumeDiscountCents,
     couponCode,
     couponDiscountCents,
     paymentMethod,
@@ -47,6 +50,12 @@ export function PaidOrderCard({ order }: { order: PaidOrder }) {
         <dd>{itemCount(order)}</dd>
         <dt className="text-muted-foreground">Payment method</dt>
         <dd>{order.paymentMethod === "paypal" ? "PayPal" : "Card"}</dd>
+        {order.volumeDiscountCents > 0 && (
+          <>
+            <dt className="text-muted-foreground">Volume saving</dt>
+            <dd>-{formatMoney(order.volumeDiscountCents)}</dd>
+          </>
+        )}
         {order.couponCode && (
           <>
             <dt className="text-muted-foreground">Coupon</dt>

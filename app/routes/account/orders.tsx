@@ -40,6 +40,7 @@ function toOrderCard(order: Awaited<ReturnType<typeof listCustomerOrders>>[numbe
     createdAt: order.createdAt.toISOString(),
     status: order.status,
     totalCents: order.totalCents,
+    volumeDiscountCents: order.volumeDiscountCents,
     paymentMethod: order.paymentMethod,
     purchaseType: order.purchaseType,
     subscriptionId: order.subscriptionId,
@@ -127,6 +128,12 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                   ))}
                 </ul>
                 <dl className="mt-4 grid gap-1 border-t pt-4 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-4">
+                  {order.volumeDiscountCents > 0 && (
+                    <>
+                      <dt className="text-muted-foreground">Volume saving</dt>
+                      <dd>-{formatMoney(order.volumeDiscountCents)}</dd>
+                    </>
+                  )}
                   <dt className="text-muted-foreground">Total</dt>
                   <dd className="font-semibold">{formatMoney(order.totalCents)}</dd>
                   <dt className="text-muted-foreground">Payment</dt>

@@ -148,6 +148,10 @@ function toFormState(
     seoTitle: p.seoTitle ?? "",
     seoDescription: p.seoDescription ?? "",
     seoKeywords: p.seoKeywords,
+    quantityTiers: p.quantityTiers.map((t) => ({
+      minQuantity: String(t.minQuantity),
+      percentOff: String(t.percentOff),
+    })),
   };
 }
 

@@ -77,6 +77,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 
   const breakdown = priceCheckout({
     subtotalCents: cart.subtotalCents,
+    volumeDiscountCents: cart.volumeDiscountCents,
     totalQuantity: cart.quantity,
     purchaseType,
     coupon: applied,
@@ -196,6 +197,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           </ul>
           <dl className="flex flex-col gap-2 border-t pt-4 text-sm">
             <Row label="Subtotal" value={formatMoney(breakdown.subtotalCents)} />
+            {breakdown.volumeDiscountCents > 0 && (
+              <Row label="Volume saving" value={`-${formatMoney(breakdown.volumeDiscountCents)}`} />
+            )}
             {breakdown.subscriptionDiscountCents > 0 && (
               <Row
                 label={`Subscription discount (${breakdown.subscriptionDiscountBasisPoints / 100}%${breakdown.subscriptionDiscountBasisPoints === 2000 ? ", Bulk Bonus" : ""})`}

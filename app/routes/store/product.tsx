@@ -4,6 +4,7 @@ import { data, Link, redirect, type ShouldRevalidateFunctionArgs, useLocation } 
 import { AddToCartForm } from "~/components/store/add-to-cart-form.tsx";
 import { ProductCarousel } from "~/components/store/product-carousel.tsx";
 import { ProductPrice } from "~/components/store/product-price.tsx";
+import { QuantityTiers } from "~/components/store/quantity-tiers.tsx";
 import { VariantPicker } from "~/components/store/variant-picker.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
@@ -136,6 +137,7 @@ function ProductView({
               ))}
             </ul>
           )}
+          <QuantityTiers tiers={product.quantityTiers} />
           <AddToCartForm
             product={product}
             withQuantity

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgEnum, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgEnum, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import type { QuantityTier } from "../../../core/quantity-tiers.ts";
 import { createdAt, id, textList, updatedAt } from "./columns.ts";
 
 export const weightType = pgEnum("weight_type", ["30ml", "30g"]);
@@ -31,6 +32,8 @@ export const products = pgTable(
     seoTitle: text("seo_title"),
     seoDescription: text("seo_description"),
     seoKeywords: textList("seo_keywords"),
+    /** Volume pricing, "Buy 3, save 10%" (at most 5, validated on save; decision 030). */
+    quantityTiers: jsonb("quantity_tiers").$type<QuantityTier[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -44,6 +47,7 @@ export const products = pgTable(
     // The /products search box (name contains the words).
     index("products_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
     check("products_price_non_negative", sql`${t.priceCents} >= 0`),
+    check("products_quantity_tiers_array", sql`jsonb_typeof(${t.quantityTiers}) = 'array'`),
   ],
 );
 

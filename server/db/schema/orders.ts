@@ -60,7 +60,10 @@ export const orders = pgTable(
     email: text("email"),
     phone: text("phone"),
     shippingAddress: jsonb("shipping_address").$type<ShippingAddress>(),
+    /** The items at their full prices; the discounts below are taken off it in this order. */
     subtotalCents: integer("subtotal_cents").notNull(),
+    /** Quantity tiers (decision 030): the items' volume discounts together. */
+    volumeDiscountCents: integer("volume_discount_cents").notNull().default(0),
     subscriptionDiscountCents: integer("subscription_discount_cents").notNull().default(0),
     couponId: uuid("coupon_id"),
     couponCode: text("coupon_code"),
@@ -135,7 +138,10 @@ export const orderItems = pgTable(
     sku: text("sku"),
     unitPriceCents: integer("unit_price_cents").notNull(),
     quantity: integer("quantity").notNull(),
+    /** Unit price × quantity, before the volume discount. */
     lineTotalCents: integer("line_total_cents").notNull(),
+    /** This line's share of orders.volume_discount_cents (its quantity tier, rounded per line). */
+    volumeDiscountCents: integer("volume_discount_cents").notNull().default(0),
     imageUrl: text("image_url"),
   },
   (t) => [
@@ -162,6 +168,8 @@ export type SubscriptionItem = {
   weight: string;
   unitPriceCents: number;
   quantity: number;
+  /** The line's volume discount when subscribed, kept for every renewal (decision 030). */
+  volumeDiscountCents?: number;
   imageUrl: string | null;
 };
 

@@ -9,6 +9,8 @@ export type OrderConfirmationProps = {
   purchaseType: "one_time" | "subscription";
   items: Pick<OrderLine, "name" | "weight" | "quantity" | "lineTotalCents">[];
   subtotalCents: number;
+  /** Absent in emails queued before volume pricing. */
+  volumeDiscountCents?: number;
   subscriptionDiscountCents: number;
   couponCode: string | null;
   couponDiscountCents: number;
@@ -22,6 +24,9 @@ const muted = { ...row, color: emailColors.muted };
 /** Sent once when an order is paid: what was bought, what it cost, what happens next. */
 export function OrderConfirmation(props: OrderConfirmationProps) {
   const lines: [string, string][] = [["Subtotal", formatMoney(props.subtotalCents)]];
+  if (props.volumeDiscountCents) {
+    lines.push(["Volume saving", `-${formatMoney(props.volumeDiscountCents)}`]);
+  }
   if (props.subscriptionDiscountCents > 0) {
     lines.push(["Subscription discount", `-${formatMoney(props.subscriptionDiscountCents)}`]);
   }

@@ -5,7 +5,12 @@ import { money, planPayload } from "./payloads.ts";
 type Order = typeof orders.$inferSelect;
 
 const order = (fields: Partial<Order>) =>
-  ({ id: "0a1b2c3d-0000-4000-8000-000000000000", shippingCents: 0, ...fields }) as Order;
+  ({
+    id: "0a1b2c3d-0000-4000-8000-000000000000",
+    shippingCents: 0,
+    volumeDiscountCents: 0,
+    ...fields,
+  }) as Order;
 
 describe("PayPal payloads", () => {
   it("writes cents as PayPal's two-decimal strings without floating point", () => {

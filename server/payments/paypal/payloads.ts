@@ -1,5 +1,5 @@
 import type { orderItems, orders } from "../../db/schema/index.ts";
-import { renewalTotalCents, subscriptionDiscountBasisPoints } from "../../subscriptions/renewal-order.ts";
+import { recurringPrice } from "../../subscriptions/renewal-order.ts";
 
 type Order = typeof orders.$inferSelect;
 type OrderItem = typeof orderItems.$inferSelect;
@@ -31,7 +31,7 @@ const itemName = (item: OrderItem) =>
 
 /**
  * The Orders v2 body for a one-time order, priced by the server: items at their stored prices, the
- * subscription and coupon discounts as one discount, so that the amount PayPal charges is exactly
+ * volume, subscription and coupon discounts as one discount, so that the amount PayPal charges is exactly
  * orders.total_cents (PayPal itself checks that the breakdown adds up).
  */
 export function orderPayload(order: Order, items: OrderItem[], urls: ReturnUrls, brandName: string) {
@@ -46,7 +46,9 @@ export function orderPayload(order: Order, items: OrderItem[], urls: ReturnUrls,
           ...money(order.totalCents),
           breakdown: {
             item_total: money(order.subtotalCents),
-            discount: money(order.subscriptionDiscountCents + order.couponDiscountCents),
+            discount: money(
+              order.volumeDiscountCents + order.subscriptionDiscountCents + order.couponDiscountCents,
+            ),
             shipping: money(order.shippingCents),
           },
         },
@@ -77,13 +79,12 @@ const monthly = { interval_unit: "MONTH", interval_count: 1 } as const;
 
 /**
  * A monthly plan at the order's prices. The recurring price is what each renewal order records
- * (renewalTotalCents: the items at the subscription rate), so PayPal's sales equal our renewal
+ * (recurringPrice: the items after their volume discount, at the subscription rate), so PayPal's sales equal our renewal
  * orders. A coupon applies to the first order only: when it lowers the first payment, that month
  * is a one-cycle TRIAL at orders.total_cents and the REGULAR cycle (forever) follows.
  */
 export function planPayload(order: Order, productId: string) {
-  const rate = subscriptionDiscountBasisPoints(order.subtotalCents, order.subscriptionDiscountCents);
-  const recurringCents = renewalTotalCents(order.subtotalCents, rate);
+  const recurringCents = recurringPrice(order).monthlyCents;
   const cycle = (sequence: number, tenure: "TRIAL" | "REGULAR", cents: number, totalCycles: number) => ({
     frequency: monthly,
     tenure_type: tenure,

@@ -1,10 +1,16 @@
 import type Stripe from "stripe";
 import type { orderItems, orders } from "../../db/schema/index.ts";
-import { renewalTotalCents, subscriptionDiscountBasisPoints } from "../../subscriptions/renewal-order.ts";
+import { recurringPrice } from "../../subscriptions/renewal-order.ts";
 
 type Order = Pick<
   typeof orders.$inferSelect,
-  "id" | "purchaseType" | "subtotalCents" | "subscriptionDiscountCents" | "totalCents" | "couponCode"
+  | "id"
+  | "purchaseType"
+  | "subtotalCents"
+  | "volumeDiscountCents"
+  | "subscriptionDiscountCents"
+  | "totalCents"
+  | "couponCode"
 >;
 type Item = Pick<
   typeof orderItems.$inferSelect,
@@ -16,9 +22,9 @@ export type PlannedLine = { name: string; unitAmount: number; quantity: number }
 /**
  * What the Checkout Session charges, from the order as the server priced it: the lines, and a
  * one-off discount taking the first charge down to exactly orders.total_cents.
- * - one-time: the items at their prices; the discount is the coupon.
- * - subscription: the items at the discounted monthly price every renewal charges (no coupon);
- *   the discount is the coupon, on the first month only.
+ * - one-time: the items at their prices; the discount is the volume saving and the coupon.
+ * - subscription: the items at the discounted monthly price every renewal charges (volume saving
+ *   and subscription rate, no coupon); the discount is the coupon, on the first month only.
  */
 export type SessionPlan = {
   mode: "payment" | "subscription";
@@ -28,8 +34,14 @@ export type SessionPlan = {
 };
 
 export function planCheckoutSession(order: Order, items: Item[]): SessionPlan {
-  const discountName = order.couponCode ? `Coupon ${order.couponCode}` : "Discount";
+  const coupon = order.couponCode ? `Coupon ${order.couponCode}` : "Discount";
   if (order.purchaseType === "one_time") {
+    const discountName =
+      order.volumeDiscountCents === 0
+        ? coupon
+        : order.couponCode
+          ? `Volume saving and coupon ${order.couponCode}`
+          : "Volume saving";
     return {
       mode: "payment",
       lines: items.map((item) => ({
@@ -41,13 +53,12 @@ export function planCheckoutSession(order: Order, items: Item[]): SessionPlan {
       discountName,
     };
   }
-  const basisPoints = subscriptionDiscountBasisPoints(order.subtotalCents, order.subscriptionDiscountCents);
-  const monthlyCents = renewalTotalCents(order.subtotalCents, basisPoints);
+  const { monthlyCents } = recurringPrice(order);
   return {
     mode: "subscription",
     lines: monthlyLines(items, monthlyCents),
     firstChargeDiscountCents: monthlyCents - order.totalCents,
-    discountName: `${discountName} (first month)`,
+    discountName: `${coupon} (first month)`,
   };
 }
 
