@@ -4,11 +4,13 @@ import { ListSelect } from "~/components/store/list-select.tsx";
 import { ProductGrid } from "~/components/store/product-grid.tsx";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
+import { ResponsiveImage } from "~/components/ui/responsive-image.tsx";
 import { absoluteUrl, pageTitle, publicUrlFrom, seoMeta } from "~/lib/seo.ts";
 import { brand } from "~core/brand.ts";
 import { COLLECTION_SORTS, collectionHref, type ProductSort } from "~core/product-list.ts";
 import { findPublishedCollection } from "~server/catalog/collections.ts";
 import { productPage, readCollectionListQuery } from "~server/catalog/product-list.ts";
+import { describeImage } from "~server/media/describe.ts";
 import type { Route } from "./+types/collection";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -17,9 +19,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Returned, not thrown, as for an unknown product: the not-found screen inside the store layout.
   if (!collection) return data({ collection: null }, { status: 404 });
   const query = readCollectionListQuery(new URL(request.url).searchParams, collection.slug);
-  const result = await productPage(db, query);
+  const [result, image] = await Promise.all([
+    productPage(db, query),
+    collection.imageUrl ? describeImage(context.config.uploadsDir, collection.imageUrl) : null,
+  ]);
   if (query.page > result.pageCount) throw data(null, { status: 404 });
-  return { collection, ...result, sort: query.sort };
+  return { collection, image, ...result, sort: query.sort };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -53,7 +58,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 export default function CollectionPage({ loaderData }: Route.ComponentProps) {
   if (!loaderData.collection) return <CollectionNotFound />;
-  const { collection, products, page, pageCount, total, sort } = loaderData;
+  const { collection, image, products, page, pageCount, total, sort } = loaderData;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
       <BackToProducts className="mb-6" />
@@ -64,12 +69,13 @@ export default function CollectionPage({ loaderData }: Route.ComponentProps) {
             <p className="mt-4 whitespace-pre-line text-muted-foreground">{collection.description}</p>
           )}
         </div>
-        {collection.imageUrl && (
-          <img
-            src={collection.imageUrl}
+        {image && (
+          <ResponsiveImage
+            image={image}
             alt=""
+            priority
+            sizes="(min-width: 768px) 33vw, 100vw"
             className="aspect-[4/3] w-full rounded-lg border object-cover"
-            fetchPriority="high"
           />
         )}
       </header>
