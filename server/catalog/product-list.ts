@@ -139,7 +139,16 @@ function narrowed<T extends PgSelect>(query: T, filter: ListFilter) {
 }
 
 export async function countProducts(db: Db, filter: ListFilter): Promise<number> {
-  const [row] = await narrowed(db.select({ total: count() }).from(products).$dynamic(), filter);
+  const { collectionId, q, tag } = filter;
+  // Every row of collection_products is a product (foreign key): a whole collection is counted
+  // on its primary key alone, without touching products.
+  const [row] =
+    collectionId && !q && !tag
+      ? await db
+          .select({ total: count() })
+          .from(collectionProducts)
+          .where(eq(collectionProducts.collectionId, collectionId))
+      : await narrowed(db.select({ total: count() }).from(products).$dynamic(), filter);
   return row?.total ?? 0;
 }
 

@@ -23,7 +23,7 @@ CREATE TABLE "collections" (
 ALTER TABLE "collection_products" ADD CONSTRAINT "collection_products_collection_id_collections_id_fk" FOREIGN KEY ("collection_id") REFERENCES "public"."collections"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "collection_products" ADD CONSTRAINT "collection_products_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "collection_products_order_idx" ON "collection_products" USING btree ("collection_id","position","product_id");--> statement-breakpoint
-CREATE INDEX "collection_products_product_idx" ON "collection_products" USING btree ("product_id");--> statement-breakpoint
+CREATE INDEX "collection_products_product_idx" ON "collection_products" USING btree ("product_id","collection_id");--> statement-breakpoint
 CREATE INDEX "collections_position_idx" ON "collections" USING btree ("position","id");--> statement-breakpoint
 CREATE INDEX "products_tags_idx" ON "products" USING gin ("tags");--> statement-breakpoint
 -- Custom SQL: collections are storefront content (their pages, the /products filter, the sitemap),

@@ -26,8 +26,9 @@ export const collections = pgTable(
 
 /**
  * The products of a collection, in the collection's own order (`position`). The primary key
- * (collection_id, product_id) is the index the /products?collection= filter and its count read;
- * the product_id index serves a product's deletion (cascade).
+ * (collection_id, product_id) is the index the /products?collection= count reads; a list sorted
+ * by a products index probes (product_id, collection_id), which also serves a product's deletion
+ * (cascade); the collection's own order is collection_products_order_idx.
  */
 export const collectionProducts = pgTable(
   "collection_products",
@@ -43,6 +44,6 @@ export const collectionProducts = pgTable(
   (t) => [
     primaryKey({ columns: [t.collectionId, t.productId] }),
     index("collection_products_order_idx").on(t.collectionId, t.position, t.productId),
-    index("collection_products_product_idx").on(t.productId),
+    index("collection_products_product_idx").on(t.productId, t.collectionId),
   ],
 );
