@@ -13,9 +13,12 @@ export type CollectionLink = { name: string; slug: string };
 /** Tags offered by the /products filter: the most used first, at most this many. */
 export const MAX_TAG_CHOICES = 30;
 
+/** What slugify() makes: anything else in an address (a NUL byte, SQL, 3,000 characters) is no collection. */
+const SLUG = /^[a-z0-9-]{1,200}$/;
+
 /** A published collection by its slug, or null (unknown, unpublished, or not a slug at all). */
 export async function findPublishedCollection(db: Db, slug: string): Promise<StoreCollection | null> {
-  if (!slug || slug.length > 200) return null;
+  if (!SLUG.test(slug)) return null;
   const [row] = await db
     .select({
       id: collections.id,

@@ -23,7 +23,8 @@ const text = (max: number) =>
   z
     .string()
     .catch("")
-    .transform((v) => v.trim().replace(/\s+/g, " ").slice(0, max));
+    // NUL is not text to PostgreSQL: dropped, so it can only match nothing, never fail.
+    .transform((v) => v.replaceAll("\u0000", "").trim().replace(/\s+/g, " ").slice(0, max));
 
 const values = <T extends readonly { value: ProductSort }[]>(list: T) =>
   list.map((s) => s.value) as [ProductSort, ...ProductSort[]];
