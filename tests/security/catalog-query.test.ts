@@ -51,7 +51,7 @@ describe("/products query string from an attacker", () => {
 
 describe("collection and tag filters from an attacker", () => {
   it("match nothing for SQL, patterns, markup and huge values, never a 500", async () => {
-    for (const value of ["' or '1'='1", "%", "resin%", "{resin}", "\u0000", "x".repeat(5_000), "resin' --"]) {
+    for (const value of ["' or '1'='1", "%", "resin%", "{resin}", "zz\u0000", "x".repeat(5_000), "resin' --"]) {
       for (const name of ["collection", "tag"]) {
         const response = await products(`${name}=${encodeURIComponent(value)}`);
         expect(response.status, `${name}=${value}`).toBe(200);
