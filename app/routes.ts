@@ -10,6 +10,7 @@ export default [
     route("validity", "routes/store/validity.tsx"),
     route("products", "routes/store/products.tsx"),
     route("search", "routes/store/search.tsx"),
+    route("collections/:slug", "routes/store/collection.tsx"),
     // The spec serves the product screen under both prefixes; one module, two route ids.
     route("product/:slug", "routes/store/product.tsx", { id: "product" }),
     route("products/:slug", "routes/store/product.tsx", { id: "products-slug" }),
@@ -45,6 +46,7 @@ export default [
       layout("routes/admin/layout.tsx", [
         route("dashboard", "routes/admin/dashboard.tsx"),
         route("products", "routes/admin/products.tsx"),
+        route("collections", "routes/admin/collections.tsx"),
         route("orders", "routes/admin/orders.tsx"),
         route("coupons", "routes/admin/coupons.tsx"),
         route("content-creators", "routes/admin/content-creators.tsx"),

@@ -99,3 +99,16 @@ export const testimonialFormValues = (form: FormData) =>
     mediaUrl: "text",
     active: "switch",
   });
+
+/** The chosen products come as repeated `productIds`, in the order the form lists them. */
+export const collectionFormValues = (form: FormData) =>
+  readForm(form, {
+    name: "text",
+    slug: "text",
+    description: "text",
+    imageUrl: "text",
+    seoTitle: "text",
+    seoDescription: "text",
+    published: "switch",
+    productIds: "list",
+  });

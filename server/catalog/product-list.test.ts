@@ -36,13 +36,19 @@ const pageNames = async (params: string) =>
 describe("the /products query string", () => {
   it("never fails on what a visitor can type: defaults instead", () => {
     for (const bad of ["page=0", "page=-3", "page=abc", "page=1.5", "page=1e400", "page=", "sort=cheap"]) {
-      expect(query(bad), bad).toEqual({ sort: "name", page: 1, q: "" });
+      expect(query(bad), bad).toEqual({ sort: "name", page: 1, q: "", collection: "", tag: "" });
     }
-    expect(query("page=7&sort=price-desc&q=%20%20gold%20%20resin%20")).toEqual({
+    expect(
+      query("page=7&sort=price-desc&q=%20%20gold%20%20resin%20&collection=%20resin&tag=lab%20tested"),
+    ).toEqual({
       sort: "price-desc",
       page: 7,
       q: "gold resin",
+      collection: "resin",
+      tag: "lab tested",
     });
+    // The collection's own order is for collection pages only.
+    expect(query("sort=featured").sort).toBe("name");
     expect(query(`q=${"x".repeat(500)}`).q).toHaveLength(100);
     expect(query("page=99999999999999").page).toBe(1);
   });

@@ -1,9 +1,16 @@
-import { asc, count, desc, ilike, type SQL } from "drizzle-orm";
+import { and, arrayContains, asc, count, desc, eq, ilike, type SQL } from "drizzle-orm";
+import type { PgSelect } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { ProductSummary } from "../../core/catalog.ts";
-import { PRODUCT_SORTS, type ProductListParams, type ProductSort } from "../../core/product-list.ts";
+import {
+  COLLECTION_SORTS,
+  PRODUCT_SORTS,
+  type ProductListParams,
+  type ProductSort,
+} from "../../core/product-list.ts";
 import type { Db } from "../db/client.ts";
-import { products } from "../db/schema/index.ts";
+import { collectionProducts, products } from "../db/schema/index.ts";
+import { findPublishedCollectionId } from "./collections.ts";
 import { cachedForStorefront } from "./storefront-cache.ts";
 
 /** Products per /products page. */
@@ -11,28 +18,55 @@ export const PRODUCTS_PER_PAGE = 24;
 /** Products on the home page: the featured ones first, the newest fill the rest. */
 export const HOME_PRODUCTS = 8;
 
-const sorts = PRODUCT_SORTS.map((s) => s.value) as [ProductSort, ...ProductSort[]];
-
-/**
- * The /products query string. Nothing a visitor can type is an error: an unknown sort is the
- * default (by name, as the spec lists them), a page that is not a whole number from 1 is page 1,
- * and a search is trimmed and cut to 100 characters. A page past the end is the route's 404.
- */
-export const productListQuery = z.object({
-  sort: z.enum(sorts).catch("name"),
-  page: z.coerce.number().int().min(1).max(1_000_000_000).catch(1),
-  q: z
+/** A query-string text: trimmed, spaces collapsed, cut to `max` characters; anything else is "". */
+const text = (max: number) =>
+  z
     .string()
     .catch("")
-    .transform((q) => q.trim().replace(/\s+/g, " ").slice(0, 100)),
-});
+    // NUL is not text to PostgreSQL: dropped, so it can only match nothing, never fail.
+    .transform((v) => v.replaceAll("\u0000", "").trim().replace(/\s+/g, " ").slice(0, max));
+
+const values = <T extends readonly { value: ProductSort }[]>(list: T) =>
+  list.map((s) => s.value) as [ProductSort, ...ProductSort[]];
+
+/**
+ * A product list's query string. Nothing a visitor can type is an error: an unknown sort is the
+ * list's default (/products: by name, as the spec lists them; a collection: its own order), a
+ * page that is not a whole number from 1 is page 1, a search is trimmed and cut to 100
+ * characters. An unknown collection or tag is kept: it simply matches nothing. A page past the
+ * end is the route's 404.
+ */
+function listQuery(sorts: [ProductSort, ...ProductSort[]]) {
+  return z.object({
+    sort: z.enum(sorts).catch(sorts[0]),
+    page: z.coerce.number().int().min(1).max(1_000_000_000).catch(1),
+    q: text(100),
+    collection: text(200),
+    tag: text(100),
+  });
+}
+export const productListQuery = listQuery(values(PRODUCT_SORTS));
+const collectionListQuery = listQuery(values(COLLECTION_SORTS));
 export type ProductListQuery = ProductListParams;
+
+const read = (params: URLSearchParams, name: string) => params.get(name) ?? undefined;
 
 export function readProductListQuery(params: URLSearchParams): ProductListQuery {
   return productListQuery.parse({
-    sort: params.get("sort") ?? undefined,
-    page: params.get("page") ?? undefined,
-    q: params.get("q") ?? undefined,
+    sort: read(params, "sort"),
+    page: read(params, "page"),
+    q: read(params, "q"),
+    collection: read(params, "collection"),
+    tag: read(params, "tag"),
+  });
+}
+
+/** A collection page's query string: its sort (the collection's order by default) and page. */
+export function readCollectionListQuery(params: URLSearchParams, slug: string): ProductListQuery {
+  return collectionListQuery.parse({
+    sort: read(params, "sort"),
+    page: read(params, "page"),
+    collection: slug,
   });
 }
 
@@ -60,9 +94,13 @@ export function toSummary(row: SummaryRow): ProductSummary {
  * Each sort is an index (schema: products_*_idx) in both directions: a page is an ordered index
  * range, read from whichever end of the list is nearer (see listProductPage).
  */
-function sortOrder(sort: ProductSort, reversed: boolean): SQL[] {
+function sortOrder(sort: ProductSort, reversed: boolean, inCollection: boolean): SQL[] {
   const [forward, backward] = reversed ? [desc, asc] : [asc, desc];
   switch (sort) {
+    // The collection's order: the range of collection_products_order_idx, joined by primary key.
+    case "featured":
+      if (!inCollection) return sortOrder("name", reversed, false);
+      return [forward(collectionProducts.position), forward(collectionProducts.productId)];
     case "newest":
       return [backward(products.createdAt), backward(products.id)];
     case "price-asc":
@@ -79,8 +117,39 @@ function searchFilter(q: string): SQL | undefined {
   return q ? ilike(products.name, `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined;
 }
 
-export async function countProducts(db: Db, q: string): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(products).where(searchFilter(q));
+/** What narrows a list: the search, a tag (GIN index on tags) and a collection (by id). */
+type ListFilter = { q: string; tag: string; collectionId: string | null };
+
+function filterWhere({ q, tag }: ListFilter): SQL | undefined {
+  return and(searchFilter(q), tag ? arrayContains(products.tags, [tag]) : undefined);
+}
+
+/**
+ * Narrows a select from products to the filter: a collection is an inner join on the primary key
+ * of collection_products (its products only, each once), the rest a WHERE on products' indexes.
+ */
+function narrowed<T extends PgSelect>(query: T, filter: ListFilter) {
+  const { collectionId } = filter;
+  const joined = collectionId
+    ? query.innerJoin(
+        collectionProducts,
+        and(eq(collectionProducts.productId, products.id), eq(collectionProducts.collectionId, collectionId)),
+      )
+    : query;
+  return joined.where(filterWhere(filter));
+}
+
+export async function countProducts(db: Db, filter: ListFilter): Promise<number> {
+  const { collectionId, q, tag } = filter;
+  // Every row of collection_products is a product (foreign key): a whole collection is counted
+  // on its primary key alone, without touching products.
+  const [row] =
+    collectionId && !q && !tag
+      ? await db
+          .select({ total: count() })
+          .from(collectionProducts)
+          .where(eq(collectionProducts.collectionId, collectionId))
+      : await narrowed(db.select({ total: count() }).from(products).$dynamic(), filter);
   return row?.total ?? 0;
 }
 
@@ -93,7 +162,8 @@ export type ProductPage = { products: ProductSummary[]; page: number; pageCount:
  */
 export async function listProductPage(
   db: Db,
-  { sort, page, q }: ProductListQuery,
+  { sort, page }: Pick<ProductListQuery, "sort" | "page">,
+  filter: ListFilter,
   total: number,
 ): Promise<ProductPage> {
   const pageCount = Math.max(1, Math.ceil(total / PRODUCTS_PER_PAGE));
@@ -101,11 +171,8 @@ export async function listProductPage(
   const start = (page - 1) * PRODUCTS_PER_PAGE;
   const end = Math.min(start + PRODUCTS_PER_PAGE, total);
   const fromEnd = start > total - end;
-  const rows = await db
-    .select(summaryColumns)
-    .from(products)
-    .where(searchFilter(q))
-    .orderBy(...sortOrder(sort, fromEnd))
+  const rows = await narrowed(db.select(summaryColumns).from(products).$dynamic(), filter)
+    .orderBy(...sortOrder(sort, fromEnd, Boolean(filter.collectionId)))
     .limit(Math.max(end - start, 0))
     .offset(fromEnd ? total - end : start);
   if (fromEnd) rows.reverse();
@@ -122,16 +189,24 @@ export async function listHomeProducts(db: Db): Promise<ProductSummary[]> {
   return rows.map(toSummary);
 }
 
+const noProducts = (page: number): ProductPage => ({ products: [], page, pageCount: 1, total: 0 });
+
 /**
- * The /products page for a query. The whole catalog's size is read once per storefront version
- * (an exact count costs a scan of the index at 100,000 products); a search is counted each time.
+ * The /products (or a collection's) page for a query. The whole catalog's size and each
+ * collection's are read once per storefront version (an exact count costs a scan of the index
+ * at 100,000 products); a search or a tag is counted each time. An unknown or unpublished
+ * collection matches nothing.
  */
 export async function productPage(db: Db, query: ProductListQuery): Promise<ProductPage> {
-  const total = query.q
-    ? await countProducts(db, query.q)
-    : await cachedForStorefront(db, "product-count", async () => ({
-        value: await countProducts(db, ""),
-        complete: true,
-      }));
-  return listProductPage(db, query, total);
+  const collectionId = query.collection ? await findPublishedCollectionId(db, query.collection) : null;
+  if (query.collection && !collectionId) return noProducts(query.page);
+  const filter: ListFilter = { q: query.q, tag: query.tag, collectionId };
+  const total =
+    query.q || query.tag
+      ? await countProducts(db, filter)
+      : await cachedForStorefront(db, `product-count:${collectionId ?? "all"}`, async () => ({
+          value: await countProducts(db, filter),
+          complete: true,
+        }));
+  return listProductPage(db, query, filter, total);
 }

@@ -18,7 +18,7 @@ describe("catalog queries", () => {
     const db = database.db;
     await createProduct(db, { name: "Zeta Resin", imageUrls: ["/uploads/z1.webp", "/uploads/z2.webp"] });
     await createProduct(db, { name: "Alpha Drops", imageUrls: [], imageUrl: null });
-    const { products } = await productPage(db, { sort: "name", page: 1, q: "" });
+    const { products } = await productPage(db, { sort: "name", page: 1, q: "", collection: "", tag: "" });
     const names = products.map((p) => [p.name, p.images]);
     expect(names).toEqual([
       ["Alpha Drops", []],

@@ -41,6 +41,7 @@ const CACHEABLE_PATHS = [
   /^\/blog\/[^/]+$/,
   /^\/products$/,
   /^\/products?\/[^/]+$/,
+  /^\/collections\/[^/]+$/,
 ];
 
 export function isCacheablePage(pathname: string) {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBlogPost, createProduct } from "../../tests/factories/index.ts";
+import { createBlogPost, createCollection, createProduct } from "../../tests/factories/index.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
 import { renderRobots, renderSitemap, sitemapEntries } from "./sitemap.ts";
 
@@ -24,6 +24,17 @@ describe("sitemap", () => {
     );
     expect(xml).toContain("<loc>https://shop.example/blog/published-post</loc>");
     expect(xml).not.toContain("draft-post");
+  });
+
+  it("lists published collections only", async () => {
+    const { db } = database;
+    const shown = await createCollection(db, { slug: "resin-picks" });
+    await createCollection(db, { slug: "hidden-picks", published: false });
+    const xml = renderSitemap("https://shop.example", await sitemapEntries(db));
+    expect(xml).toContain(
+      `<url><loc>https://shop.example/collections/resin-picks</loc><lastmod>${shown.updatedAt.toISOString()}</lastmod></url>`,
+    );
+    expect(xml).not.toContain("hidden-picks");
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
   });
 

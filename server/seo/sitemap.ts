@@ -1,16 +1,21 @@
-import { desc, eq } from "drizzle-orm";
+import { asc, desc, eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { blogPosts, products } from "../db/schema/index.ts";
+import { blogPosts, collections, products } from "../db/schema/index.ts";
 
 export type SitemapEntry = { path: string; lastModified?: Date };
 
 /** Public pages that are always there. */
 export const STATIC_PAGES = ["/", "/products", "/blog", "/about", "/contact", "/validity"] as const;
 
-/** Every indexable URL: static pages, each product, each published post. */
+/** Every indexable URL: static pages, each product, each published collection and post. */
 export async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {
-  const [productRows, postRows] = await Promise.all([
+  const [productRows, collectionRows, postRows] = await Promise.all([
     db.select({ slug: products.slug, updatedAt: products.updatedAt }).from(products).orderBy(products.name),
+    db
+      .select({ slug: collections.slug, updatedAt: collections.updatedAt })
+      .from(collections)
+      .where(eq(collections.published, true))
+      .orderBy(asc(collections.position), asc(collections.id)),
     db
       .select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt })
       .from(blogPosts)
@@ -22,6 +27,10 @@ export async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {
     ...productRows.map((p) => ({
       path: `/product/${encodeURIComponent(p.slug)}`,
       lastModified: p.updatedAt,
+    })),
+    ...collectionRows.map((c) => ({
+      path: `/collections/${encodeURIComponent(c.slug)}`,
+      lastModified: c.updatedAt,
     })),
     ...postRows.map((p) => ({ path: `/blog/${encodeURIComponent(p.slug)}`, lastModified: p.updatedAt })),
   ];

@@ -2,7 +2,13 @@ import { eq } from "drizzle-orm";
 import { createSingleVariant, syncProductSummary } from "../../server/catalog/variants.ts";
 import { slugify } from "../../server/content/slug.ts";
 import type { Db } from "../../server/db/client.ts";
-import { products, productVariants, validityCodes } from "../../server/db/schema/index.ts";
+import {
+  collectionProducts,
+  collections,
+  products,
+  productVariants,
+  validityCodes,
+} from "../../server/db/schema/index.ts";
 import { uniqueSuffix } from "./unique.ts";
 
 export type Product = typeof products.$inferSelect;
@@ -86,5 +92,25 @@ export async function createValidityCode(
     .insert(validityCodes)
     .values({ productName: "Default Product", ...overrides, code })
     .returning();
+  return row!;
+}
+
+export type Collection = typeof collections.$inferSelect;
+
+/** A published collection holding `productIds` in that order. */
+export async function createCollection(
+  db: Db,
+  overrides: Partial<typeof collections.$inferInsert> & { productIds?: string[] } = {},
+): Promise<Collection> {
+  const { productIds = [], ...fields } = overrides;
+  const name = fields.name ?? `Collection ${uniqueSuffix()}`;
+  const [row] = await db
+    .insert(collections)
+    .values({ name, slug: slugify(name), description: `All about ${name}.`, ...fields })
+    .returning();
+  if (productIds.length > 0)
+    await db
+      .insert(collectionProducts)
+      .values(productIds.map((productId, position) => ({ collectionId: row!.id, productId, position })));
   return row!;
 }

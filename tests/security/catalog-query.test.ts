@@ -48,3 +48,39 @@ describe("/products query string from an attacker", () => {
     expect(html).not.toContain("a".repeat(101));
   });
 });
+
+describe("collection and tag filters from an attacker", () => {
+  it("match nothing for SQL, patterns, markup and huge values, never a 500", async () => {
+    for (const value of [
+      "' or '1'='1",
+      "%",
+      "resin%",
+      "{resin}",
+      "zz\u0000",
+      "x".repeat(5_000),
+      "resin' --",
+    ]) {
+      for (const name of ["collection", "tag"]) {
+        const response = await products(`${name}=${encodeURIComponent(value)}`);
+        expect(response.status, `${name}=${value}`).toBe(200);
+        const html = await response.text();
+        expect(html, `${name}=${value}`).toContain("No products match these filters.");
+        expect(html, `${name}=${value}`).not.toContain("/product/gold-grade-shilajit-resin");
+      }
+    }
+    const xss = encodeURIComponent('"><script>alert(1)</script>');
+    for (const query of [`tag=${xss}`, `collection=${xss}`, "tag[]=x&collection[]=y"]) {
+      const html = await (await products(query)).text();
+      expect(html, query).not.toContain("<script>alert(1)</script>");
+    }
+  });
+
+  it("answers an unknown or hostile collection page with 404", async () => {
+    for (const slug of ["no-such", "%27%20or%201=1--", "..%2F..%2Fetc%2Fpasswd", "x".repeat(3_000), "%00"]) {
+      const response = await target.visitor().get(`/collections/${slug}`);
+      expect(response.status, slug).toBe(404);
+      expect(await response.text(), slug).not.toMatch(/at \w+ \(|node_modules|syntax error/);
+    }
+    expect((await target.visitor().get("/collections/resin?sort=__proto__&page=-1")).status).toBe(200);
+  });
+});

@@ -3,6 +3,7 @@ import type { Db } from "../../server/db/client.ts";
 import { orderItems } from "../../server/db/schema/index.ts";
 import {
   createBlogPost,
+  createCollection,
   createContactMessage,
   createOrder,
   createOutboxMail,
@@ -28,7 +29,10 @@ export const matrixCustomer = {
 };
 export const matrixAdminEnv = { ADMIN_EMAIL: matrixAdmin.email, ADMIN_PASSWORD: matrixAdmin.password };
 
-/** Text only the back office may show; inactive testimonials and partners never reach the storefront. */
+/**
+ * Text only the back office may show; inactive testimonials and partners and unpublished
+ * collections never reach the storefront.
+ */
 export const secrets = {
   product: "Classified Product Omega",
   contact: "confidential note about my delivery",
@@ -37,6 +41,7 @@ export const secrets = {
   mail: "Private outbox subject 7731",
   testimonial: "Secret inactive testimonial",
   partner: "Hidden Partner Inc",
+  collection: "Unreleased Collection Sigma",
 };
 
 /** Ids of the prepared rows (filled by prepareMatrix, before the app starts). */
@@ -52,6 +57,7 @@ export async function prepareMatrix(db: Db) {
   ids.contact = (await createContactMessage(db, { message: secrets.contact })).id;
   await createTestimonial(db, { content: secrets.testimonial, active: false });
   await createPartner(db, { name: secrets.partner, active: false });
+  await createCollection(db, { name: secrets.collection, published: false, productIds: [ids.product] });
   const order = await createOrder(db, {
     paymentStatus: "paid",
     name: secrets.buyer,

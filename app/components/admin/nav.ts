@@ -2,6 +2,7 @@ import {
   Award,
   FileText,
   Handshake,
+  Layers,
   LayoutDashboard,
   type LucideIcon,
   Mail,
@@ -20,11 +21,12 @@ export type AdminNavItem = { to: string; label: string; icon: LucideIcon };
 
 /**
  * The side navigation, in the spec's order (its eleven screens), then Emails, the outbox page of
- * the accounts work.
+ * the accounts work; Collections sits after Products, whose groups they are.
  */
 export const adminNavItems: AdminNavItem[] = [
   { to: "/admin/dashboard", label: "Dashboard", icon: LayoutDashboard },
   { to: "/admin/products", label: "Products", icon: Package },
+  { to: "/admin/collections", label: "Collections", icon: Layers },
   { to: "/admin/orders", label: "Orders", icon: ShoppingCart },
   { to: "/admin/subscriptions", label: "Subscriptions", icon: Repeat },
   { to: "/admin/coupons", label: "Coupons", icon: TicketPercent },

@@ -11,12 +11,13 @@ export type SeoFieldsProps = {
   /** Called with what the admin typed; the form decides whether auto-fill keeps following. */
   onTitle: (value: string) => void;
   onDescription: (value: string) => void;
-  keywords: string[];
+  /** The keyword list; left out when the record has none (collections). */
+  keywords?: string[];
   errors: FieldErrors;
   labels?: { title: string; description: string; keywords: string };
 };
 
-/** SEO title and description with live counters, and the keyword list (posted as seoKeywords). */
+/** SEO title and description with live counters, and the keyword list when given (posted as seoKeywords). */
 export function SeoFields({
   title,
   description,
@@ -61,13 +62,15 @@ export function SeoFields({
           />
         )}
       </Field>
-      <ListField
-        name="seoKeywords"
-        label={labels.keywords}
-        itemLabel="Keyword"
-        addLabel="Add Keyword"
-        defaultValue={keywords}
-      />
+      {keywords && (
+        <ListField
+          name="seoKeywords"
+          label={labels.keywords}
+          itemLabel="Keyword"
+          addLabel="Add Keyword"
+          defaultValue={keywords}
+        />
+      )}
     </>
   );
 }

@@ -46,6 +46,8 @@ export const products = pgTable(
     index("products_home_idx").on(t.featured.desc(), t.createdAt.desc(), t.id.desc()),
     // The /products search box (name contains the words).
     index("products_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+    // The /products?tag= filter (tags @> array[tag]).
+    index("products_tags_idx").using("gin", t.tags),
     check("products_price_non_negative", sql`${t.priceCents} >= 0`),
     check("products_quantity_tiers_array", sql`jsonb_typeof(${t.quantityTiers}) = 'array'`),
   ],

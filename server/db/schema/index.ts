@@ -1,6 +1,7 @@
 export * from "./auth.ts";
 export * from "./cart.ts";
 export * from "./catalog.ts";
+export * from "./collections.ts";
 export * from "./content.ts";
 export * from "./coupons.ts";
 export * from "./jobs.ts";

@@ -347,3 +347,52 @@ export const demoPartners = [
     description: "Outdoor nutrition shop supplying hikers and climbers.",
   },
 ];
+
+export type DemoCollection = {
+  name: string;
+  slug: string;
+  description: string;
+  image: string;
+  seoTitle: string;
+  seoDescription: string;
+  /** The demo products in it (by slug), in the collection's order. */
+  productSlugs: string[];
+};
+
+export const demoCollections: DemoCollection[] = [
+  {
+    name: "Resin",
+    slug: "resin",
+    description:
+      "Shilajit as it comes from the rock: a dense resin you dissolve in a warm drink. From our everyday jar to the small-batch Gold Grade and Summit Reserve.",
+    image: "product-pure-resin-2.webp",
+    seoTitle: "Shilajit Resin Collection | Peak Shilajit",
+    seoDescription:
+      "Every Peak Shilajit resin in one place: Pure Himalayan, Gold Grade and the limited Summit Reserve. Lab tested, batch verified.",
+    productSlugs: [
+      "pure-himalayan-shilajit-resin",
+      "gold-grade-shilajit-resin",
+      "summit-reserve-shilajit-resin",
+    ],
+  },
+  {
+    name: "Drops",
+    slug: "drops",
+    description: "Himalayan resin dissolved in purified water, dosed with a dropper: shilajit for the road.",
+    image: "product-liquid-drops-1.webp",
+    seoTitle: "Liquid Shilajit Drops | Peak Shilajit",
+    seoDescription: "Liquid shilajit drops: the same lab-tested Himalayan resin in a 30ml dropper bottle.",
+    productSlugs: ["liquid-shilajit-drops"],
+  },
+  {
+    name: "Bundles",
+    slug: "bundles",
+    description:
+      "The pairs our customers buy together: a jar of resin for home and a bottle of drops for travel.",
+    image: "product-gold-grade-2.webp",
+    seoTitle: "Shilajit Bundles | Peak Shilajit",
+    seoDescription:
+      "Resin for home, drops for travel: the Peak Shilajit products customers buy together most.",
+    productSlugs: ["pure-himalayan-shilajit-resin", "liquid-shilajit-drops"],
+  },
+];

@@ -8,6 +8,8 @@ import { verifyPassword } from "../../creators/password.ts";
 import {
   blogPosts,
   certificates,
+  collectionProducts,
+  collections,
   contactMessages,
   contentCreators,
   coupons,
@@ -20,6 +22,8 @@ import { type DemoSeedResult, demoCreator, seedDemoDataIfEmpty } from "./demo.ts
 
 const tables = {
   products,
+  collections,
+  collectionProducts,
   blogPosts,
   testimonials,
   partners,
@@ -73,6 +77,35 @@ describe("demo seed", () => {
       expect(p.seoDescription!.length).toBeLessThanOrEqual(160);
       expect(p.priceCents).toBeGreaterThanOrEqual(3999);
       expect(p.priceCents).toBeLessThanOrEqual(8999);
+    }
+  });
+
+  it("creates the Resin, Drops and Bundles collections over the demo products, in order", async () => {
+    const { db } = database;
+    const rows = await db.select().from(collections).orderBy(asc(collections.position));
+    expect(rows.map((c) => [c.slug, c.published])).toEqual([
+      ["resin", true],
+      ["drops", true],
+      ["bundles", true],
+    ]);
+    const members = await db
+      .select({ collection: collections.slug, product: products.slug })
+      .from(collectionProducts)
+      .innerJoin(collections, eq(collections.id, collectionProducts.collectionId))
+      .innerJoin(products, eq(products.id, collectionProducts.productId))
+      .orderBy(asc(collectionProducts.position));
+    const inCollection = (slug: string) => members.filter((m) => m.collection === slug).map((m) => m.product);
+    expect(inCollection("resin")).toEqual([
+      "pure-himalayan-shilajit-resin",
+      "gold-grade-shilajit-resin",
+      "summit-reserve-shilajit-resin",
+    ]);
+    expect(inCollection("drops")).toEqual(["liquid-shilajit-drops"]);
+    expect(inCollection("bundles")).toHaveLength(2);
+    for (const c of rows) {
+      expect(c.imageUrl).toMatch(/^\/uploads\/.+\.webp$/);
+      expect(c.seoTitle!.length).toBeLessThanOrEqual(60);
+      expect(c.seoDescription!.length).toBeLessThanOrEqual(160);
     }
   });
 
@@ -171,6 +204,7 @@ describe("demo seed", () => {
       ...(await database.db.select().from(testimonials)).flatMap((t) => [t.imageUrl, t.mediaUrl]),
       ...(await database.db.select().from(partners)).map((p) => p.logoUrl),
       ...(await database.db.select().from(certificates)).map((c) => c.imageUrl),
+      ...(await database.db.select().from(collections)).map((c) => c.imageUrl),
     ].filter((u): u is string => u !== null);
     expect(urls.length).toBeGreaterThan(20);
     for (const url of urls) {

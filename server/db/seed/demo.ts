@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import {
   createBlogPost,
   createCertificate,
+  createCollection,
   createContentCreator,
   createCoupon,
   createPartner,
@@ -14,7 +15,7 @@ import {
 import { projectRoot } from "../../project-root.ts";
 import type { Db } from "../client.ts";
 import { orders, products, user } from "../schema/index.ts";
-import { demoPartners, demoPosts, demoProducts, demoTestimonials } from "./demo-content.ts";
+import { demoCollections, demoPartners, demoPosts, demoProducts, demoTestimonials } from "./demo-content.ts";
 import { markDemoDatabase } from "./demo-marker.ts";
 import { type DemoProductRef, seedDemoOrders } from "./demo-orders.ts";
 
@@ -51,6 +52,7 @@ export async function seedDemoDataIfEmpty(
     await markDemoDatabase(tx, new Date(now));
 
     const seededProducts: DemoProductRef[] = [];
+    const productIdsBySlug = new Map<string, string>();
     for (const [i, p] of demoProducts.entries()) {
       const { images, ...fields } = p;
       const product = await createProduct(tx, {
@@ -61,6 +63,17 @@ export async function seedDemoDataIfEmpty(
         createdAt: new Date(now - i * 60_000),
       });
       seededProducts.push(product);
+      productIdsBySlug.set(product.slug, product.id);
+    }
+
+    for (const [position, c] of demoCollections.entries()) {
+      const { image, productSlugs, ...fields } = c;
+      const productIds = productSlugs.map((slug) => {
+        const id = productIdsBySlug.get(slug);
+        if (!id) throw new Error(`demo collection ${c.slug}: no product ${slug}`);
+        return id;
+      });
+      await createCollection(tx, { ...fields, imageUrl: upload(image), position, productIds });
     }
 
     for (const post of demoPosts) {
