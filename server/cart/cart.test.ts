@@ -73,6 +73,17 @@ describe("cart lines", () => {
     expect(cart.lines[1]).toMatchObject({ variantId: large.id, sku: large.sku });
   });
 
+  it("adds the first variant on sale when none is chosen (a card's button), as the product page does", async () => {
+    const db = database.db;
+    const cartId = await newGuestCart();
+    const product = await createProduct(db, { soldOut: true });
+    const onSale = await createVariant(db, product, { title: "50g", priceCents: 8000 });
+    await addToCart(db, cartId, product.id, 1);
+    expect((await priceCart(db, cartId)).lines.map((l) => [l.variantId, l.status])).toEqual([
+      [onSale.id, "available"],
+    ]);
+  });
+
   it("refuses a variant of another product, and an archived one", async () => {
     const db = database.db;
     const cartId = await newGuestCart();

@@ -61,14 +61,17 @@ export async function findLiveVariant(db: Db, variantId: string) {
   return row ?? null;
 }
 
-/** The first live variant of a product (what "add to cart" without a choice means). */
+/**
+ * What "add to cart" without a choice (a product card's button) adds: the first live variant on
+ * sale, as the product page preselects it; the first live one when all are sold out.
+ */
 export async function defaultVariantId(db: Db, productId: string): Promise<string | null> {
   if (!isUuid(productId)) return null;
   const [row] = await db
     .select({ id: productVariants.id })
     .from(productVariants)
     .where(and(eq(productVariants.productId, productId), live))
-    .orderBy(asc(productVariants.position), asc(productVariants.createdAt))
+    .orderBy(asc(productVariants.soldOut), asc(productVariants.position), asc(productVariants.createdAt))
     .limit(1);
   return row?.id ?? null;
 }

@@ -16,6 +16,10 @@ export type DemoProduct = {
   seoDescription: string;
   seoKeywords: string[];
   description: string;
+  /** Sizes sold besides the first (`weightType` at `priceCents`), shown in the product page picker. */
+  moreSizes?: { title: string; priceCents: number; compareAtCents: number }[];
+  /** Multi-pack savings ("Buy 3, save 10%"). */
+  quantityTiers?: { minQuantity: number; percentOff: number }[];
 };
 
 export const demoProducts: DemoProduct[] = [
@@ -27,6 +31,14 @@ export const demoProducts: DemoProduct[] = [
     soldOut: false,
     images: ["product-pure-resin-1.webp", "product-pure-resin-2.webp", "product-pure-resin-3.webp"],
     tags: ["resin", "bestseller", "lab tested"],
+    moreSizes: [
+      { title: "50g", priceCents: 8999, compareAtCents: 9998 },
+      { title: "100g", priceCents: 15999, compareAtCents: 19996 },
+    ],
+    quantityTiers: [
+      { minQuantity: 3, percentOff: 10 },
+      { minQuantity: 6, percentOff: 15 },
+    ],
     initialViewCount: 312,
     seoTitle: "Pure Himalayan Shilajit Resin 30g | Peak Shilajit",
     seoDescription:

@@ -4,6 +4,7 @@ import path from "node:path";
 import { asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database.ts";
+import { findProductBySlug } from "../../catalog/products.ts";
 import { verifyPassword } from "../../creators/password.ts";
 import {
   blogPosts,
@@ -107,6 +108,21 @@ describe("demo seed", () => {
       expect(c.seoTitle!.length).toBeLessThanOrEqual(60);
       expect(c.seoDescription!.length).toBeLessThanOrEqual(160);
     }
+  });
+
+  it("sells the flagship resin in three sizes, with multi-pack savings", async () => {
+    const flagship = await findProductBySlug(database.db, "pure-himalayan-shilajit-resin");
+    expect(flagship!.options).toEqual([{ name: "Size", values: ["30g", "50g", "100g"] }]);
+    expect(flagship!.variants.map((v) => [v.title, v.priceCents, v.sku])).toEqual([
+      ["30g", 5999, "PURE-HIMALAYAN-SHILAJIT-RESIN-30G"],
+      ["50g", 8999, "PURE-HIMALAYAN-SHILAJIT-RESIN-50G"],
+      ["100g", 15999, "PURE-HIMALAYAN-SHILAJIT-RESIN-100G"],
+    ]);
+    expect(flagship).toMatchObject({ priceCents: 5999, priceMaxCents: 15999 });
+    expect(flagship!.quantityTiers).toEqual([
+      { minQuantity: 3, percentOff: 10 },
+      { minQuantity: 6, percentOff: 15 },
+    ]);
   });
 
   it("creates 4 published posts with dates and 1 draft", async () => {

@@ -1,6 +1,6 @@
 import { copyFile, mkdir } from "node:fs/promises";
 import path from "node:path";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import {
   createBlogPost,
   createCertificate,
@@ -12,10 +12,18 @@ import {
   createTestimonial,
   createValidityCode,
 } from "../../../tests/factories/index.ts";
+import { defaultSku, syncProductSummary } from "../../catalog/variants.ts";
 import { projectRoot } from "../../project-root.ts";
 import type { Db } from "../client.ts";
-import { orders, products, user } from "../schema/index.ts";
-import { demoCollections, demoPartners, demoPosts, demoProducts, demoTestimonials } from "./demo-content.ts";
+import { orders, productOptions, products, productVariants, user } from "../schema/index.ts";
+import {
+  type DemoProduct,
+  demoCollections,
+  demoPartners,
+  demoPosts,
+  demoProducts,
+  demoTestimonials,
+} from "./demo-content.ts";
 import { markDemoDatabase } from "./demo-marker.ts";
 import { type DemoProductRef, seedDemoOrders } from "./demo-orders.ts";
 
@@ -54,7 +62,7 @@ export async function seedDemoDataIfEmpty(
     const seededProducts: DemoProductRef[] = [];
     const productIdsBySlug = new Map<string, string>();
     for (const [i, p] of demoProducts.entries()) {
-      const { images, ...fields } = p;
+      const { images, moreSizes, ...fields } = p;
       const product = await createProduct(tx, {
         ...fields,
         imageUrls: images.map(upload),
@@ -62,6 +70,7 @@ export async function seedDemoDataIfEmpty(
         // The flagship product is the newest, so lists ordered by creation show it first.
         createdAt: new Date(now - i * 60_000),
       });
+      if (moreSizes) await addDemoSizes(tx, product, moreSizes);
       seededProducts.push(product);
       productIdsBySlug.set(product.slug, product.id);
     }
@@ -195,4 +204,28 @@ async function copyDemoFiles(uploadsDir: string): Promise<(name: string) => stri
     if (!names.has(name)) throw new Error(`demo file not copied: ${name}`);
     return `/uploads/${name}`;
   };
+}
+
+/** More sizes of a demo product: its Size option gains the values, one variant each. */
+async function addDemoSizes(
+  tx: Db,
+  product: { id: string; slug: string; weightType: string },
+  sizes: NonNullable<DemoProduct["moreSizes"]>,
+) {
+  await tx
+    .update(productOptions)
+    .set({ values: [product.weightType, ...sizes.map((s) => s.title)] })
+    .where(eq(productOptions.productId, product.id));
+  await tx.insert(productVariants).values(
+    sizes.map((size, i) => ({
+      productId: product.id,
+      sku: defaultSku(product.slug, size.title),
+      title: size.title,
+      optionValues: [size.title],
+      priceCents: size.priceCents,
+      compareAtCents: size.compareAtCents,
+      position: i + 1,
+    })),
+  );
+  await syncProductSummary(tx, [product.id]);
 }
