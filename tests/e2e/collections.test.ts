@@ -58,7 +58,7 @@ describe("collections", () => {
     await openStorePage(shop, "/collections/summit-picks");
     await shop.getByRole("heading", { level: 1, name: "Summit Picks" }).waitFor();
     await shop.getByText("Our two favourite resins.").waitFor();
-    expect(await cardNames(shop)).toEqual(["Alpine Resin", "Basecamp Resin"]);
+    await expect.poll(() => cardNames(shop)).toEqual(["Alpine Resin", "Basecamp Resin"]);
     expect(await shop.title()).toBe("Summit Picks: Resin We Love | Peak Shilajit");
     await shop.getByLabel("Sort by").selectOption("name");
     await shop.waitForURL("**/collections/summit-picks?sort=name");
@@ -77,14 +77,14 @@ describe("collections", () => {
       .waitFor();
     await shop.getByLabel("Collection", { exact: true }).selectOption("summit-picks");
     await shop.waitForURL("**/products?collection=summit-picks");
-    expect(await cardNames(shop)).toEqual(["Alpine Resin", "Basecamp Resin"]);
+    await expect.poll(() => cardNames(shop)).toEqual(["Alpine Resin", "Basecamp Resin"]);
     await shop.getByText("2 products in Summit Picks").waitFor();
     await shop.getByLabel("Tag", { exact: true }).selectOption("gift");
     await shop.waitForURL("**/products?collection=summit-picks&tag=gift");
-    expect(await cardNames(shop)).toEqual(["Alpine Resin"]);
+    await expect.poll(() => cardNames(shop)).toEqual(["Alpine Resin"]);
     await shop.getByLabel("Collection", { exact: true }).selectOption("");
     await shop.waitForURL("**/products?tag=gift");
-    expect(await cardNames(shop)).toEqual(["Alpine Resin", "Canyon Drops"]);
+    await expect.poll(() => cardNames(shop)).toEqual(["Alpine Resin", "Canyon Drops"]);
   });
 
   it("filters without JavaScript, and unknown filters are an empty list, never an error", async () => {
@@ -94,7 +94,7 @@ describe("collections", () => {
     await page.getByLabel("Tag", { exact: true }).selectOption("drops");
     await page.getByRole("search", { name: "Products" }).getByRole("button", { name: "Search" }).click();
     await page.waitForURL(/\/products\?.*tag=drops/);
-    expect(await cardNames(page)).toEqual(["Canyon Drops"]);
+    await expect.poll(() => cardNames(page)).toEqual(["Canyon Drops"]);
 
     for (const query of [
       "collection=nope",
