@@ -5,7 +5,7 @@ import type { Db, Tx } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { orderItems, productOptions, products, productVariants } from "../db/schema/index.ts";
 import { InvalidInputError } from "../errors.ts";
-import { defaultSku, syncProductSummary } from "./variants.ts";
+import { defaultSku, loadProductOptions, syncProductSummary } from "./variants.ts";
 
 /**
  * The admin's options and variants of one product (docs/decisions/029-options-and-variants.md):
@@ -154,11 +154,7 @@ export type AdminVariant = typeof productVariants.$inferSelect;
 
 export async function loadAdminVariants(db: Db, productId: string) {
   const [options, variants] = await Promise.all([
-    db
-      .select({ name: productOptions.name, values: productOptions.values })
-      .from(productOptions)
-      .where(eq(productOptions.productId, productId))
-      .orderBy(asc(productOptions.position)),
+    loadProductOptions(db, productId),
     db
       .select()
       .from(productVariants)

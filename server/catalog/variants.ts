@@ -30,17 +30,22 @@ export function toVariant(row: VariantRow): ProductVariant {
 
 const live = isNull(productVariants.archivedAt);
 
+/** A product's options (name and values), in position order. */
+export function loadProductOptions(db: Db, productId: string): Promise<ProductOption[]> {
+  return db
+    .select({ name: productOptions.name, values: productOptions.values })
+    .from(productOptions)
+    .where(eq(productOptions.productId, productId))
+    .orderBy(asc(productOptions.position));
+}
+
 /** A product's options and live variants, in position order. */
 export async function loadProductVariants(
   db: Db,
   productId: string,
 ): Promise<{ options: ProductOption[]; variants: ProductVariant[] }> {
   const [options, variants] = await Promise.all([
-    db
-      .select({ name: productOptions.name, values: productOptions.values })
-      .from(productOptions)
-      .where(eq(productOptions.productId, productId))
-      .orderBy(asc(productOptions.position)),
+    loadProductOptions(db, productId),
     db
       .select()
       .from(productVariants)

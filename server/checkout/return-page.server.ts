@@ -1,5 +1,4 @@
 import type { RequestContext } from "../context.ts";
-import { throwIfDatabaseUnreachable } from "../db/availability.ts";
 import { getOrderForSession, type OrderView, withOrderItems } from "../orders/customer-orders.ts";
 import { providerNamed } from "../payments/registry.ts";
 import { completePayment } from "./complete.ts";

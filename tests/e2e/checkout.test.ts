@@ -1,9 +1,8 @@
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { createCoupon, createUser } from "../factories/index.ts";
 import { expectNoSeriousA11yViolations } from "../support/axe.ts";
 import { setupE2E } from "../support/browser.ts";
-import { signIn, waitForToast } from "../support/e2e-helpers.ts";
+import { fillSandboxBuyer, signIn, waitForToast } from "../support/e2e-helpers.ts";
 import { failReadsWhen } from "../support/page.ts";
 import {
   addFromGrid,
@@ -30,16 +29,6 @@ const e2e = setupE2E({
 
 const gold = "Gold Grade Shilajit Resin";
 const drops = "Liquid Shilajit Drops";
-
-async function fillBuyer(page: Page, name: string, email: string) {
-  await page.getByLabel("Full name").fill(name);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Phone").fill("555-0100");
-  await page.getByLabel("Address").fill("1 Main St");
-  await page.getByLabel("City").fill("Austin");
-  await page.getByLabel("State").fill("TX");
-  await page.getByLabel("ZIP code").fill("78701");
-}
 
 /**
  * The return page as a browser receives it: the processing state streams first, the result after
@@ -70,7 +59,7 @@ describe("checkout", () => {
     await page.waitForURL(/\/sandbox\/pay\//);
     await page.getByText("Test mode").waitFor();
     await page.getByText("$80.99").first().waitFor();
-    await fillBuyer(page, "Gale Guest", "gale@example.com");
+    await fillSandboxBuyer(page, "Gale Guest", "gale@example.com");
     await page.getByLabel("Card number").fill("4000 0000 0000 0002");
     await page.getByRole("button", { name: "Pay $80.99" }).click();
     expect(await page.getByRole("alert").innerText()).toContain("Your card was declined");
@@ -158,7 +147,7 @@ describe("checkout", () => {
     expect(await summary.innerText()).toMatch(/Total\s+\$63\.98/);
     await page.getByRole("button", { name: "Pay $63.98" }).click();
     await page.waitForURL(/\/sandbox\/paypal\//);
-    await fillBuyer(page, "Avery Buyer", buyerA);
+    await fillSandboxBuyer(page, "Avery Buyer", buyerA);
     await page.getByRole("button", { name: "Pay $63.98 with PayPal" }).click();
     await page.waitForURL(/\/paypal-success\?token=/);
     await page.getByRole("heading", { name: "PayPal Payment Successful!" }).waitFor();

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { expectNoSeriousA11yViolations } from "../support/axe.ts";
 import { setupE2E } from "../support/browser.ts";
+import { fillSandboxBuyer } from "../support/e2e-helpers.ts";
 import { waitForHydration } from "../support/page.ts";
 import { addFromGrid, openStorePage } from "../support/store.ts";
 
@@ -31,13 +32,7 @@ describe("a payment taken while the database cannot mark its order paid", () => 
     await openStorePage(page, "/checkout");
     await page.getByRole("button", { name: /^Pay \$/ }).click();
     await page.waitForURL(/\/sandbox\/pay\//);
-    await page.getByLabel("Full name").fill("Dana Disk");
-    await page.getByLabel("Email").fill("dana@example.com");
-    await page.getByLabel("Phone").fill("555-0100");
-    await page.getByLabel("Address").fill("1 Main St");
-    await page.getByLabel("City").fill("Austin");
-    await page.getByLabel("State").fill("TX");
-    await page.getByLabel("ZIP code").fill("78701");
+    await fillSandboxBuyer(page, "Dana Disk", "dana@example.com");
     await page.getByLabel("Card number").fill("4242 4242 4242 4242");
     await page.getByRole("button", { name: /^Pay \$/ }).click();
 

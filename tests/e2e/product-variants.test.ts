@@ -3,7 +3,7 @@ import { createProduct, createUser, createVariant } from "../factories/index.ts"
 import { Visitor } from "../security/support.ts";
 import { expectNoSeriousA11yViolations } from "../support/axe.ts";
 import { setupE2E } from "../support/browser.ts";
-import { signIn, waitForToast } from "../support/e2e-helpers.ts";
+import { fillSandboxBuyer, signIn, waitForToast } from "../support/e2e-helpers.ts";
 import { markupProblems } from "../support/markup.ts";
 import { cartButton, openCheckout, openStorePage, waitForCartQuantity } from "../support/store.ts";
 
@@ -104,13 +104,7 @@ describe("product variants in the storefront", () => {
     expect(await summary.innerText()).toContain("Variant Resin (50g / 3-pack) × 1");
     await page.getByRole("button", { name: "Pay $60.00" }).click();
     await page.waitForURL(/\/sandbox\/pay\//);
-    await page.getByLabel("Full name").fill("Vera Variant");
-    await page.getByLabel("Email").fill(buyer);
-    await page.getByLabel("Phone").fill("555-0100");
-    await page.getByLabel("Address").fill("1 Main St");
-    await page.getByLabel("City").fill("Austin");
-    await page.getByLabel("State").fill("TX");
-    await page.getByLabel("ZIP code").fill("78701");
+    await fillSandboxBuyer(page, "Vera Variant", buyer);
     await page.getByLabel("Card number").fill("4242 4242 4242 4242");
     await page.getByRole("button", { name: "Pay $60.00" }).click();
     await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { createProduct } from "../factories/index.ts";
 import { setupE2E } from "../support/browser.ts";
-import { adminEnv, signInAsAdmin, waitForToast } from "../support/e2e-helpers.ts";
+import { adminEnv, fillSandboxBuyer, signInAsAdmin, waitForToast } from "../support/e2e-helpers.ts";
 import { clickWhenIdle, openCheckout, openStorePage, waitForCartQuantity } from "../support/store.ts";
 
 // Decision 030: "Buy 3, save 10%" on the product page, the saving in the cart and at checkout,
@@ -57,13 +57,7 @@ describe("volume pricing", () => {
     await page.getByRole("button", { name: "Pay $54.00" }).click();
     await page.waitForURL(/\/sandbox\/pay\//);
     await page.getByText("$54.00").first().waitFor();
-    await page.getByLabel("Full name").fill("Tia Tiered");
-    await page.getByLabel("Email").fill("tia@example.com");
-    await page.getByLabel("Phone").fill("555-0100");
-    await page.getByLabel("Address").fill("1 Main St");
-    await page.getByLabel("City").fill("Austin");
-    await page.getByLabel("State").fill("TX");
-    await page.getByLabel("ZIP code").fill("78701");
+    await fillSandboxBuyer(page, "Tia Tiered", "tia@example.com");
     await page.getByLabel("Card number").fill("4242 4242 4242 4242");
     await page.getByRole("button", { name: "Pay $54.00" }).click();
     await page.waitForURL(/\/payment-success\?session_id=/);

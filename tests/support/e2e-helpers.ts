@@ -76,3 +76,14 @@ export async function confirmDelete(page: Page, question: string) {
   await dialog.getByText(question).waitFor();
   await dialog.getByRole("button", { name: "Delete" }).click();
 }
+
+/** Types a US buyer's details on the sandbox card page (the card number is left to the test). */
+export async function fillSandboxBuyer(page: Page, name: string, email: string) {
+  await page.getByLabel("Full name").fill(name);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Phone").fill("555-0100");
+  await page.getByLabel("Address").fill("1 Main St");
+  await page.getByLabel("City").fill("Austin");
+  await page.getByLabel("State").fill("TX");
+  await page.getByLabel("ZIP code").fill("78701");
+}
