@@ -14,3 +14,12 @@ export function slugify(text: string): string {
     .replace(/-+/g, "-")
     .replace(/^-+|-+$/g, "");
 }
+
+/**
+ * Whether an address segment can be a slug at all (what slugify makes; generous on length).
+ * Lookups answer "not found" for anything else — a NUL byte, SQL, 3,000 characters — before the
+ * database sees it (PostgreSQL refuses a NUL byte in text with an error).
+ */
+export function isSlugLike(text: string): boolean {
+  return /^[a-z0-9-]{1,300}$/.test(text);
+}

@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import { isSlugLike } from "../../core/slug.ts";
 import type { Db } from "../db/client.ts";
 import { collections, products } from "../db/schema/index.ts";
 import { cachedForStorefront } from "./storefront-cache.ts";
@@ -13,12 +14,9 @@ export type CollectionLink = { name: string; slug: string };
 /** Tags offered by the /products filter: the most used first, at most this many. */
 export const MAX_TAG_CHOICES = 30;
 
-/** What slugify() makes: anything else in an address (a NUL byte, SQL, 3,000 characters) is no collection. */
-const SLUG = /^[a-z0-9-]{1,200}$/;
-
 /** A published collection by its slug, or null (unknown, unpublished, or not a slug at all). */
 export async function findPublishedCollection(db: Db, slug: string): Promise<StoreCollection | null> {
-  if (!SLUG.test(slug)) return null;
+  if (!isSlugLike(slug)) return null;
   const [row] = await db
     .select({
       id: collections.id,

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { isbot } from "isbot";
 import type { ProductDetail } from "../../core/catalog.ts";
 import { sortTiers } from "../../core/quantity-tiers.ts";
+import { isSlugLike } from "../../core/slug.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { products } from "../db/schema/index.ts";
@@ -11,6 +12,7 @@ import { loadProductVariants } from "./variants.ts";
 type ProductRow = typeof products.$inferSelect;
 
 export async function findProductBySlug(db: Db, slug: string): Promise<ProductDetail | null> {
+  if (!isSlugLike(slug)) return null;
   const [row] = await db.select().from(products).where(eq(products.slug, slug)).limit(1);
   return row ? toDetail(db, row) : null;
 }

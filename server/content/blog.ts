@@ -1,4 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
+import { isSlugLike } from "../../core/slug.ts";
 import type { Db } from "../db/client.ts";
 import { blogPosts } from "../db/schema/index.ts";
 
@@ -31,6 +32,7 @@ export async function listPublishedPosts(db: Db, limit?: number): Promise<BlogPo
 
 /** One published post by slug; drafts are never shown on the storefront. */
 export async function findPublishedPost(db: Db, slug: string): Promise<BlogPost | null> {
+  if (!isSlugLike(slug)) return null;
   const [post] = await db
     .select()
     .from(blogPosts)

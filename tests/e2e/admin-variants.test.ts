@@ -42,7 +42,9 @@ async function productPageHtml(slug: string) {
 }
 
 /** The variants in the product page's loader data, as the hydrated router holds it. */
-function pageVariants(page: Page) {
+async function pageVariants(page: Page) {
+  // The router object exists once the page has hydrated.
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
   return page.evaluate(() => {
     type Data = { product?: { variants: Record<string, unknown>[] } };
     const router = (

@@ -83,4 +83,17 @@ describe("collection and tag filters from an attacker", () => {
     }
     expect((await target.visitor().get("/collections/resin?sort=__proto__&page=-1")).status).toBe(200);
   });
+
+  it("answers a hostile product address with 404, never a database error", async () => {
+    for (const slug of ["%00", "gold%00resin", "x".repeat(3_000), "%27%20or%201=1--", "%E2%80%AE"]) {
+      const response = await target.visitor().get(`/product/${slug}`);
+      expect(response.status, slug).toBe(404);
+      expect(await response.text(), slug).not.toMatch(/at \w+ \(|node_modules|syntax error/);
+    }
+    for (const path of ["/blog/%00", "/blog/a%00b", "/products/%00"]) {
+      expect((await target.visitor().get(path)).status, path).toBe(404);
+    }
+    const variant = await target.visitor().get("/product/gold-grade-shilajit-resin?variant=%00");
+    expect(variant.status).toBe(200);
+  });
 });
