@@ -24,6 +24,7 @@ export default [
     route("account/two-factor", "routes/account/two-factor-setup.tsx"),
     route("account/subscriptions", "routes/account/subscriptions.tsx"),
     route("orders", "routes/account/orders.tsx"),
+    route("orders/:orderId", "routes/account/order-detail.tsx"),
     route("*", "routes/store/not-found.tsx"),
   ]),
   route("auth/sign-out", "routes/account/sign-out.tsx"),

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
+import { isUuid } from "../db/ids.ts";
 import { orderItems, orders, paymentProvider } from "../db/schema/index.ts";
 
 export type OrderView = typeof orders.$inferSelect & { items: (typeof orderItems.$inferSelect)[] };
@@ -27,6 +28,19 @@ export async function listCustomerOrders(db: Db, userId: string): Promise<OrderV
     .where(and(eq(orders.userId, userId), eq(orders.paymentStatus, "paid")))
     .orderBy(desc(orders.createdAt), desc(orders.id));
   return withItems(db, rows);
+}
+
+/**
+ * One of the customer's own paid orders with its items, or null: another customer's order, an
+ * unpaid one, an unknown id and a value that is not an id all look the same (not found).
+ */
+export async function getCustomerOrder(db: Db, userId: string, orderId: string): Promise<OrderView | null> {
+  if (!isUuid(orderId)) return null;
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId), eq(orders.paymentStatus, "paid")));
+  return (await withItems(db, rows))[0] ?? null;
 }
 
 /**

@@ -10,6 +10,7 @@ import { cartButton, openCheckout, openStorePage, waitForCartQuantity } from "..
 // "Variant Resin": 30g at $25.00 (first), 50g / 3-pack at $60.00 (was $75.00), 100g sold out.
 const buyer = "variant-buyer@example.com";
 const ids = { product: "", pack: "", soldOut: "" };
+let packSku = "";
 const slug = "variant-resin";
 const e2e = setupE2E({
   seed: "none",
@@ -34,6 +35,7 @@ const e2e = setupE2E({
       position: 2,
     });
     Object.assign(ids, { product: product.id, pack: pack.id, soldOut: soldOut.id });
+    packSku = pack.sku;
   },
 });
 
@@ -113,6 +115,24 @@ describe("product variants in the storefront", () => {
     const order = await page.getByRole("article").first().innerText();
     expect(order).toContain("Variant Resin (50g / 3-pack) × 1");
     expect(order).toMatch(/Total\s+\$60\.00/);
+
+    // The order's own page: the snapshot (variant title, SKU, unit price) and the money.
+    await page
+      .getByRole("link", { name: /^View order details/ })
+      .first()
+      .click();
+    await page.waitForURL(/\/orders\/[0-9a-f-]{36}$/);
+    await page.getByRole("heading", { level: 1, name: /^Order #/ }).waitFor();
+    const items = await page.getByRole("table", { name: "Items" }).innerText();
+    expect(items).toContain("Variant Resin (50g / 3-pack)");
+    expect(items).toContain(`SKU ${packSku}`);
+    expect(items).toMatch(/\$60\.00\s+1\s+\$60\.00/);
+    const totals = await page.getByRole("article").innerText();
+    expect(totals).toMatch(/Subtotal\s+\$60\.00/);
+    expect(totals).toMatch(/Shipping\s+Free/);
+    expect(totals).toMatch(/Total\s+\$60\.00/);
+    expect(totals).toContain("Shipping to");
+    await expectNoSeriousA11yViolations(page, "order detail");
   });
 
   it("shows a chosen sold-out variant as SOLD OUT, and Add to Cart again for one on sale", async () => {

@@ -64,6 +64,24 @@ describe("other customers' orders, subscriptions and cart lines", () => {
     expect(await (await owner.get("/orders")).text()).toContain(averysItem);
   });
 
+  it("does not open another customer's order page, and answers it like an unknown order", async () => {
+    const intruder = await target.signedIn(blake);
+    for (const url of [`/orders/${ids.order}`, `/orders/${ids.order}.data`]) {
+      const response = await intruder.get(url);
+      expect(response.status, url).toBe(404);
+      const body = await response.text();
+      expect(body, url).not.toContain(averysItem);
+      expect(body, url).not.toContain("Avery Owner");
+    }
+    const unknown = await intruder.get(`/orders/${crypto.randomUUID()}`);
+    expect(unknown.status).toBe(404);
+    expect((await intruder.get("/orders/%00")).status).toBe(404);
+    // Avery's unpaid (open) order has no page either, not even for Avery.
+    const owner = await target.signedIn(avery);
+    expect((await owner.get(`/orders/${ids.openOrder}`)).status).toBe(404);
+    expect(await (await owner.get(`/orders/${ids.order}`)).text()).toContain(averysItem);
+  });
+
   it("refuses to cancel another customer's subscription and leaves it renewing", async () => {
     const intruder = await target.signedIn(blake);
     const page = await intruder.get("/account/subscriptions");

@@ -1,6 +1,6 @@
 import { Package, Repeat } from "lucide-react";
 import { Link } from "react-router";
-import { Badge, type BadgeVariant } from "~/components/ui/badge.tsx";
+import { OrderStatusBadge, orderDateFormat } from "~/components/store/order-status-badge.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { brand } from "~core/brand.ts";
@@ -56,16 +56,6 @@ function toOrderCard(order: Awaited<ReturnType<typeof listCustomerOrders>>[numbe
   };
 }
 
-/** Spec colours: completed (delivered) green, pending yellow, cancelled red, otherwise grey. */
-function statusVariant(status: string): BadgeVariant {
-  if (status === "delivered") return "success";
-  if (status === "pending") return "warning";
-  if (status === "cancelled") return "destructive";
-  return "muted";
-}
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
-
 export default function Orders({ loaderData }: Route.ComponentProps) {
   const { orders, toast } = loaderData;
   useFlashToast(toast);
@@ -109,13 +99,13 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                       Order #{order.id.slice(0, 8)}
                     </h2>
                     <p className="text-sm text-muted-foreground">
-                      <time dateTime={order.createdAt}>{dateFormat.format(new Date(order.createdAt))}</time>
+                      <time dateTime={order.createdAt}>
+                        {orderDateFormat.format(new Date(order.createdAt))}
+                      </time>
                       <SubscriptionNote order={order} />
                     </p>
                   </div>
-                  <Badge variant={statusVariant(order.status)} className="capitalize">
-                    {order.status}
-                  </Badge>
+                  <OrderStatusBadge status={order.status} />
                 </header>
                 <ul className="mt-4 flex flex-col gap-2 border-t pt-4 text-sm">
                   {order.items.map((item) => (
@@ -155,6 +145,12 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                     </>
                   )}
                 </dl>
+                <Link
+                  to={`/orders/${order.id}`}
+                  className="mt-4 inline-block text-sm font-medium text-primary underline-offset-4 hover:underline"
+                >
+                  View order details<span className="sr-only"> for order #{order.id.slice(0, 8)}</span>
+                </Link>
               </article>
             </li>
           ))}
