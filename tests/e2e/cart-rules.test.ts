@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { products } from "../../server/db/schema/index.ts";
-import { createProduct, type Product } from "../factories/index.ts";
+import { createProduct, type Product, updateOnlyVariant } from "../factories/index.ts";
 import { setupE2E } from "../support/browser.ts";
 import { failInsertsWhen } from "../support/page.ts";
 import {
@@ -93,7 +93,8 @@ describe("cart rules in the running shop", () => {
     await addFromGrid(page, "Fading Resin", 2);
     await addFromGrid(page, "Everyday Resin", 3);
     await database.db.delete(products).where(eq(products.id, fixtures.doomed!.id));
-    await database.db.update(products).set({ soldOut: true }).where(eq(products.id, fixtures.fading!.id));
+    // Sold out is a variant's flag (the admin's variant row); the product row follows it.
+    await updateOnlyVariant(database.db, fixtures.fading!.id, { soldOut: true });
 
     await openStorePage(page, "/cart");
     const main = page.getByRole("main");
