@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { PostalAddress } from "../../core/address.ts";
 import type { PricedCart } from "../../core/cart-pricing.ts";
 import { type CheckoutBreakdown, type PurchaseType, priceCheckout } from "../../core/checkout-pricing.ts";
 import { priceCart } from "../cart/cart.ts";
@@ -18,6 +19,8 @@ export type CheckoutRequest = {
   purchaseType: PurchaseType;
   paymentMethod: PaymentMethod;
   couponCode: string | null;
+  /** Where the order goes, collected on our checkout page before the provider (core/address.ts). */
+  shippingAddress?: PostalAddress | null;
   /** The client's address: open payments and coupon holds are capped per address (hold rule). */
   clientIp?: string | null;
   /** The cart of `cartId` as this request already priced it from the database (saves reading it twice). */

@@ -1,0 +1,77 @@
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import type { PostalAddress } from "../../core/address.ts";
+import type { Db, Tx } from "../db/client.ts";
+import { customerAddresses } from "../db/schema/index.ts";
+import { ConflictError } from "../errors.ts";
+
+/** An address book is a convenience, not a data store: a cap keeps one account from filling a table. */
+export const MAX_SAVED_ADDRESSES = 20;
+
+export type SavedAddress = PostalAddress & { id: string; isDefault: boolean };
+
+const columns = {
+  id: customerAddresses.id,
+  name: customerAddresses.name,
+  phone: customerAddresses.phone,
+  line1: customerAddresses.line1,
+  line2: customerAddresses.line2,
+  city: customerAddresses.city,
+  state: customerAddresses.state,
+  postalCode: customerAddresses.postalCode,
+  country: customerAddresses.country,
+  isDefault: customerAddresses.isDefault,
+};
+
+/** The customer's saved addresses, the default first, then oldest first. */
+export function listAddresses(db: Db | Tx, userId: string): Promise<SavedAddress[]> {
+  return db
+    .select(columns)
+    .from(customerAddresses)
+    .where(eq(customerAddresses.userId, userId))
+    .orderBy(desc(customerAddresses.isDefault), asc(customerAddresses.createdAt), asc(customerAddresses.id));
+}
+
+/**
+ * Adds an address to the customer's book (the first one becomes the default). An address already
+ * in the book, field for field, is not added twice: its id is returned.
+ */
+export async function saveAddress(
+  db: Db,
+  userId: string,
+  address: PostalAddress,
+  options: { makeDefault?: boolean } = {},
+): Promise<SavedAddress> {
+  return db.transaction(async (tx) => {
+    // Serialises concurrent saves of one account, so the cap and "one default" hold.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`addresses:${userId}`}))`);
+    const book = await listAddresses(tx, userId);
+    const same = book.find((a) => sameAddress(a, address));
+    if (same && !options.makeDefault) return same;
+    if (!same && book.length >= MAX_SAVED_ADDRESSES)
+      throw new ConflictError({
+        title: "Address book full",
+        description: `You can save up to ${MAX_SAVED_ADDRESSES} addresses. Remove one to add another.`,
+      });
+    const makeDefault = options.makeDefault === true || book.length === 0;
+    if (makeDefault)
+      await tx
+        .update(customerAddresses)
+        .set({ isDefault: false })
+        .where(and(eq(customerAddresses.userId, userId), eq(customerAddresses.isDefault, true)));
+    if (same) {
+      await tx.update(customerAddresses).set({ isDefault: true }).where(eq(customerAddresses.id, same.id));
+      return { ...same, isDefault: true };
+    }
+    const [row] = await tx
+      .insert(customerAddresses)
+      .values({ ...address, userId, isDefault: makeDefault })
+      .returning(columns);
+    return row!;
+  });
+}
+
+const ADDRESS_FIELDS = ["name", "phone", "line1", "line2", "city", "state", "postalCode", "country"] as const;
+
+function sameAddress(a: PostalAddress, b: PostalAddress): boolean {
+  return ADDRESS_FIELDS.every((f) => (a[f] ?? "").toLowerCase() === (b[f] ?? "").toLowerCase());
+}
