@@ -89,7 +89,7 @@ const paid = eq(orders.paymentStatus, "paid");
 export async function listAdminOrders(db: Db, options: AdminOrderListOptions = {}): Promise<AdminOrderPage> {
   const size = options.pageSize ?? ADMIN_ORDERS_PAGE_SIZE;
   const searching = !!options.search?.trim();
-  const where = and(paid, searchCondition(options.search));
+  const where = adminOrderFilter(options.search);
   const requestedPage = Math.max(1, Math.floor(options.page ?? 1) || 1);
   return db.transaction(async (tx) => {
     // PostgreSQL switches a repeated prepared statement to a generic plan, which cannot see that a
@@ -145,6 +145,11 @@ export async function getAdminOrder(db: Db, id: string): Promise<AdminOrder | nu
     .where(and(paid, eq(orders.id, id)));
   if (!row) return null;
   return { ...row, items: (await itemsOf(db, [id])).get(id) ?? [] };
+}
+
+/** The admin list's rows: paid orders matching the search (shared with the CSV export). */
+export function adminOrderFilter(search: string | undefined): SQL | undefined {
+  return and(paid, searchCondition(search));
 }
 
 function searchCondition(search: string | undefined): SQL | undefined {
