@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { csvDate, csvDollars } from "../../core/csv.ts";
 import type { Db } from "../db/client.ts";
-import { couponUsages, coupons } from "../db/schema/index.ts";
+import { coupons, couponUsages } from "../db/schema/index.ts";
 import { type CsvExport, EXPORT_BATCH_SIZE } from "./csv-stream.ts";
 import { keyText, nextKey, olderThan, type TimeKey } from "./keyset.ts";
 

@@ -17,7 +17,10 @@ export type CsvExport<Cursor> = {
  * only as fast as the client downloads and at most one batch is held in memory. When the client
  * goes away (the stream is cancelled or the request aborted) no further batch is read.
  */
-export function streamCsv<Cursor>(source: CsvExport<Cursor>, signal?: AbortSignal): ReadableStream<Uint8Array> {
+export function streamCsv<Cursor>(
+  source: CsvExport<Cursor>,
+  signal?: AbortSignal,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let cursor: Cursor | null = null;
   let started = false;

@@ -43,7 +43,16 @@ export function customerCsvExport(db: Db, options: { batchSize?: number } = {}):
       return {
         rows: users.map((u) => {
           const s = spent.get(u.id);
-          return [u.id, u.name, u.email, u.role, u.verified ? "yes" : "no", csvDate(u.createdAt), s?.count ?? 0, csvDollars(s?.cents ?? 0)];
+          return [
+            u.id,
+            u.name,
+            u.email,
+            u.role,
+            u.verified ? "yes" : "no",
+            csvDate(u.createdAt),
+            s?.count ?? 0,
+            csvDollars(s?.cents ?? 0),
+          ];
         }),
         next: nextKey(users, size),
       };

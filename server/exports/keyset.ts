@@ -10,7 +10,12 @@ export type TimeKey = { createdAt: string; id: string };
 export const keyText = (column: AnyColumn) => sql<string>`${column}::text`;
 
 /** Rows strictly older than the key, on (time, id) descending. */
-export function olderThan(time: AnyColumn, id: AnyColumn, key: TimeKey | null, idType: "uuid" | "text"): SQL | undefined {
+export function olderThan(
+  time: AnyColumn,
+  id: AnyColumn,
+  key: TimeKey | null,
+  idType: "uuid" | "text",
+): SQL | undefined {
   if (!key) return undefined;
   const keyId = idType === "uuid" ? sql`${key.id}::uuid` : sql`${key.id}::text`;
   return sql`(${time}, ${id}) < (${key.createdAt}::timestamptz, ${keyId})`;

@@ -1,5 +1,5 @@
 import { and, asc, desc, inArray, type SQL, sql } from "drizzle-orm";
-import { csvDate, csvDollars, type CsvValue } from "../../core/csv.ts";
+import { type CsvValue, csvDate, csvDollars } from "../../core/csv.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { orderItems, orders } from "../db/schema/index.ts";
 import { adminOrderFilter } from "../orders/admin-list.ts";

@@ -1,5 +1,5 @@
-import { customerCsvExport } from "~server/exports/customers-csv.ts";
 import { csvResponse, streamCsv } from "~server/exports/csv-stream.ts";
+import { customerCsvExport } from "~server/exports/customers-csv.ts";
 import type { Route } from "./+types/export-customers";
 
 /** GET /admin/customers/export.csv: every account with its paid orders and total spent, streamed. */

@@ -178,7 +178,9 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
 
 /** The CSV of the list as filtered now (the search; every page, not just this one). */
 function exportHref(search: string) {
-  return search ? `/admin/orders/export.csv?${new URLSearchParams({ q: search })}` : "/admin/orders/export.csv";
+  return search
+    ? `/admin/orders/export.csv?${new URLSearchParams({ q: search })}`
+    : "/admin/orders/export.csv";
 }
 
 /** The spec: if no orders have loaded after 3 seconds, one automatic refetch runs (once per visit). */
