@@ -56,7 +56,8 @@ export async function handleStripeWebhook(deps: StripeWebhookDeps, request: Requ
       dispatchStripeEvent({ ...deps, gateway }, event),
     );
     deps.log.info({ eventId: event.id, type: event.type, outcome }, "stripe webhook");
-    return Response.json({ received: true, outcome });
+    // The answer keeps Stripe-side wording ("handled"), as before the log.
+    return Response.json({ received: true, outcome: outcome === "processed" ? "handled" : "ignored" });
   } catch (error) {
     const retry = error instanceof RetryLater;
     deps.log[retry ? "warn" : "error"](
