@@ -1,20 +1,28 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type Stripe from "stripe";
+import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { webhookEvents } from "../db/schema/index.ts";
 import { ConflictError, NotFoundError } from "../errors.ts";
+import type { Logger } from "../logger.ts";
+import type { Mailer } from "../mail/mailer.ts";
 import { paypalProviderFor } from "../payments/paypal/paypal-provider.ts";
 import { dispatchPaypalEvent, parseEvent } from "../payments/paypal/webhook.ts";
 import { stripeGateway } from "../payments/stripe/gateway.ts";
 import { dispatchStripeEvent } from "../payments/stripe/webhook.ts";
-import type { Services } from "../services.ts";
 import { type HandledOutcome, runLogged } from "./log.ts";
 
 /** A second replay of the same event within this window is the same click twice: it does nothing. */
 export const REPLAY_DEBOUNCE_SECONDS = 10;
 
-type ReplayServices = Pick<Services, "config" | "mailer" | "log"> & { database: { db: Db } };
+/** What a replay needs (the request context has it all). */
+export type ReplayServices = {
+  config: Pick<Config, "stripe" | "paypal" | "publicUrl">;
+  mailer: Pick<Mailer, "send">;
+  log: Pick<Logger, "info" | "warn" | "error">;
+  database: { db: Db };
+};
 
 /**
  * Runs our handler again on a logged event's stored payload (its signature was verified when it
