@@ -55,17 +55,23 @@ beforeAll(async () => {
 });
 afterAll(() => database?.destroy());
 
-async function download(options: Parameters<typeof orderCsvExport>[1]) {
+/** The export with its database reads counted. */
+function countedExport(options: Parameters<typeof orderCsvExport>[1]) {
   const source = orderCsvExport(database.db, options);
-  let reads = 0;
-  const counted = {
-    ...source,
-    readBatch: (c: Parameters<typeof source.readBatch>[0]) => (reads++, source.readBatch(c)),
+  const counter = { reads: 0 };
+  const readBatch: typeof source.readBatch = (cursor) => {
+    counter.reads++;
+    return source.readBatch(cursor);
   };
-  const text = await csvResponse(streamCsv(counted), "orders").text();
+  return { source: { ...source, readBatch }, counter };
+}
+
+async function download(options: Parameters<typeof orderCsvExport>[1]) {
+  const { source, counter } = countedExport(options);
+  const text = await csvResponse(streamCsv(source), "orders").text();
   return {
     text,
-    reads,
+    reads: counter.reads,
     records: text
       .replace(/^\uFEFF/, "")
       .split("\r\n")
@@ -108,15 +114,13 @@ describe("order CSV export", () => {
   });
 
   it("stops reading the database when the download is cancelled", async () => {
-    const source = orderCsvExport(database.db, { batchSize: 100 });
-    let reads = 0;
-    const stream = streamCsv({ ...source, readBatch: (c) => (reads++, source.readBatch(c)) });
-    const reader = stream.getReader();
+    const { source, counter } = countedExport({ batchSize: 100 });
+    const reader = streamCsv(source).getReader();
     await reader.read(); // header
     await reader.read(); // first batch
     await reader.cancel();
     await new Promise((resolve) => setImmediate(resolve));
-    expect(reads).toBe(1);
+    expect(counter.reads).toBe(1);
   });
 
   it("answers as a dated attachment that is never cached", () => {
