@@ -153,7 +153,8 @@ export function adminOrderFilter(search: string | undefined): SQL | undefined {
 }
 
 function searchCondition(search: string | undefined): SQL | undefined {
-  const term = search?.trim();
+  // A NUL byte cannot be in PostgreSQL text: it is dropped rather than failing the query.
+  const term = search?.replaceAll("\u0000", "").trim();
   if (!term) return undefined;
   const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return or(
