@@ -25,7 +25,9 @@ export async function recordDelivery(
   delivery: Delivery,
 ): Promise<{ id: string; alreadyHandled: boolean }> {
   const bytes = Buffer.byteLength(delivery.rawBody);
-  const payload = bytes <= MAX_STORED_PAYLOAD_BYTES ? sql`${delivery.rawBody}::jsonb` : null;
+  // jsonb cannot hold \u0000: such a body is logged without its payload rather than failing the webhook.
+  const storable = bytes <= MAX_STORED_PAYLOAD_BYTES && !delivery.rawBody.includes("\\u0000");
+  const payload = storable ? sql`${delivery.rawBody}::jsonb` : null;
   const [row] = await db
     .insert(webhookEvents)
     .values({

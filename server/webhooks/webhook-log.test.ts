@@ -133,6 +133,14 @@ describe("webhook event log", () => {
       userMessage: { title: "Cannot replay" },
     });
     await expect(replayWebhookEvent(services, "not-a-uuid")).rejects.toMatchObject({ kind: "not_found" });
+    // jsonb refuses \u0000: logged without the payload instead of failing the delivery.
+    await recordDelivery(database.db, {
+      provider: "paypal",
+      eventId: "WH-NUL",
+      type: "X",
+      rawBody: '{"id":"WH-NUL","note":"a\\u0000b"}',
+    });
+    expect(await logged("WH-NUL")).toMatchObject({ payload: null });
   });
 
   it("the retention job deletes events older than the retention period only", async () => {
