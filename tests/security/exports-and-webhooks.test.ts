@@ -82,7 +82,7 @@ describe("exports and the webhook log: junk input", () => {
 
   it("exports with any search: a CSV attachment, never cached, never a 500", async () => {
     const admin = await target.signedIn(matrixAdmin);
-    for (const q of ["", "%", "'; drop table orders; --", "\u0000", "ü".repeat(3000), secrets.buyer]) {
+    for (const q of ["", "%", "'; drop table orders; --", "\u0000", "ü".repeat(300), secrets.buyer]) {
       const response = await admin.get(`/admin/orders/export.csv?q=${encodeURIComponent(q)}`);
       expect(response.status, q).toBe(200);
       expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
