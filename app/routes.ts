@@ -42,6 +42,10 @@ export default [
     ...prefix("admin", [
       index("routes/admin/index.tsx"),
       route("orders/:orderId/print", "routes/admin/order-print.tsx"),
+      // CSV downloads (resource routes, streamed): docs/exports-and-events.md.
+      route("orders/export.csv", "routes/admin/export-orders.ts"),
+      route("customers/export.csv", "routes/admin/export-customers.ts"),
+      route("coupons/usage.csv", "routes/admin/export-coupon-usage.ts"),
       route("upload", "routes/admin/upload.tsx"),
       route("sign-out", "routes/admin/sign-out.tsx"),
       layout("routes/admin/layout.tsx", [
@@ -64,6 +68,8 @@ export default [
         route("emails/:id", "routes/admin/email.tsx"),
         route("subscriptions", "routes/admin/subscriptions.tsx"),
         route("subscriptions/:subscriptionId", "routes/admin/subscriptions-detail.tsx"),
+        route("webhooks", "routes/admin/webhooks.tsx"),
+        route("webhooks/:eventId", "routes/admin/webhook-event.tsx"),
       ]),
     ]),
   ]),

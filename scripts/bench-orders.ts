@@ -8,10 +8,10 @@
  * only measures.
  */
 import { sql } from "drizzle-orm";
-import postgres from "postgres";
 import { getDashboardOverview } from "../server/dashboard/overview.ts";
 import { type Db, openDatabase } from "../server/db/client.ts";
 import { listAdminOrders } from "../server/orders/admin-list.ts";
+import { holdsOrders, loadPaidOrders, recreateDatabase } from "./support/bench-orders-data.ts";
 
 const url = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/shop_bench";
 const total = Number(process.env.BENCH_ORDERS ?? 1_000_000);
@@ -19,88 +19,16 @@ const total = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 // the shared machine happened to have.
 const runs = Number(process.env.BENCH_RUNS ?? 100);
 
-async function recreateDatabase() {
-  const target = new URL(url);
-  const name = target.pathname.slice(1);
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`unsafe database name: ${name}`);
-  target.pathname = "/postgres";
-  const admin = postgres(target.toString(), { max: 1, onnotice: () => {} });
-  await admin.unsafe(`drop database if exists ${name} with (force)`);
-  await admin.unsafe(`create database ${name}`);
-  await admin.end();
-}
-
 async function main() {
-  const reuse = process.env.BENCH_REUSE === "1" && (await holdsOrders());
-  if (!reuse) await recreateDatabase();
+  const reuse = process.env.BENCH_REUSE === "1" && (await holdsOrders(url, total));
+  if (!reuse) await recreateDatabase(url);
   const database = await openDatabase({ url, max: 4 });
   await database.migrate();
   const { db } = database;
-  if (!reuse) await load(db);
+  if (!reuse) await loadPaidOrders(db, total);
   await db.execute(sql`analyze orders`);
   await measure(db);
   await database.close();
-}
-
-/** Whether the bench database exists and already holds the requested number of paid orders. */
-async function holdsOrders() {
-  const client = postgres(url, { max: 1, onnotice: () => {} });
-  try {
-    const [row] = await client`select count(*)::int as n from orders where payment_status = 'paid'`;
-    return row?.n === total;
-  } catch {
-    return false;
-  } finally {
-    await client.end();
-  }
-}
-
-async function load(db: Db) {
-  const started = performance.now();
-  // The dashboard counters are rebuilt once at the end instead of row by row.
-  await db.execute(sql`alter table orders disable trigger user`);
-  await db.execute(sql`alter table order_items disable trigger user`);
-  // Names, emails and coupon codes drawn from small lists, so searches hit realistic numbers of rows.
-  await db.execute(sql`
-    insert into orders (payment_status, status, name, email, phone, subtotal_cents, total_cents,
-                        coupon_code, coupon_discount_cents, paid_at, created_at)
-    select 'paid',
-           (array['pending','processing','shipped','delivered','cancelled'])[1 + i % 5]::order_status,
-           f.first || ' ' || l.last,
-           lower(f.first) || '.' || lower(l.last) || i || '@example.com',
-           '+1 555 ' || lpad((i % 10000)::text, 4, '0'),
-           2000 + (i % 80) * 100,
-           2000 + (i % 80) * 100 - case when i % 10 = 0 then 500 else 0 end,
-           case when i % 10 = 0 then (array['WELCOME10','SAVE5','SUMMER15','JOE20'])[1 + (i / 10) % 4] end,
-           case when i % 10 = 0 then 500 else 0 end,
-           now() - i * interval '20 seconds',
-           now() - i * interval '20 seconds'
-    from generate_series(1, ${total}) as i
-    cross join lateral (select (array['James','Maya','Priya','Daniel','Sofia','Liam','Noah','Emma','Olivia','Ava',
-                                       'Lucas','Mia','Ethan','Zoe','Aria','Leo','Nora','Ivy','Owen','Ruby'])[1 + i % 20] as first) f
-    cross join lateral (select (array['Smith','Johnson','Brown','Garcia','Miller','Davis','Lopez','Wilson','Anderson','Thomas',
-                                       'Moore','Martin','Lee','Clark','Lewis','Young','King','Wright','Hill','Scott',
-                                       'Green','Baker','Adams','Nelson','Carter','Mitchell','Roberts','Turner','Phillips','Campbell',
-                                       'Parker','Evans','Edwards','Collins','Stewart','Morris','Rogers','Reed','Cook','Morgan'])[1 + (i / 20) % 40] as last) l
-  `);
-  // Checkout creates unpaid orders too; 5% more of them, which every list must skip.
-  await db.execute(sql`
-    insert into orders (payment_status, name, email, subtotal_cents, total_cents, created_at)
-    select 'unpaid', 'Unpaid Buyer', 'unpaid' || i || '@example.com', 5000, 5000, now() - i * interval '3 minutes'
-    from generate_series(1, ${Math.floor(total / 20)}) as i
-  `);
-  await db.execute(sql`
-    insert into order_items (order_id, name, weight, unit_price_cents, quantity, line_total_cents)
-    select id, 'Pure Himalayan Shilajit Resin', '30g', 4999, 1, 4999 from orders
-  `);
-  await db.execute(sql`alter table orders enable trigger user`);
-  await db.execute(sql`alter table order_items enable trigger user`);
-  await db.execute(sql`select rebuild_order_stats()`);
-  await db.execute(sql`vacuum analyze orders`);
-  await db.execute(sql`vacuum analyze order_items`);
-  console.log(
-    `loaded ${total.toLocaleString("en-US")} paid orders in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-  );
 }
 
 async function measure(db: Db) {

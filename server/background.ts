@@ -8,6 +8,10 @@ import { sandboxEnabled } from "./payments/registry.ts";
 import type { Services } from "./services.ts";
 import { endDueSandboxSubscriptions, renewDueSandboxSubscriptions } from "./subscriptions/due-renewals.ts";
 import { endLapsedPaypalSubscriptions } from "./subscriptions/lapsed.ts";
+import { pruneWebhookEvents } from "./webhooks/prune.ts";
+
+/** The webhook event log is pruned hourly (retention in days, decision 039). */
+const WEBHOOK_PRUNE_MS = 60 * 60 * 1000;
 
 type SweepServices = ReconcileServices & {
   /** False once real payment keys are set: test-mode subscriptions then end instead of renewing. */
@@ -74,6 +78,14 @@ export function backgroundJobs(services: Services): Job[] {
       run: async () => {
         await mailer.renderLeftOver();
         await mailer.deliverDue();
+      },
+    },
+    {
+      name: "prune webhook events",
+      everyMs: WEBHOOK_PRUNE_MS,
+      scope: "cluster",
+      run: async (now) => {
+        await pruneWebhookEvents(services.database.db, config.jobs.webhookEventRetentionDays, now);
       },
     },
     {

@@ -10,7 +10,7 @@ describe("loadConfig", () => {
     expect(config.seed).toBe("demo");
     expect(config.stripe).toBeUndefined();
     expect(config.paypal).toBeUndefined();
-    expect(config.jobs).toEqual({ sweepMs: 60_000, mailRetryMs: 15_000 });
+    expect(config.jobs).toEqual({ sweepMs: 60_000, mailRetryMs: 15_000, webhookEventRetentionDays: 90 });
     expect(config.metricsToken).toBeUndefined();
   });
 

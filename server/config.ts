@@ -64,6 +64,7 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   MAIL_RETRY_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(15_000),
+  WEBHOOK_EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   METRICS_TOKEN: optionalString.pipe(
     z.string().min(16, "must be at least 16 characters").max(256).optional(),
   ),
@@ -136,7 +137,11 @@ function buildConfig(env: Env) {
       : undefined,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     /** Background job intervals (server/background.ts). */
-    jobs: { sweepMs: env.SWEEP_INTERVAL_MS, mailRetryMs: env.MAIL_RETRY_INTERVAL_MS },
+    jobs: {
+      sweepMs: env.SWEEP_INTERVAL_MS,
+      mailRetryMs: env.MAIL_RETRY_INTERVAL_MS,
+      webhookEventRetentionDays: env.WEBHOOK_EVENT_RETENTION_DAYS,
+    },
     /** Bearer token for GET /metrics; without it the endpoint does not exist (404). */
     metricsToken: env.METRICS_TOKEN,
   };

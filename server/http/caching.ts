@@ -20,7 +20,9 @@ export function applyPageCaching(request: Request, response: Response): Response
   const headers = response.headers;
   appendVary(headers, "Cookie");
   const personal = request.headers.has("Cookie") || headers.has("Set-Cookie");
-  if (personal) headers.set("Cache-Control", PRIVATE_PAGE);
+  // A route that asked for no-store (a CSV of customers' data) keeps it: it is stricter still.
+  const noStore = /\bno-store\b/i.test(headers.get("Cache-Control") ?? "");
+  if (personal && !noStore) headers.set("Cache-Control", PRIVATE_PAGE);
   else if (!headers.has("Cache-Control")) {
     const shareable = (request.method === "GET" || request.method === "HEAD") && response.status === 200;
     headers.set("Cache-Control", shareable ? PUBLIC_PAGE : PRIVATE_PAGE);

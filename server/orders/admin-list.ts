@@ -89,7 +89,7 @@ const paid = eq(orders.paymentStatus, "paid");
 export async function listAdminOrders(db: Db, options: AdminOrderListOptions = {}): Promise<AdminOrderPage> {
   const size = options.pageSize ?? ADMIN_ORDERS_PAGE_SIZE;
   const searching = !!options.search?.trim();
-  const where = and(paid, searchCondition(options.search));
+  const where = adminOrderFilter(options.search);
   const requestedPage = Math.max(1, Math.floor(options.page ?? 1) || 1);
   return db.transaction(async (tx) => {
     // PostgreSQL switches a repeated prepared statement to a generic plan, which cannot see that a
@@ -147,8 +147,14 @@ export async function getAdminOrder(db: Db, id: string): Promise<AdminOrder | nu
   return { ...row, items: (await itemsOf(db, [id])).get(id) ?? [] };
 }
 
+/** The admin list's rows: paid orders matching the search (shared with the CSV export). */
+export function adminOrderFilter(search: string | undefined): SQL | undefined {
+  return and(paid, searchCondition(search));
+}
+
 function searchCondition(search: string | undefined): SQL | undefined {
-  const term = search?.trim();
+  // A NUL byte cannot be in PostgreSQL text: it is dropped rather than failing the query.
+  const term = search?.replaceAll("\u0000", "").trim();
   if (!term) return undefined;
   const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return or(

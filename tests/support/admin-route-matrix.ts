@@ -1,6 +1,7 @@
 import { expect } from "vitest";
 import type { Db } from "../../server/db/client.ts";
 import { orderItems } from "../../server/db/schema/index.ts";
+import { recordDelivery } from "../../server/webhooks/log.ts";
 import {
   createBlogPost,
   createCollection,
@@ -42,10 +43,19 @@ export const secrets = {
   testimonial: "Secret inactive testimonial",
   partner: "Hidden Partner Inc",
   collection: "Unreleased Collection Sigma",
+  webhook: "Confidential webhook payload 4417",
 };
 
 /** Ids of the prepared rows (filled by prepareMatrix, before the app starts). */
-export const ids = { order: "", mail: "", post: "", product: "", contact: "", subscription: "" };
+export const ids = {
+  order: "",
+  mail: "",
+  post: "",
+  product: "",
+  contact: "",
+  subscription: "",
+  webhookEvent: "",
+};
 
 /** Creates the customer and one row of each kind the back office lists (pass as `prepare`). */
 export async function prepareMatrix(db: Db) {
@@ -72,6 +82,15 @@ export async function prepareMatrix(db: Db) {
     lineTotalCents: 100,
   };
   await db.insert(orderItems).values(line);
+  const event = { id: "evt_matrix", type: "customer.updated", data: { object: { note: secrets.webhook } } };
+  ids.webhookEvent = (
+    await recordDelivery(db, {
+      provider: "stripe",
+      eventId: event.id,
+      type: event.type,
+      rawBody: JSON.stringify(event),
+    })
+  ).id;
 }
 
 export type AdminRoute = {
@@ -106,7 +125,8 @@ export async function adminRoutes(): Promise<AdminRoute[]> {
       .replace(":orderId", ids.order)
       .replace("/blog/:id", `/blog/${ids.post}`)
       .replace("/emails/:id", `/emails/${ids.mail}`)
-      .replace(":subscriptionId", ids.subscription);
+      .replace(":subscriptionId", ids.subscription)
+      .replace(":eventId", ids.webhookEvent);
   };
   // Selected by URL, not by id: routes with their own ids (e.g. "admin-blog-new") count too.
   return Object.values(routes)

@@ -15,6 +15,7 @@ import {
   ShoppingCart,
   TicketPercent,
   Users,
+  Webhook,
 } from "lucide-react";
 
 export type AdminNavItem = { to: string; label: string; icon: LucideIcon };
@@ -38,6 +39,7 @@ export const adminNavItems: AdminNavItem[] = [
   { to: "/admin/certificates", label: "Certificates", icon: Award },
   { to: "/admin/validity", label: "Validity", icon: ShieldCheck },
   { to: "/admin/emails", label: "Emails", icon: Mail },
+  { to: "/admin/webhooks", label: "Webhooks", icon: Webhook },
 ];
 
 /** Icon for screens added later without one. */

@@ -1,4 +1,4 @@
-import { Eye, EyeOff, History, Plus } from "lucide-react";
+import { Download, Eye, EyeOff, History, Plus } from "lucide-react";
 import { Link, useNavigation } from "react-router";
 import { CouponForm, type CouponFormState, emptyCouponForm } from "~/components/admin/coupon-form.tsx";
 import { FormDialog } from "~/components/admin/form-dialog.tsx";
@@ -146,6 +146,10 @@ export default function Coupons({ loaderData, actionData }: Route.ComponentProps
           <Plus aria-hidden />
           Create Coupon
         </Link>
+        <a href="/admin/coupons/usage.csv" className={buttonClass({ variant: "outline" })} download>
+          <Download aria-hidden />
+          Export usage CSV
+        </a>
       </PageHeader>
 
       <FormDialog open={form !== null} closeTo={PATH} title={form?.id ? "Edit Coupon" : "Create New Coupon"}>

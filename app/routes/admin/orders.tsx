@@ -1,4 +1,4 @@
-import { Eye, Printer, RefreshCw, Search } from "lucide-react";
+import { Download, Eye, Printer, RefreshCw, Search } from "lucide-react";
 import { useEffect, useRef } from "react";
 import {
   data,
@@ -115,6 +115,14 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           <RefreshCw aria-hidden />
           Refresh
         </Link>
+        <a href={exportHref(search)} className={buttonClass({ variant: "outline" })} download>
+          <Download aria-hidden />
+          Export CSV
+        </a>
+        <a href="/admin/customers/export.csv" className={buttonClass({ variant: "outline" })} download>
+          <Download aria-hidden />
+          Export customers
+        </a>
       </PageHeader>
       <SearchBox defaultValue={search} />
       {error || !result ? (
@@ -166,6 +174,13 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
       )}
     </>
   );
+}
+
+/** The CSV of the list as filtered now (the search; every page, not just this one). */
+function exportHref(search: string) {
+  return search
+    ? `/admin/orders/export.csv?${new URLSearchParams({ q: search })}`
+    : "/admin/orders/export.csv";
 }
 
 /** The spec: if no orders have loaded after 3 seconds, one automatic refetch runs (once per visit). */

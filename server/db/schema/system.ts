@@ -48,19 +48,6 @@ export const mailOutbox = pgTable(
   ],
 );
 
-/** Provider webhook events already handled: each event id is processed once. */
-export const webhookEvents = pgTable(
-  "webhook_events",
-  {
-    id: id(),
-    provider: text("provider").notNull(),
-    eventId: text("event_id").notNull(),
-    type: text("type").notNull(),
-    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex("webhook_events_provider_event_idx").on(t.provider, t.eventId)],
-);
-
 /** Fixed-window request counters for rate limits (contact form, validity lookups, …), shared by all instances. */
 export const rateLimitHits = pgTable(
   "rate_limit_hits",

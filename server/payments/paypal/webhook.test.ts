@@ -141,10 +141,12 @@ describe("PayPal webhook events", () => {
     expect(mailer.sent).toHaveLength(1);
   });
 
-  it("a failing handler answers 500 and leaves the event unrecorded, so PayPal retries it", async () => {
+  it("a failing handler answers 500 and logs the event as failed, so PayPal's retry runs it again", async () => {
     const event = fake.signedEvent("BILLING.SUBSCRIPTION.CANCELLED", { id: "I-UNKNOWN-AT-PAYPAL" });
     expect(await deliver(event)).toMatchObject({ status: 500 });
-    expect(await recorded(event.body)).toEqual([]);
+    expect(await recorded(event.body)).toMatchObject([{ outcome: "failed", attempts: 1 }]);
+    expect(await deliver(event)).toMatchObject({ status: 500 });
+    expect(await recorded(event.body)).toMatchObject([{ outcome: "failed", attempts: 2, deliveries: 2 }]);
   });
 
   it("BILLING.SUBSCRIPTION.ACTIVATED fulfils the first order; sales make renewal orders once each", async () => {

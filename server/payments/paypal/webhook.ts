@@ -1,12 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { completePayment } from "../../checkout/complete.ts";
 import type { Db } from "../../db/client.ts";
-import { subscriptions, webhookEvents } from "../../db/schema/index.ts";
+import { subscriptions } from "../../db/schema/index.ts";
 import type { Logger } from "../../logger.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import { paymentFailures } from "../../observability/metrics.ts";
 import { recordProviderRenewal } from "../../subscriptions/renew.ts";
 import { syncSubscriptionState } from "../../subscriptions/sync.ts";
+import { recordDelivery, runLogged } from "../../webhooks/log.ts";
 import type { PaypalProvider } from "./paypal-provider.ts";
 import type { PaypalSubscription } from "./resources.ts";
 import { getPaypalSubscription, paypalSubscriptionState } from "./subscriptions.ts";
@@ -57,22 +58,28 @@ export async function handlePaypalWebhook(
     deps.log.warn({ eventId: event.id, verified }, "paypal webhook refused");
     return { status: 400, body: { error: "signature verification failed" } };
   }
-  if (await alreadyHandled(deps.db, event.id))
-    return { status: 200, body: { received: true, duplicate: true } };
+  const delivery = await recordDelivery(deps.db, {
+    provider: "paypal",
+    eventId: event.id,
+    type: event.event_type,
+    rawBody,
+  });
+  if (delivery.alreadyHandled) return { status: 200, body: { received: true, duplicate: true } };
   try {
-    await handleEvent(deps, event);
+    await runLogged(deps.db, delivery.id, () => dispatchPaypalEvent(deps, event));
   } catch (error) {
     deps.log.error({ err: error, eventId: event.id, type: event.event_type }, "paypal webhook failed");
     return { status: 500, body: { error: "handling failed" } };
   }
-  await deps.db
-    .insert(webhookEvents)
-    .values({ provider: "paypal", eventId: event.id, type: event.event_type })
-    .onConflictDoNothing();
   return { status: 200, body: { received: true } };
 }
 
-function parseEvent(rawBody: string): PaypalEvent | null {
+/** Our handler for one verified event, in the log's terms (also what a replay runs). */
+export async function dispatchPaypalEvent(deps: PaypalWebhookDeps, event: PaypalEvent) {
+  return (await handleEvent(deps, event)) === "ignored" ? "ignored" : "processed";
+}
+
+export function parseEvent(rawBody: string): PaypalEvent | null {
   try {
     const event = JSON.parse(rawBody) as PaypalEvent;
     const valid = typeof event?.id === "string" && typeof event.event_type === "string";
@@ -106,14 +113,6 @@ async function verifySignature(deps: PaypalWebhookDeps, rawBody: string, headers
   }
 }
 
-async function alreadyHandled(db: Db, eventId: string) {
-  const [row] = await db
-    .select({ id: webhookEvents.id })
-    .from(webhookEvents)
-    .where(and(eq(webhookEvents.provider, "paypal"), eq(webhookEvents.eventId, eventId)));
-  return Boolean(row);
-}
-
 async function handleEvent(deps: PaypalWebhookDeps, event: PaypalEvent) {
   const resource = event.resource;
   switch (event.event_type) {
@@ -139,6 +138,7 @@ async function handleEvent(deps: PaypalWebhookDeps, event: PaypalEvent) {
       return;
     default:
       deps.log.info({ type: event.event_type }, "paypal webhook event ignored");
+      return "ignored" as const;
   }
 }
 

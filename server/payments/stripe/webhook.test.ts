@@ -219,7 +219,10 @@ describe("POST /webhooks/stripe: subscriptions", () => {
     const { stripeSubscriptionId } = await subscribe("ahead@example.com");
     const event = stripeEvent("invoice.paid", bed.fake.renew(stripeSubscriptionId));
     expect((await deliver(event)).status).toBe(409);
-    expect(await recorded(event.id)).toEqual([]);
+    // Logged as failed, so Stripe's next delivery runs the handler again (not a duplicate).
+    expect(await recorded(event.id)).toMatchObject([{ outcome: "failed", attempts: 1, deliveries: 1 }]);
+    expect((await deliver(event)).status).toBe(409);
+    expect(await recorded(event.id)).toMatchObject([{ outcome: "failed", attempts: 2, deliveries: 2 }]);
   });
 
   it("invoice.payment_failed emails the customer and the subscription follows Stripe to past_due", async () => {

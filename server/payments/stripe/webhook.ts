@@ -1,10 +1,9 @@
-import { and, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Db } from "../../db/client.ts";
-import { webhookEvents } from "../../db/schema/index.ts";
 import type { Logger } from "../../logger.ts";
 import type { Mailer } from "../../mail/mailer.ts";
-import { handleStripeEvent, RetryLater } from "./events.ts";
+import { recordDelivery, runLogged } from "../../webhooks/log.ts";
+import { handleStripeEvent, RetryLater, type StripeEventDeps } from "./events.ts";
 import type { StripeGateway } from "./gateway.ts";
 
 /** Seconds a signed event stays acceptable (replayed older deliveries are refused). */
@@ -20,9 +19,9 @@ export type StripeWebhookDeps = {
 };
 
 /**
- * POST /webhooks/stripe: verifies the signature on the raw body, skips an event id already
- * handled, acts on the event and only then records its id — so a failure answers non-2xx and
- * Stripe's retry runs it again, while a duplicate answers 200 and changes nothing.
+ * POST /webhooks/stripe: verifies the signature on the raw body, logs the event (server/webhooks),
+ * skips an event id already handled, acts on the event and records its outcome — so a failure
+ * answers non-2xx and Stripe's retry runs it again, while a duplicate answers 200 and changes nothing.
  */
 export async function handleStripeWebhook(deps: StripeWebhookDeps, request: Request): Promise<Response> {
   const { gateway } = deps;
@@ -45,15 +44,20 @@ export async function handleStripeWebhook(deps: StripeWebhookDeps, request: Requ
     deps.log.warn({ err: error }, "stripe webhook signature refused");
     return Response.json({ error: "Invalid signature" }, { status: 400 });
   }
-  if (await alreadyHandled(deps.db, event.id)) return Response.json({ received: true, duplicate: true });
+  const delivery = await recordDelivery(deps.db, {
+    provider: "stripe",
+    eventId: event.id,
+    type: event.type,
+    rawBody: payload,
+  });
+  if (delivery.alreadyHandled) return Response.json({ received: true, duplicate: true });
   try {
-    const outcome = await handleStripeEvent({ ...deps, gateway }, event);
-    await deps.db
-      .insert(webhookEvents)
-      .values({ provider: "stripe", eventId: event.id, type: event.type })
-      .onConflictDoNothing();
+    const outcome = await runLogged(deps.db, delivery.id, () =>
+      dispatchStripeEvent({ ...deps, gateway }, event),
+    );
     deps.log.info({ eventId: event.id, type: event.type, outcome }, "stripe webhook");
-    return Response.json({ received: true, outcome });
+    // The answer keeps Stripe-side wording ("handled"), as before the log.
+    return Response.json({ received: true, outcome: outcome === "processed" ? "handled" : "ignored" });
   } catch (error) {
     const retry = error instanceof RetryLater;
     deps.log[retry ? "warn" : "error"](
@@ -79,11 +83,7 @@ function assertSignedRecently(signature: string, now = Date.now()) {
   }
 }
 
-async function alreadyHandled(db: Db, eventId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: webhookEvents.id })
-    .from(webhookEvents)
-    .where(and(eq(webhookEvents.provider, "stripe"), eq(webhookEvents.eventId, eventId)))
-    .limit(1);
-  return Boolean(row);
+/** Our handler for one verified event, in the log's terms (also what a replay runs). */
+export async function dispatchStripeEvent(deps: StripeEventDeps, event: Stripe.Event) {
+  return (await handleStripeEvent(deps, event)) === "handled" ? "processed" : "ignored";
 }

@@ -1,0 +1,77 @@
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { csvDate, csvDollars } from "../../core/csv.ts";
+import type { Db } from "../db/client.ts";
+import { orders, user } from "../db/schema/index.ts";
+import { type CsvExport, EXPORT_BATCH_SIZE } from "./csv-stream.ts";
+import { keyText, nextKey, olderThan, type TimeKey } from "./keyset.ts";
+
+export const CUSTOMER_CSV_HEADER = [
+  "User ID",
+  "Name",
+  "Email",
+  "Role",
+  "Email verified",
+  "Created at",
+  "Paid orders",
+  "Total spent",
+] as const;
+
+/** Every account, newest first, with its paid orders counted and summed per batch (one query each). */
+export function customerCsvExport(db: Db, options: { batchSize?: number } = {}): CsvExport<TimeKey> {
+  const size = options.batchSize ?? EXPORT_BATCH_SIZE;
+  return {
+    header: CUSTOMER_CSV_HEADER,
+    async readBatch(cursor) {
+      const users = await db
+        .select({
+          id: user.id,
+          key: keyText(user.createdAt),
+          name: user.name,
+          email: user.email,
+          role: user.role,
+          verified: user.emailVerified,
+          createdAt: user.createdAt,
+        })
+        .from(user)
+        .where(olderThan(user.createdAt, user.id, cursor, "text"))
+        .orderBy(desc(user.createdAt), desc(user.id))
+        .limit(size);
+      const spent = await spendingOf(
+        db,
+        users.map((u) => u.id),
+      );
+      return {
+        rows: users.map((u) => {
+          const s = spent.get(u.id);
+          return [
+            u.id,
+            u.name,
+            u.email,
+            u.role,
+            u.verified ? "yes" : "no",
+            csvDate(u.createdAt),
+            s?.count ?? 0,
+            csvDollars(s?.cents ?? 0),
+          ];
+        }),
+        next: nextKey(users, size),
+      };
+    },
+  };
+}
+
+async function spendingOf(db: Db, userIds: string[]) {
+  const totals = new Map<string, { count: number; cents: number }>();
+  if (userIds.length === 0) return totals;
+  const rows = await db
+    .select({
+      userId: orders.userId,
+      count: sql<number>`count(*)::int`,
+      cents: sql<number>`coalesce(sum(${orders.totalCents}), 0)::bigint`.mapWith(Number),
+    })
+    .from(orders)
+    .where(and(eq(orders.paymentStatus, "paid"), inArray(orders.userId, userIds)))
+    .groupBy(orders.userId);
+  for (const row of rows) if (row.userId) totals.set(row.userId, { count: row.count, cents: row.cents });
+  return totals;
+}
