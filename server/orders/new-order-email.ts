@@ -1,4 +1,3 @@
-import { brand } from "../../core/brand.ts";
 import type { orderItems, orders } from "../db/schema/index.ts";
 import type { Mailer, MailMessage } from "../mail/mailer.ts";
 
@@ -9,17 +8,19 @@ type OrderItem = typeof orderItems.$inferSelect;
 export type OrderMailer = Pick<Mailer, "send"> & Partial<Pick<Mailer, "shopInbox">>;
 
 /**
- * The shop's "new order" email for a paid order: to SHOP_INBOX, else the brand's support address
- * (where contact-form notifications go too). Its dedupe key makes it one per order.
+ * The shop's "new order" email for a paid order, to SHOP_INBOX; null when that is not configured
+ * (opt-in, decision 038: an unconfigured shop does not mail every order to a guessed address).
+ * Its dedupe key makes it one per order.
  */
 export function newOrderMessage(
   order: Order,
   items: OrderItem[],
   shopInbox: string | undefined,
-): MailMessage<"admin-new-order"> {
+): MailMessage<"admin-new-order"> | null {
+  if (!shopInbox) return null;
   const shortId = order.id.slice(0, 8);
   return {
-    to: shopInbox ?? brand.supportEmail,
+    to: shopInbox,
     subject: `New order #${shortId}: ${order.name || order.email || "customer"}`,
     template: "admin-new-order",
     dedupeKey: `admin-new-order:${order.id}`,

@@ -68,7 +68,10 @@ export async function queuePaymentEmail(
   message: MailMessage,
 ): Promise<void> {
   if (order.email) await mailer.send(message);
-  await mailer.send(newOrderMessage(order, await itemsOf(db, order.id), mailer.shopInbox));
+  if (mailer.shopInbox) {
+    const notice = newOrderMessage(order, await itemsOf(db, order.id), mailer.shopInbox);
+    if (notice) await mailer.send(notice);
+  }
   await db.update(orders).set({ paymentEmailDue: false }).where(eq(orders.id, order.id));
 }
 
