@@ -104,6 +104,7 @@ describe("marking an order shipped over HTTP", () => {
     expect(responses.map((r) => r.status)).toEqual([200, 200]);
     expect(await shipPage(ids.race)).toContain("Edit tracking");
     const outbox = await (await owner.get("/admin/emails?to=buyer-race@example.com")).text();
-    expect(outbox.match(/has shipped/g)).toHaveLength(1);
+    // Counted in the table's markup (the page's data carries each subject a second time).
+    expect(outbox.match(/>Order #[0-9a-f]{8} has shipped</g)).toHaveLength(1);
   });
 });
