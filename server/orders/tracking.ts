@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { ShipmentInput } from "../../core/shipment.ts";
+import type { ShipmentInput } from "../../core/shipment-form.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { orders } from "../db/schema/index.ts";

@@ -9,7 +9,7 @@ import { FormAlert } from "~/components/ui/input-field.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { type FieldErrors, formText, parseForm } from "~/lib/forms.ts";
 import { brand } from "~core/brand.ts";
-import { shipmentSchema } from "~core/shipment.ts";
+import { shipmentSchema } from "~core/shipment-form.ts";
 import { actionToast } from "~core/toast.ts";
 import { NotFoundError } from "~server/errors.ts";
 import { failureData, settle } from "~server/http/error-response.ts";
