@@ -53,6 +53,7 @@ export default [
         route("products", "routes/admin/products.tsx"),
         route("collections", "routes/admin/collections.tsx"),
         route("orders", "routes/admin/orders.tsx"),
+        route("orders/:orderId/ship", "routes/admin/order-ship.tsx"),
         route("coupons", "routes/admin/coupons.tsx"),
         route("content-creators", "routes/admin/content-creators.tsx"),
         route("contacts", "routes/admin/contacts.tsx"),

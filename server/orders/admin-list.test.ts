@@ -166,7 +166,8 @@ describe("updateOrderStatus", () => {
       status: "processing",
       becameShipped: false,
     });
-    expect((await updateOrderStatus(database.db, id, "shipped"))?.becameShipped).toBe(true);
+    const shipment = { carrier: "usps", carrierName: null, trackingNumber: "9400111899223" } as const;
+    expect((await updateOrderStatus(database.db, id, "shipped", shipment))?.becameShipped).toBe(true);
     expect((await updateOrderStatus(database.db, id, "shipped"))?.becameShipped).toBe(false);
     expect((await getAdminOrder(database.db, id))?.status).toBe("shipped");
   });

@@ -28,6 +28,9 @@ export type AdminOrder = Pick<
   | "shippingCents"
   | "totalCents"
   | "createdAt"
+  | "carrier"
+  | "carrierName"
+  | "trackingNumber"
 > & { items: OrderLine[] };
 
 export type AdminOrderPage = {
@@ -73,6 +76,9 @@ const orderColumns = {
   shippingCents: orders.shippingCents,
   totalCents: orders.totalCents,
   createdAt: orders.createdAt,
+  carrier: orders.carrier,
+  carrierName: orders.carrierName,
+  trackingNumber: orders.trackingNumber,
 };
 
 /** Unpaid orders (checkout started, never paid) are invisible in every list. */

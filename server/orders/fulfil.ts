@@ -3,9 +3,9 @@ import { clearCart } from "../cart/cart.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { couponReservations, coupons, couponUsages, orderItems, orders } from "../db/schema/index.ts";
 import type { Logger } from "../logger.ts";
-import type { Mailer } from "../mail/mailer.ts";
 import type { PaidSession, PaymentProvider } from "../payments/provider.ts";
 import { startSubscription } from "../subscriptions/start.ts";
+import type { OrderMailer } from "./new-order-email.ts";
 import { confirmationMessage, queuePaymentEmailSafely } from "./payment-email.ts";
 import { confirmPayment, findOrderForSession } from "./payment-session.ts";
 
@@ -23,7 +23,7 @@ type Order = typeof orders.$inferSelect;
  */
 export async function fulfilOrder(
   db: Db,
-  mailer: Pick<Mailer, "send">,
+  mailer: OrderMailer,
   input: PaidSession & { now?: Date },
   log?: Partial<Pick<Logger, "warn">>,
 ): Promise<FulfilResult> {
@@ -86,7 +86,7 @@ async function recordCouponUsage(tx: Tx, order: Order, now: Date) {
  */
 export async function confirmAndFulfil(
   db: Db,
-  mailer: Pick<Mailer, "send">,
+  mailer: OrderMailer,
   provider: PaymentProvider,
   sessionId: string,
   log?: Partial<Pick<Logger, "warn">>,

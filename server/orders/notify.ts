@@ -1,39 +1,47 @@
 import { eq } from "drizzle-orm";
+import type { ShipmentInput } from "../../core/shipment-form.ts";
 import type { Db } from "../db/client.ts";
 import { orderItems, orders } from "../db/schema/index.ts";
+import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { type OrderStatus, type StatusChange, updateOrderStatus } from "./status.ts";
+import { statusMessage } from "./status-email.ts";
 
 /**
- * An admin's status change (Orders Management): sets the status and, when the order just became
- * shipped, sends the buyer the shipping email — once, not on every later save. Null when there is
- * no such paid order.
+ * An admin's status change (Orders Management): sets the status (with the carrier and tracking
+ * number when shipping) and, when the status actually changed, emails the buyer about it: once
+ * per status per order (see statusEmailKey). Null when there is no such paid order.
  */
 export async function changeOrderStatus(
   db: Db,
   mailer: Pick<Mailer, "send">,
   orderId: string,
   status: OrderStatus,
+  shipment?: ShipmentInput,
+  log?: Partial<Pick<Logger, "warn">>,
 ): Promise<StatusChange | null> {
-  const change = await updateOrderStatus(db, orderId, status);
-  if (change?.becameShipped) await sendShippedEmail(db, mailer, change.id);
+  const change = await updateOrderStatus(db, orderId, status, shipment);
+  if (change && change.previous !== change.status) await sendStatusEmailSafely(db, mailer, change, log);
   return change;
 }
 
-/** The shipping email for an order that just became shipped. */
-async function sendShippedEmail(db: Db, mailer: Pick<Mailer, "send">, orderId: string): Promise<void> {
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order?.email) return;
-  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
-  const shortId = order.id.slice(0, 8);
-  await mailer.send({
-    to: order.email,
-    subject: `Order #${shortId} has shipped`,
-    template: "order-shipped",
-    props: {
-      name: order.name ?? "",
-      shortId,
-      items: items.map(({ name, quantity }) => ({ name, quantity })),
-    },
-  });
+/**
+ * After the status committed: a failing outbox must not turn a saved change into an error (the
+ * admin would retry a change that is already made). The buyer misses that one email; logged.
+ */
+async function sendStatusEmailSafely(
+  db: Db,
+  mailer: Pick<Mailer, "send">,
+  change: StatusChange,
+  log?: Partial<Pick<Logger, "warn">>,
+): Promise<void> {
+  try {
+    const [order] = await db.select().from(orders).where(eq(orders.id, change.id));
+    if (!order) return;
+    const items = await db.select().from(orderItems).where(eq(orderItems.orderId, change.id));
+    const message = statusMessage(order, items, change.status);
+    if (message) await mailer.send(message);
+  } catch (error) {
+    log?.warn?.({ err: error, orderId: change.id, status: change.status }, "order status email not queued");
+  }
 }

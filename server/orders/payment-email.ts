@@ -2,7 +2,8 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { orderItems, orders, subscriptions } from "../db/schema/index.ts";
 import type { Logger } from "../logger.ts";
-import type { Mailer, MailMessage } from "../mail/mailer.ts";
+import type { MailMessage } from "../mail/mailer.ts";
+import { newOrderMessage, type OrderMailer } from "./new-order-email.ts";
 
 type Order = typeof orders.$inferSelect;
 type OrderItem = typeof orderItems.$inferSelect;
@@ -56,16 +57,21 @@ export function renewalMessage(order: Order, nextRenewal: Date): MailMessage<"su
 
 /**
  * Puts a paid order's email in the outbox (the confirmation, or the renewal email for a monthly
- * renewal) and clears `payment_email_due`. The dedupe key makes a repeat (the reconciliation
- * racing the request that paid, or a crash between the two writes) store nothing.
+ * renewal) and the shop's new-order email, then clears `payment_email_due`. The dedupe keys make
+ * a repeat (the reconciliation racing the request that paid, or a crash between the writes)
+ * store nothing.
  */
 export async function queuePaymentEmail(
   db: Db,
-  mailer: Pick<Mailer, "send">,
+  mailer: OrderMailer,
   order: Order,
   message: MailMessage,
 ): Promise<void> {
   if (order.email) await mailer.send(message);
+  if (mailer.shopInbox) {
+    const notice = newOrderMessage(order, await itemsOf(db, order.id), mailer.shopInbox);
+    if (notice) await mailer.send(notice);
+  }
   await db.update(orders).set({ paymentEmailDue: false }).where(eq(orders.id, order.id));
 }
 
@@ -76,7 +82,7 @@ export async function queuePaymentEmail(
  */
 export async function queuePaymentEmailSafely(
   db: Db,
-  mailer: Pick<Mailer, "send">,
+  mailer: OrderMailer,
   order: Order,
   message: MailMessage,
   log?: Partial<Pick<Logger, "warn">>,
@@ -98,7 +104,7 @@ const LATE_EMAIL_BATCH = 100;
  * A renewal (an order of a subscription made after the subscription) gets the renewal email with
  * the subscription's current period end, every other order the confirmation. Returns how many.
  */
-export async function queueLatePaymentEmails(db: Db, mailer: Pick<Mailer, "send">): Promise<number> {
+export async function queueLatePaymentEmails(db: Db, mailer: OrderMailer): Promise<number> {
   const due = await db
     .select({ order: orders, subscription: subscriptions })
     .from(orders)

@@ -1,37 +1,65 @@
 import { and, eq } from "drizzle-orm";
+import type { ShipmentInput } from "../../core/shipment-form.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { fulfilmentStatus, orders } from "../db/schema/index.ts";
+import { InvalidInputError } from "../errors.ts";
 
 export const ORDER_STATUSES = fulfilmentStatus.enumValues;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export type StatusChange = { id: string; previous: OrderStatus; status: OrderStatus; becameShipped: boolean };
 
+const trackingRequired = () =>
+  new InvalidInputError(
+    {
+      title: "Tracking needed",
+      description: "Enter the carrier and tracking number to mark the order shipped.",
+    },
+    { trackingNumber: ["Enter the tracking number"] },
+  );
+
 /**
  * Sets the fulfilment status of a paid order (the admin may pick any status; no order is enforced).
  * Returns null when there is no such paid order. `becameShipped` is true only on the change to
  * shipped, so the caller sends the shipping email once, not on every save.
+ *
+ * Shipping needs a carrier and tracking number (decision 038): given as `shipment`, or already on
+ * the order from an earlier shipping. Becoming shipped stamps shipped_at, becoming delivered
+ * stamps delivered_at.
  */
 export async function updateOrderStatus(
   db: Db,
   id: string,
   status: OrderStatus,
+  shipment?: ShipmentInput,
 ): Promise<StatusChange | null> {
   if (!isUuid(id)) return null;
   return db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ status: orders.status })
+      .select({ status: orders.status, trackingNumber: orders.trackingNumber })
       .from(orders)
       .where(and(eq(orders.id, id), eq(orders.paymentStatus, "paid")))
       .for("update");
     if (!current) return null;
-    if (current.status !== status) await tx.update(orders).set({ status }).where(eq(orders.id, id));
-    return {
-      id,
-      previous: current.status,
-      status,
-      becameShipped: status === "shipped" && current.status !== "shipped",
-    };
+    if (status === "shipped" && !shipment && !current.trackingNumber) throw trackingRequired();
+    const changed = current.status !== status;
+    if (changed || shipment) {
+      await tx
+        .update(orders)
+        .set({
+          status,
+          ...(shipment && tracking(shipment)),
+          ...(changed && status === "shipped" && { shippedAt: new Date() }),
+          ...(changed && status === "delivered" && { deliveredAt: new Date() }),
+        })
+        .where(eq(orders.id, id));
+    }
+    return { id, previous: current.status, status, becameShipped: status === "shipped" && changed };
   });
+}
+
+/** The order columns a shipment sets. */
+export function tracking({ carrier, carrierName, trackingNumber }: ShipmentInput) {
+  return { carrier, carrierName, trackingNumber };
 }

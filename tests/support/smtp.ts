@@ -49,3 +49,15 @@ export async function startSmtpServer({ refuse = false } = {}): Promise<TestSmtp
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/**
+ * A received message's source with quoted-printable undone (soft line breaks and =XX bytes), so a
+ * test can look for a link or a sentence that the encoding split or escaped.
+ */
+export function decodedSource(mail: ReceivedMail): string {
+  const unwrapped = mail.raw.replace(/=\r?\n/g, "");
+  return Buffer.from(
+    unwrapped.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+    "latin1",
+  ).toString("utf8");
+}

@@ -1,6 +1,9 @@
+import { Link } from "react-router";
+import { TrackingLink } from "~/components/store/tracking-link.tsx";
 import { formatDateTime } from "~/lib/dates.ts";
 import { formatMoney } from "~core/money.ts";
 import type { OrderLine } from "~core/order-line.ts";
+import { trackingInfo } from "~core/shipment.ts";
 import type { ShippingAddress } from "~server/db/schema/orders.ts";
 import { shortId, statusLabel } from "./order-status.ts";
 
@@ -21,6 +24,10 @@ export type OrderDetailsData = {
   totalCents: number;
   createdAt: Date | string;
   items: Omit<OrderLine, "imageUrl">[];
+  /** Tracking (decision 038); absent until the order has shipped. */
+  carrier?: string | null;
+  carrierName?: string | null;
+  trackingNumber?: string | null;
 };
 
 export function addressLines(a: ShippingAddress | null): string[] {
@@ -41,6 +48,7 @@ export function OrderDetails({ order }: { order: OrderDetailsData }) {
         <Detail term="Status">{statusLabel(order.status)}</Detail>
         <Detail term="Email">{order.email || "—"}</Detail>
         <Detail term="Phone">{order.phone || "—"}</Detail>
+        <ShipmentDetail order={order} />
         <Detail term="Ship to" wide>
           {addressLines(order.shippingAddress).map((line) => (
             <span key={line} className="block">
@@ -114,6 +122,27 @@ export function OrderDetails({ order }: { order: OrderDetailsData }) {
         <dd className="text-right font-semibold">{formatMoney(order.totalCents)}</dd>
       </dl>
     </div>
+  );
+}
+
+/** The carrier and tracking link, with the action to add or correct them (not printed). */
+function ShipmentDetail({ order }: { order: OrderDetailsData }) {
+  const tracking = trackingInfo({
+    carrier: order.carrier ?? null,
+    carrierName: order.carrierName ?? null,
+    trackingNumber: order.trackingNumber ?? null,
+  });
+  return (
+    <Detail term="Tracking" wide>
+      {tracking ? <TrackingLink tracking={tracking} /> : "—"}{" "}
+      <Link
+        to={`/admin/orders/${order.id}/ship`}
+        className="ml-2 text-primary underline-offset-4 hover:underline print:hidden"
+      >
+        {tracking ? "Edit tracking" : "Ship with tracking"}
+        <span className="sr-only"> for order #{shortId(order.id)}</span>
+      </Link>
+    </Detail>
   );
 }
 

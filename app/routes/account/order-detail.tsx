@@ -2,8 +2,10 @@ import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import { addressLines } from "~/components/admin/order-details.tsx";
 import { OrderStatusBadge, orderDateFormat } from "~/components/store/order-status-badge.tsx";
+import { TrackingLink } from "~/components/store/tracking-link.tsx";
 import { brand } from "~core/brand.ts";
 import { formatMoney } from "~core/money.ts";
+import { trackingInfo } from "~core/shipment.ts";
 import { requireUser } from "~server/auth/session.ts";
 import { getCustomerOrder, type OrderView } from "~server/orders/customer-orders.ts";
 import type { Route } from "./+types/order-detail";
@@ -35,6 +37,7 @@ function toOrderPage(order: OrderView) {
     paymentMethod: order.paymentMethod,
     name: order.name,
     address: addressLines(order.shippingAddress ?? null),
+    tracking: trackingInfo(order),
     subtotalCents: order.subtotalCents,
     volumeDiscountCents: order.volumeDiscountCents,
     subscriptionDiscountCents: order.subscriptionDiscountCents,
@@ -101,6 +104,14 @@ function OrderSummary({ order }: { order: OrderPage }) {
       <dl className="grid gap-1 rounded-lg border bg-card p-5 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-4">
         <dt className="text-muted-foreground">Payment</dt>
         <dd>{order.paymentMethod === "paypal" ? "PayPal" : "Card"}</dd>
+        {order.tracking && (
+          <>
+            <dt className="text-muted-foreground">Tracking</dt>
+            <dd>
+              <TrackingLink tracking={order.tracking} />
+            </dd>
+          </>
+        )}
         {order.address.length > 0 && (
           <>
             <dt className="text-muted-foreground">Shipping to</dt>

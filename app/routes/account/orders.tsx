@@ -1,10 +1,12 @@
 import { Package, Repeat } from "lucide-react";
 import { Link } from "react-router";
 import { OrderStatusBadge, orderDateFormat } from "~/components/store/order-status-badge.tsx";
+import { TrackingLink } from "~/components/store/tracking-link.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { brand } from "~core/brand.ts";
 import { formatMoney } from "~core/money.ts";
+import { trackingInfo } from "~core/shipment.ts";
 import { requireUser } from "~server/auth/session.ts";
 import { failureData, settle } from "~server/http/error-response.ts";
 import { listCustomerOrders } from "~server/orders/customer-orders.ts";
@@ -46,6 +48,7 @@ function toOrderCard(order: Awaited<ReturnType<typeof listCustomerOrders>>[numbe
     subscriptionId: order.subscriptionId,
     shippingAddress: order.shippingAddress,
     name: order.name,
+    tracking: trackingInfo(order),
     items: order.items.map(({ id, name, weight, quantity, lineTotalCents }) => ({
       id,
       name,
@@ -128,6 +131,14 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                   <dd className="font-semibold">{formatMoney(order.totalCents)}</dd>
                   <dt className="text-muted-foreground">Payment</dt>
                   <dd>{order.paymentMethod === "paypal" ? "PayPal" : "Card"}</dd>
+                  {order.tracking && (
+                    <>
+                      <dt className="text-muted-foreground">Tracking</dt>
+                      <dd>
+                        <TrackingLink tracking={order.tracking} />
+                      </dd>
+                    </>
+                  )}
                   {order.shippingAddress && (
                     <>
                       <dt className="text-muted-foreground">Shipping to</dt>

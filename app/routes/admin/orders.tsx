@@ -1,9 +1,10 @@
 import { Download, Eye, Printer, RefreshCw, Search } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import {
   data,
   Form,
   Link,
+  redirect,
   useFetcher,
   useLocation,
   useRevalidator,
@@ -14,6 +15,7 @@ import { z } from "zod";
 import { OrderDetails, type OrderDetailsData } from "~/components/admin/order-details.tsx";
 import { orderStatuses, shortId, statusLabel } from "~/components/admin/order-status.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
+import { ShipDialog } from "~/components/admin/ship-dialog.tsx";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
 import {
   Dialog,
@@ -74,8 +76,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   if (!parsed.success) return failure();
   const { orderId, status } = parsed.data;
+  // Shipping needs a carrier and tracking number: the ship dialog posts to the ship page's action;
+  // a plain form (no JavaScript) that picked "Shipped" is sent to that page to enter them.
+  if (status === "shipped") throw redirect(`/admin/orders/${orderId}/ship`);
   const changed = await settle(context.log, "order status update failed", () =>
-    changeOrderStatus(context.database.db, context.mailer, orderId, status),
+    changeOrderStatus(context.database.db, context.mailer, orderId, status, undefined, context.log),
   );
   if (!changed.ok || !changed.value) return failure();
   const change = changed.value;
@@ -160,7 +165,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                   <TableCell>{order.couponCode ?? "—"}</TableCell>
                   <TableCell className="whitespace-nowrap">{formatDateTime(order.createdAt)}</TableCell>
                   <TableCell>
-                    <StatusSelect orderId={order.id} status={order.status} />
+                    <StatusSelect order={order} />
                   </TableCell>
                   <TableCell className="text-right">
                     <OrderDialog order={order} />
@@ -240,35 +245,45 @@ function SearchBox({ defaultValue }: { defaultValue: string }) {
   );
 }
 
-function StatusSelect({ orderId, status }: { orderId: string; status: string }) {
+/**
+ * The status dropdown: a change saves at once, except "Shipped", which opens the ship dialog for
+ * the carrier and tracking number (without JavaScript, Save leads to the ship page instead).
+ */
+function StatusSelect({ order }: { order: OrderDetailsData }) {
   const fetcher = useFetcher<typeof action>();
+  const [shipping, setShipping] = useState(false);
   useFlashToast(fetcher.data?.toast);
-  const shown = (fetcher.formData?.get("status") as string | null) ?? status;
+  const shown = (fetcher.formData?.get("status") as string | null) ?? order.status;
   return (
-    <fetcher.Form method="post" className="flex items-center gap-2">
-      <input type="hidden" name="orderId" value={orderId} />
-      <select
-        name="status"
-        aria-label={`Status of order #${shortId(orderId)}`}
-        value={shown}
-        onChange={(e) => fetcher.submit(e.currentTarget.form)}
-        className="h-9 rounded-md border border-input bg-background px-2 text-sm"
-      >
-        {orderStatuses.map((s) => (
-          <option key={s} value={s}>
-            {statusLabel(s)}
-          </option>
-        ))}
-      </select>
-      <noscript>
-        <Button type="submit" size="sm" variant="outline">
-          Save
-        </Button>
-      </noscript>
-    </fetcher.Form>
+    <>
+      <fetcher.Form method="post" className="flex items-center gap-2">
+        <input type="hidden" name="orderId" value={order.id} />
+        <select
+          name="status"
+          aria-label={`Status of order #${shortId(order.id)}`}
+          value={shown}
+          onChange={(e) => {
+            if (e.currentTarget.value === "shipped") setShipping(true);
+            else fetcher.submit(e.currentTarget.form);
+          }}
+          className="h-9 rounded-md border border-input bg-background px-2 text-sm"
+        >
+          {orderStatuses.map((s) => (
+            <option key={s} value={s}>
+              {statusLabel(s)}
+            </option>
+          ))}
+        </select>
+        <noscript>
+          <Button type="submit" size="sm" variant="outline">
+            Save
+          </Button>
+        </noscript>
+      </fetcher.Form>
+      <ShipDialog order={order} open={shipping} onOpenChange={setShipping} />
+    </>
   );
 }
-
 function OrderDialog({ order }: { order: OrderDetailsData }) {
   return (
     <Dialog>

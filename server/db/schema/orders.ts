@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { Carrier } from "../../../core/shipment.ts";
 import { user } from "./auth.ts";
 import { products } from "./catalog.ts";
 import { createdAt, id, updatedAt } from "./columns.ts";
@@ -86,6 +87,13 @@ export const orders = pgTable(
     paymentEmailDue: boolean("payment_email_due").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Fulfilment (decision 038): how the parcel travels, set when the admin marks it shipped. */
+    carrier: text("carrier").$type<Carrier>(),
+    /** The free name of an "other" carrier (null for a known one). */
+    carrierName: text("carrier_name"),
+    trackingNumber: text("tracking_number"),
+    shippedAt: timestamp("shipped_at", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
   },
   (t) => [
     index("orders_user_created_idx").on(t.userId, t.createdAt.desc()),
@@ -117,6 +125,7 @@ export const orders = pgTable(
       .using("gin", t.couponCode.op("gin_trgm_ops"))
       .where(sql`${t.paymentStatus} = 'paid'`),
     check("orders_total_non_negative", sql`${t.totalCents} >= 0`),
+    check("orders_carrier_known", sql`${t.carrier} in ('usps', 'ups', 'fedex', 'dhl', 'other')`),
   ],
 );
 

@@ -137,12 +137,14 @@ type OrderOptions = { subscriptionId?: string; cancelled?: boolean; method?: "ca
 async function insertOrder(tx: Tx, buyer: Buyer, lines: Line[], createdAt: Date, options: OrderOptions) {
   const purchaseType = options.subscriptionId ? "subscription" : "one_time";
   const price = priceLines(lines, purchaseType);
+  const status = fulfilmentStatus(createdAt, options.cancelled);
   const [order] = await tx
     .insert(orders)
     .values({
       userId: buyer.userId ?? null,
       paymentStatus: "paid",
-      status: fulfilmentStatus(createdAt, options.cancelled),
+      status,
+      ...demoTracking(status, createdAt),
       purchaseType,
       paymentMethod: options.method ?? "card",
       provider: "sandbox",
@@ -188,6 +190,17 @@ function fulfilmentStatus(createdAt: Date, cancelled = false) {
   if (ageDays > 10) return "delivered" as const;
   if (ageDays > 3) return "shipped" as const;
   return ageDays > 1 ? ("processing" as const) : ("pending" as const);
+}
+
+/** Shipped and delivered demo orders went by UPS (a made-up number, but a working link). */
+function demoTracking(status: ReturnType<typeof fulfilmentStatus>, createdAt: Date) {
+  if (status !== "shipped" && status !== "delivered") return {};
+  return {
+    carrier: "ups" as const,
+    trackingNumber: `1ZDEMO${createdAt.getTime().toString(36).toUpperCase()}`,
+    shippedAt: new Date(createdAt.getTime() + 2 * DAY),
+    deliveredAt: status === "delivered" ? new Date(createdAt.getTime() + 7 * DAY) : null,
+  };
 }
 
 /** mulberry32: a small seeded generator, so every demo database gets the same sales. */

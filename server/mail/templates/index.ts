@@ -1,7 +1,9 @@
 import type * as React from "react";
+import { AdminNewOrder } from "./admin-new-order.tsx";
 import { ContactNotification } from "./contact-notification.tsx";
 import { OrderConfirmation } from "./order-confirmation.tsx";
 import { OrderShipped } from "./order-shipped.tsx";
+import { OrderStatusUpdate } from "./order-status-update.tsx";
 import { PaymentFailed } from "./payment-failed.tsx";
 import { ResetPassword } from "./reset-password.tsx";
 import { SubscriptionRenewal } from "./subscription-renewal.tsx";
@@ -17,6 +19,8 @@ export const mailTemplates = {
   "contact-notification": ContactNotification,
   "order-confirmation": OrderConfirmation,
   "order-shipped": OrderShipped,
+  "order-status-update": OrderStatusUpdate,
+  "admin-new-order": AdminNewOrder,
   "subscription-renewal": SubscriptionRenewal,
   "payment-failed": PaymentFailed,
 } satisfies Record<string, React.FC<never>>;

@@ -1,0 +1,54 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { ShipmentInput } from "../../core/shipment-form.ts";
+import type { Db } from "../db/client.ts";
+import { isUuid } from "../db/ids.ts";
+import { orders } from "../db/schema/index.ts";
+import { ConflictError, NotFoundError } from "../errors.ts";
+import { tracking } from "./status.ts";
+
+const orderNotFound = () =>
+  new NotFoundError({
+    title: "Order not found",
+    description: "This order does not exist or is not paid.",
+  });
+
+const notShipped = () =>
+  new ConflictError({
+    title: "Not shipped yet",
+    description: "Mark the order shipped before editing its tracking.",
+  });
+
+/**
+ * Corrects the carrier and tracking number of a shipped (or delivered) paid order. No email: the
+ * buyer got the shipped email once (decision 038); the order pages show the corrected link.
+ */
+export async function updateTracking(db: Db, orderId: string, shipment: ShipmentInput): Promise<void> {
+  if (!isUuid(orderId)) throw orderNotFound();
+  const paidOrder = and(eq(orders.id, orderId), eq(orders.paymentStatus, "paid"));
+  const [updated] = await db
+    .update(orders)
+    .set(tracking(shipment))
+    .where(and(paidOrder, inArray(orders.status, ["shipped", "delivered"])))
+    .returning({ id: orders.id });
+  if (updated) return;
+  const [exists] = await db.select({ id: orders.id }).from(orders).where(paidOrder);
+  throw exists ? notShipped() : orderNotFound();
+}
+
+/** A paid order as the shipping form shows it, or null. */
+export async function getShipment(db: Db, orderId: string) {
+  if (!isUuid(orderId)) return null;
+  const [row] = await db
+    .select({
+      id: orders.id,
+      status: orders.status,
+      name: orders.name,
+      carrier: orders.carrier,
+      carrierName: orders.carrierName,
+      trackingNumber: orders.trackingNumber,
+      shippedAt: orders.shippedAt,
+    })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, "paid")));
+  return row ?? null;
+}
