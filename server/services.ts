@@ -41,6 +41,7 @@ export async function createServices(config: Config, log = createLogger(config.l
     log,
     from: config.mail.from,
     smtpUrl: config.mail.smtpUrl,
+    publicUrl: config.publicUrl,
   });
   const demoMode = { active: false };
   const auth = createAuth({

@@ -21,6 +21,8 @@ export type MailerOptions = {
   from: string;
   /** Without it every message is only kept in the outbox (status 'stored'). */
   smtpUrl?: string;
+  /** The shop's public origin (PUBLIC_URL): links in emails are absolute from it. */
+  publicUrl?: string;
   /** Delay before the first retry; doubles with each failed attempt (capped at one hour). */
   retryBaseMs?: number;
   /** After this many failed attempts a message is marked 'failed' for good. */
@@ -75,6 +77,7 @@ export function createMailer({
   log,
   from,
   smtpUrl,
+  publicUrl = "",
   retryBaseMs = 30_000,
   maxAttempts = 5,
 }: MailerOptions) {
@@ -204,6 +207,9 @@ export function createMailer({
   return {
     /** Whether messages leave the shop (SMTP) or only stay in the outbox. */
     delivers: Boolean(transport),
+
+    /** Where emailed links point ("" in tests that never render links). */
+    publicUrl,
 
     /**
      * Stores the message and returns its outbox id at once; rendering and SMTP delivery (if

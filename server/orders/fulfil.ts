@@ -3,10 +3,9 @@ import { clearCart } from "../cart/cart.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { couponReservations, coupons, couponUsages, orderItems, orders } from "../db/schema/index.ts";
 import type { Logger } from "../logger.ts";
-import type { Mailer } from "../mail/mailer.ts";
 import type { PaidSession, PaymentProvider } from "../payments/provider.ts";
 import { startSubscription } from "../subscriptions/start.ts";
-import { confirmationMessage, queuePaymentEmailSafely } from "./payment-email.ts";
+import { confirmationMessage, type PaymentMailer, queuePaymentEmailSafely } from "./payment-email.ts";
 import { confirmPayment, findOrderForSession } from "./payment-session.ts";
 
 export type FulfilResult = { orderId: string; fulfilled: boolean };
@@ -23,7 +22,7 @@ type Order = typeof orders.$inferSelect;
  */
 export async function fulfilOrder(
   db: Db,
-  mailer: Pick<Mailer, "send">,
+  mailer: PaymentMailer,
   input: PaidSession & { now?: Date },
   log?: Partial<Pick<Logger, "warn">>,
 ): Promise<FulfilResult> {
@@ -54,7 +53,13 @@ export async function fulfilOrder(
   });
   if (!paid) return { orderId: input.orderId, fulfilled: false };
   // After commit: an email never announces an order whose transaction rolled back.
-  await queuePaymentEmailSafely(db, mailer, paid.order, confirmationMessage(paid.order, paid.items), log);
+  await queuePaymentEmailSafely(
+    db,
+    mailer,
+    paid.order,
+    confirmationMessage(paid.order, paid.items, mailer.publicUrl),
+    log,
+  );
   return { orderId: paid.order.id, fulfilled: true };
 }
 
@@ -86,7 +91,7 @@ async function recordCouponUsage(tx: Tx, order: Order, now: Date) {
  */
 export async function confirmAndFulfil(
   db: Db,
-  mailer: Pick<Mailer, "send">,
+  mailer: PaymentMailer,
   provider: PaymentProvider,
   sessionId: string,
   log?: Partial<Pick<Logger, "warn">>,

@@ -3,15 +3,29 @@ import type { Db } from "../db/client.ts";
 import { orderItems, orders, subscriptions } from "../db/schema/index.ts";
 import type { Logger } from "../logger.ts";
 import type { Mailer, MailMessage } from "../mail/mailer.ts";
+import { orderStatusPath } from "./status-token.ts";
 
 type Order = typeof orders.$inferSelect;
 type OrderItem = typeof orderItems.$inferSelect;
 
+/** What sends a payment email: the outbox, and the origin its links start with. */
+export type PaymentMailer = Pick<Mailer, "send"> & Partial<Pick<Mailer, "publicUrl">>;
+
 /** One payment email per paid order, however often it is queued (the outbox's dedupe key). */
 const dedupeKey = (orderId: string) => `payment-email:${orderId}`;
 
-export function confirmationMessage(order: Order, items: OrderItem[]): MailMessage<"order-confirmation"> {
+/**
+ * The confirmation email. It carries the order's status link (decision 037) when the order has a
+ * token and the shop knows its public origin: the one way a guest sees the order again.
+ */
+export function confirmationMessage(
+  order: Order,
+  items: OrderItem[],
+  publicUrl = "",
+): MailMessage<"order-confirmation"> {
   const shortId = order.id.slice(0, 8);
+  const statusUrl =
+    order.statusToken && publicUrl ? publicUrl + orderStatusPath(order.statusToken) : undefined;
   return {
     to: order.email ?? "",
     subject: `Order confirmation #${shortId}`,
@@ -34,6 +48,7 @@ export function confirmationMessage(order: Order, items: OrderItem[]): MailMessa
       couponDiscountCents: order.couponDiscountCents,
       shippingCents: order.shippingCents,
       totalCents: order.totalCents,
+      ...(statusUrl ? { statusUrl } : {}),
     },
   };
 }
@@ -98,7 +113,7 @@ const LATE_EMAIL_BATCH = 100;
  * A renewal (an order of a subscription made after the subscription) gets the renewal email with
  * the subscription's current period end, every other order the confirmation. Returns how many.
  */
-export async function queueLatePaymentEmails(db: Db, mailer: Pick<Mailer, "send">): Promise<number> {
+export async function queueLatePaymentEmails(db: Db, mailer: PaymentMailer): Promise<number> {
   const due = await db
     .select({ order: orders, subscription: subscriptions })
     .from(orders)
@@ -110,7 +125,7 @@ export async function queueLatePaymentEmails(db: Db, mailer: Pick<Mailer, "send"
     const renewal = subscription && order.createdAt > subscription.createdAt;
     const message = renewal
       ? renewalMessage(order, subscription.currentPeriodEnd ?? order.paidAt ?? new Date())
-      : confirmationMessage(order, await itemsOf(db, order.id));
+      : confirmationMessage(order, await itemsOf(db, order.id), mailer.publicUrl);
     await queuePaymentEmail(db, mailer, order, message);
   }
   return due.length;
