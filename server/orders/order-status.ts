@@ -7,6 +7,7 @@ import {
   releaseRateLimitHit,
 } from "../rate-limit/rate-limit.ts";
 import { getOrderByStatusToken, type OrderView } from "./customer-orders.ts";
+import { isStatusTokenShape } from "./status-token.ts";
 
 /**
  * The guest's order status page lookup (decision 037): the paid order the token names, or null.
@@ -14,6 +15,8 @@ import { getOrderByStatusToken, type OrderView } from "./customer-orders.ts";
  * and handed back when it found an order: only misses count. Over the limit, RateLimitedError.
  */
 export async function lookUpOrderStatus(db: Db, token: string, clientIp: string): Promise<OrderView | null> {
+  // A value that cannot be a token never matches: answered without counting or reading anything.
+  if (!isStatusTokenShape(token)) return null;
   const rules = orderStatusMissLimits(clientIp);
   const limit = await hitRateLimits(db, rules);
   if (!limit.allowed)
