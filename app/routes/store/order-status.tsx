@@ -14,6 +14,11 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ];
 }
 
+/** Retry-After on a 429 (the loader's headers reach the document response only through here). */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
 /**
  * A guest's order, through the unguessable link in the confirmation email (decision 037). No
  * sign-in: the link is the key. An unknown or malformed token is the shop's normal 404 page; too
