@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOrder } from "../../tests/factories/orders.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
+import { renderMail } from "../mail/render.ts";
 import { getOrderByStatusToken } from "./customer-orders.ts";
+import { confirmationMessage } from "./payment-email.ts";
 import { isStatusTokenShape, newStatusToken } from "./status-token.ts";
 
 let t: TestDatabase;
@@ -37,5 +39,19 @@ describe("order status tokens", () => {
     expect(await getOrderByStatusToken(t.db, unpaid.statusToken!)).toBeNull();
     expect(await getOrderByStatusToken(t.db, newStatusToken())).toBeNull();
     expect(await getOrderByStatusToken(t.db, paid.id)).toBeNull();
+  });
+});
+
+describe("the confirmation email", () => {
+  it("links to the order status page from the shop's public origin", async () => {
+    const order = await createOrder(t.db, { paymentStatus: "paid", email: "guest@example.com", name: "Gil" });
+    const message = confirmationMessage(order, [], "https://shop.example");
+    const url = `https://shop.example/order-status/${order.statusToken}`;
+    expect(message.props.statusUrl).toBe(url);
+    const rendered = await renderMail(message.template, message.props);
+    expect(rendered.text).toContain("View your order status");
+    expect(rendered.text).toContain(url);
+    // Without a known origin (or a token) the email simply has no button.
+    expect(confirmationMessage(order, []).props.statusUrl).toBeUndefined();
   });
 });
