@@ -25,6 +25,9 @@ export default [
     route("account/subscriptions", "routes/account/subscriptions.tsx"),
     route("orders", "routes/account/orders.tsx"),
     route("orders/:orderId", "routes/account/order-detail.tsx"),
+    route("account/addresses", "routes/account/addresses.tsx"),
+    // A guest's order through the secret link in the confirmation email (decision 037).
+    route("order-status/:token", "routes/store/order-status.tsx"),
     route("*", "routes/store/not-found.tsx"),
   ]),
   route("auth/sign-out", "routes/account/sign-out.tsx"),

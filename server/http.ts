@@ -23,7 +23,7 @@ import { asPublicRequest } from "./http/public-request.ts";
 import { readiness } from "./http/readiness.ts";
 import { routePattern } from "./http/route-pattern.ts";
 import { sameOriginOnly } from "./http/same-origin.ts";
-import { securityHeaders, shareableMedia } from "./http/security-headers.ts";
+import { secretLinkPage, securityHeaders, shareableMedia } from "./http/security-headers.ts";
 import { applyScriptHashes, collectScriptHashes, isSharedRender } from "./http/shared-page-csp.ts";
 import { failFastWithoutDatabase, requestFailedOnDatabase } from "./http/unavailable.ts";
 import type { RequestLogFields } from "./logger.ts";
@@ -71,6 +71,7 @@ export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppO
   app.use(measureRequests());
   app.use("/uploads/*", shareableMedia());
   app.use("/images/*", shareableMedia());
+  app.use("/order-status/*", secretLinkPage());
   app.use(applyScriptHashes());
   app.use(securityHeaders(services.config, mode));
   app.use(compress());

@@ -42,6 +42,7 @@ export async function createServices(config: Config, log = createLogger(config.l
     from: config.mail.from,
     smtpUrl: config.mail.smtpUrl,
     shopInbox: config.mail.shopInbox,
+    publicUrl: config.publicUrl,
   });
   const demoMode = { active: false };
   const auth = createAuth({

@@ -1,11 +1,13 @@
 import { mergeGuestCartIntoUserCart } from "../cart/merge.ts";
 import { clearGuestCartCookie, readGuestCartId } from "../cart/request.server.ts";
 import type { RequestContext } from "../context.ts";
+import { attachGuestOrders } from "./guest-orders.ts";
 
 /**
  * Runs after every successful sign-in (password, or password + two-factor code), before the
  * redirect: the guest cart of this browser joins the account's cart, and its cookie is cleared.
- * A failed merge is logged; signing in still succeeds. Returns headers to add to the response.
+ * Guest orders placed with the (verified) account email since are attached too (decision 037).
+ * A failed merge or attach is logged; signing in still succeeds. Returns headers to add to the response.
  */
 export async function onSignedIn(
   context: RequestContext,
@@ -14,6 +16,9 @@ export async function onSignedIn(
 ): Promise<Headers> {
   context.log.info({ userId }, "signed in");
   const headers = new Headers();
+  await attachGuestOrders(context.database.db, userId).catch((error: unknown) =>
+    context.log.error({ err: error, userId }, "could not attach guest orders"),
+  );
   const guestCartId = await readGuestCartId(context, request);
   if (!guestCartId) return headers;
   try {

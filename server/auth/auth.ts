@@ -2,6 +2,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin, twoFactor } from "better-auth/plugins";
 import { brand } from "../../core/brand.ts";
+import { attachGuestOrders } from "../accounts/guest-orders.ts";
 import type { Db } from "../db/client.ts";
 import * as schema from "../db/schema/index.ts";
 import type { Logger } from "../logger.ts";
@@ -107,6 +108,15 @@ export function createAuth({ db, secret, publicUrl, secureCookies, mailer, log, 
       // signs nobody in). The link goes only to the address itself.
       autoSignInAfterVerification: true,
       expiresIn: 24 * ONE_HOUR,
+      // The address is now proven: the paid guest orders placed with it join the account
+      // (decision 037). A failure is logged; verifying still succeeds (the next sign-in retries).
+      afterEmailVerification: async (user) => {
+        try {
+          await attachGuestOrders(db, user.id);
+        } catch (error) {
+          log.error({ err: error, userId: user.id }, "could not attach guest orders");
+        }
+      },
       sendVerificationEmail: ({ user, url }) => {
         showLink?.(`Verification link for ${user.email}: ${url}`);
         return sendSafely(() =>

@@ -8,6 +8,7 @@ import type { CouponRejection } from "../coupons/rules.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { orderItems, orders } from "../db/schema/index.ts";
 import { openPaymentSession } from "../orders/payment-session.ts";
+import { newStatusToken } from "../orders/status-token.ts";
 import type { PaymentMethod, PaymentProvider } from "../payments/provider.ts";
 import { assertClientMayOpen, TooManyOpenPayments } from "./open-payments.ts";
 
@@ -96,6 +97,7 @@ export async function startCheckout(
           provider: provider.name,
           subtotalCents: cart.subtotalCents,
           totalCents: cart.totalCents,
+          statusToken: newStatusToken(),
         })
         .returning({ id: orders.id });
       const orderId = order!.id;

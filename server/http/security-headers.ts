@@ -66,3 +66,17 @@ export function shareableMedia(): MiddlewareHandler {
     c.res.headers.set("Cross-Origin-Resource-Policy", "cross-origin");
   };
 }
+
+/**
+ * Pages whose URL is the secret (the guest's order status link, decision 037): never stored by a
+ * cache, never indexed, and the URL never leaks as a Referer to a page the visitor goes on to.
+ * Register before securityHeaders so this runs after it on the way out (it overrides the Referrer-Policy).
+ */
+export function secretLinkPage(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    c.res.headers.set("Cache-Control", "no-store");
+    c.res.headers.set("Referrer-Policy", "no-referrer");
+    c.res.headers.set("X-Robots-Tag", "noindex");
+  };
+}

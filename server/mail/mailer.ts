@@ -23,6 +23,8 @@ export type MailerOptions = {
   smtpUrl?: string;
   /** The shop's own address (SHOP_INBOX): new-order notifications go there. */
   shopInbox?: string;
+  /** The shop's public origin (PUBLIC_URL): links in emails are absolute from it. */
+  publicUrl?: string;
   /** Delay before the first retry; doubles with each failed attempt (capped at one hour). */
   retryBaseMs?: number;
   /** After this many failed attempts a message is marked 'failed' for good. */
@@ -78,6 +80,7 @@ export function createMailer({
   from,
   smtpUrl,
   shopInbox,
+  publicUrl = "",
   retryBaseMs = 30_000,
   maxAttempts = 5,
 }: MailerOptions) {
@@ -210,6 +213,8 @@ export function createMailer({
 
     /** Where notifications for the shop itself go (SHOP_INBOX), when configured. */
     shopInbox,
+    /** Where emailed links point ("" in tests that never render links). */
+    publicUrl,
 
     /**
      * Stores the message and returns its outbox id at once; rendering and SMTP delivery (if

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { orderItems, orders, paymentProvider } from "../db/schema/index.ts";
+import { isStatusTokenShape } from "./status-token.ts";
 
 export type OrderView = typeof orders.$inferSelect & { items: (typeof orderItems.$inferSelect)[] };
 
@@ -67,5 +68,18 @@ export async function getPaidOrder(db: Db, orderId: string): Promise<OrderView |
     .select()
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, "paid")));
+  return (await withItems(db, rows))[0] ?? null;
+}
+
+/**
+ * The paid order a status link names (decision 037), or null: an unknown token, an unpaid order
+ * and a value that cannot be a token all look the same (not found).
+ */
+export async function getOrderByStatusToken(db: Db, token: string): Promise<OrderView | null> {
+  if (!isStatusTokenShape(token)) return null;
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.statusToken, token), eq(orders.paymentStatus, "paid")));
   return (await withItems(db, rows))[0] ?? null;
 }

@@ -54,7 +54,13 @@ export async function fulfilOrder(
   });
   if (!paid) return { orderId: input.orderId, fulfilled: false };
   // After commit: an email never announces an order whose transaction rolled back.
-  await queuePaymentEmailSafely(db, mailer, paid.order, confirmationMessage(paid.order, paid.items), log);
+  await queuePaymentEmailSafely(
+    db,
+    mailer,
+    paid.order,
+    confirmationMessage(paid.order, paid.items, mailer.publicUrl),
+    log,
+  );
   return { orderId: paid.order.id, fulfilled: true };
 }
 

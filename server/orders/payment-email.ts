@@ -4,15 +4,28 @@ import { orderItems, orders, subscriptions } from "../db/schema/index.ts";
 import type { Logger } from "../logger.ts";
 import type { MailMessage } from "../mail/mailer.ts";
 import { newOrderMessage, type OrderMailer } from "./new-order-email.ts";
+import { orderStatusPath } from "./status-token.ts";
 
 type Order = typeof orders.$inferSelect;
 type OrderItem = typeof orderItems.$inferSelect;
 
+/** What sends a payment email: the outbox, and the origin its links start with. */
+
 /** One payment email per paid order, however often it is queued (the outbox's dedupe key). */
 const dedupeKey = (orderId: string) => `payment-email:${orderId}`;
 
-export function confirmationMessage(order: Order, items: OrderItem[]): MailMessage<"order-confirmation"> {
+/**
+ * The confirmation email. It carries the order's status link (decision 037) when the order has a
+ * token and the shop knows its public origin: the one way a guest sees the order again.
+ */
+export function confirmationMessage(
+  order: Order,
+  items: OrderItem[],
+  publicUrl = "",
+): MailMessage<"order-confirmation"> {
   const shortId = order.id.slice(0, 8);
+  const statusUrl =
+    order.statusToken && publicUrl ? publicUrl + orderStatusPath(order.statusToken) : undefined;
   return {
     to: order.email ?? "",
     subject: `Order confirmation #${shortId}`,
@@ -35,6 +48,7 @@ export function confirmationMessage(order: Order, items: OrderItem[]): MailMessa
       couponDiscountCents: order.couponDiscountCents,
       shippingCents: order.shippingCents,
       totalCents: order.totalCents,
+      ...(statusUrl ? { statusUrl } : {}),
     },
   };
 }
@@ -116,7 +130,7 @@ export async function queueLatePaymentEmails(db: Db, mailer: OrderMailer): Promi
     const renewal = subscription && order.createdAt > subscription.createdAt;
     const message = renewal
       ? renewalMessage(order, subscription.currentPeriodEnd ?? order.paidAt ?? new Date())
-      : confirmationMessage(order, await itemsOf(db, order.id));
+      : confirmationMessage(order, await itemsOf(db, order.id), mailer.publicUrl);
     await queuePaymentEmail(db, mailer, order, message);
   }
   return due.length;

@@ -52,6 +52,15 @@ export const payLimits = (ip: string): RateLimitRule[] => [
   { key: `pay:d:${ip}`, limit: 60, windowMs: DAY },
 ];
 
+/**
+ * Order status links that lead nowhere (only misses count, decision 037): a guest who mistypes
+ * a link is fine; walking a 256-bit token space is hopeless anyway, and this keeps it quiet.
+ */
+export const orderStatusMissLimits = (ip: string): RateLimitRule[] => [
+  { key: `order-status:m:${ip}`, limit: 10, windowMs: MINUTE },
+  { key: `order-status:d:${ip}`, limit: 100, windowMs: DAY },
+];
+
 // Rows older than this are deleted; every window in use is at most this long.
 const KEEP_MS = 24 * 60 * 60 * 1000;
 

@@ -1,5 +1,6 @@
 import type { Db } from "../../server/db/client.ts";
 import { orders } from "../../server/db/schema/index.ts";
+import { newStatusToken } from "../../server/orders/status-token.ts";
 
 export type Order = typeof orders.$inferSelect;
 
@@ -10,7 +11,7 @@ export async function createOrder(
 ): Promise<Order> {
   const [row] = await db
     .insert(orders)
-    .values({ subtotalCents: 5999, totalCents: 5999, ...overrides })
+    .values({ subtotalCents: 5999, totalCents: 5999, statusToken: newStatusToken(), ...overrides })
     .returning();
   return row!;
 }

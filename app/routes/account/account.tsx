@@ -1,4 +1,4 @@
-import { LogOut, Repeat, ShieldCheck } from "lucide-react";
+import { LogOut, MapPin, Repeat, ShieldCheck } from "lucide-react";
 import { data, Form, Link, redirectDocument } from "react-router";
 import { SubmitButton } from "~/components/account/submit-button.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
@@ -105,6 +105,19 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           <Link to="/account/subscriptions" className={buttonClass({ variant: "outline" })}>
             <Repeat aria-hidden />
             My Subscriptions
+          </Link>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <h2 className="font-display text-xl leading-tight font-semibold">Addresses</h2>
+          <CardDescription>Save the addresses you ship to; checkout offers them.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Link to="/account/addresses" className={buttonClass({ variant: "outline" })}>
+            <MapPin aria-hidden />
+            My Addresses
           </Link>
         </CardContent>
       </Card>

@@ -9,6 +9,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs.t
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { safeRedirectPath } from "~/lib/forms.ts";
 import { brand } from "~core/brand.ts";
+import { attachedOrdersMessage, takeAttachedOrdersNotice } from "~server/accounts/guest-orders.ts";
 import { onSignedIn } from "~server/accounts/on-signed-in.ts";
 import { getSessionUser } from "~server/auth/session.ts";
 import { redirectWithToast } from "~server/http/flash.ts";
@@ -73,9 +74,16 @@ async function afterVerificationLink(
     });
   }
   const headers = await onSignedIn(context, request, user.id);
+  // Guest orders placed with this email joined the account (decision 037): say so once, on My Orders.
+  const attached = await takeAttachedOrdersNotice(context.database.db, user.id).catch(() => 0);
+  const welcome = "Welcome! You are signed in.";
   return redirectWithToast(
-    "/",
-    { title: "Email verified", description: "Welcome! You are signed in.", variant: "success" },
+    attached > 0 ? "/orders" : "/",
+    {
+      title: "Email verified",
+      description: attached > 0 ? `${welcome} ${attachedOrdersMessage(attached)}.` : welcome,
+      variant: "success",
+    },
     { headers },
   );
 }

@@ -3,10 +3,12 @@ import { Link } from "react-router";
 import { OrderStatusBadge, orderDateFormat } from "~/components/store/order-status-badge.tsx";
 import { TrackingLink } from "~/components/store/tracking-link.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
+import { FormAlert } from "~/components/ui/input-field.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { brand } from "~core/brand.ts";
 import { formatMoney } from "~core/money.ts";
 import { trackingInfo } from "~core/shipment.ts";
+import { attachedOrdersMessage, takeAttachedOrdersNotice } from "~server/accounts/guest-orders.ts";
 import { requireUser } from "~server/auth/session.ts";
 import { failureData, settle } from "~server/http/error-response.ts";
 import { listCustomerOrders } from "~server/orders/customer-orders.ts";
@@ -31,9 +33,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     () => listCustomerOrders(context.database.db, user.id),
     { ...loadFailed, status: 500 },
   );
-  if (loaded.ok) return { orders: loaded.value.map(toOrderCard), toast: null };
-  // Spec: a load error is a toast, and the page stays usable (not the error screen).
-  return failureData(loaded, { orders: null });
+  if (!loaded.ok)
+    // Spec: a load error is a toast, and the page stays usable (not the error screen).
+    return failureData(loaded, { orders: null, attachedNotice: null });
+  return {
+    orders: loaded.value.map(toOrderCard),
+    toast: null,
+    attachedNotice: await takeAttachedNotice(context, user.id),
+  };
+}
+
+/** "Your 2 earlier orders are now in My Orders", once, if guest orders joined the account (decision 037). */
+async function takeAttachedNotice(context: Route.LoaderArgs["context"], userId: string) {
+  const count = await takeAttachedOrdersNotice(context.database.db, userId).catch(() => 0);
+  return count > 0 ? attachedOrdersMessage(count) : null;
 }
 
 function toOrderCard(order: Awaited<ReturnType<typeof listCustomerOrders>>[number]) {
@@ -60,7 +73,7 @@ function toOrderCard(order: Awaited<ReturnType<typeof listCustomerOrders>>[numbe
 }
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
-  const { orders, toast } = loaderData;
+  const { orders, toast, attachedNotice } = loaderData;
   useFlashToast(toast);
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-12 sm:px-6">
@@ -71,6 +84,11 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           My Subscriptions
         </Link>
       </div>
+      {attachedNotice && (
+        <FormAlert tone="success" className="mt-6">
+          {attachedNotice}
+        </FormAlert>
+      )}
       {orders === null ? (
         <div
           role="alert"

@@ -85,6 +85,11 @@ export const orders = pgTable(
      * renewal) is in the outbox: a failed outbox insert is retried by the reconciliation job.
      */
     paymentEmailDue: boolean("payment_email_due").notNull().default(false),
+    /**
+     * The secret in the guest's order status link (/order-status/{token}, decision 037): 256 random
+     * bits, base64url. Null only for orders not made by the checkout (monthly renewals).
+     */
+    statusToken: text("status_token"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** Fulfilment (decision 038): how the parcel travels, set when the admin marks it shipped. */
@@ -105,6 +110,11 @@ export const orders = pgTable(
     uniqueIndex("orders_stripe_session_idx").on(t.stripeSessionId),
     uniqueIndex("orders_paypal_order_idx").on(t.paypalOrderId),
     index("orders_subscription_idx").on(t.subscriptionId),
+    uniqueIndex("orders_status_token_idx").on(t.statusToken),
+    // Paid guest orders by email: attached to the account that verifies that email (decision 037).
+    index("orders_guest_email_idx")
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.userId} is null and ${t.paymentStatus} = 'paid'`),
     index("orders_payment_email_due_idx").on(t.paidAt).where(sql`${t.paymentEmailDue}`),
     // Open (unpaid) payments per client and per cart, for the hold rule's caps.
     index("orders_unpaid_client_idx").on(t.clientIp, t.createdAt).where(sql`${t.paymentStatus} = 'unpaid'`),

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import { priceCheckout } from "../../../core/checkout-pricing.ts";
+import { newStatusToken } from "../../orders/status-token.ts";
 import type { Tx } from "../client.ts";
 import { account, orderItems, orders, type ShippingAddress, subscriptions, user } from "../schema/index.ts";
 
@@ -156,6 +157,7 @@ async function insertOrder(tx: Tx, buyer: Buyer, lines: Line[], createdAt: Date,
       subscriptionDiscountCents: price.subscriptionDiscountCents,
       totalCents: price.totalCents,
       subscriptionId: options.subscriptionId ?? null,
+      statusToken: newStatusToken(),
       paidAt: new Date(createdAt.getTime() + 60_000),
       createdAt,
       updatedAt: createdAt,

@@ -1,7 +1,7 @@
-import { Section, Text } from "@react-email/components";
+import { Button, Section, Text } from "@react-email/components";
 import { formatMoney } from "../../../core/money.ts";
 import type { OrderLine } from "../../../core/order-line.ts";
-import { EmailLayout, emailColors, paragraph } from "./layout.tsx";
+import { buttonStyle, EmailLayout, emailColors, paragraph } from "./layout.tsx";
 
 export type OrderConfirmationProps = {
   name: string;
@@ -16,6 +16,8 @@ export type OrderConfirmationProps = {
   couponDiscountCents: number;
   shippingCents: number;
   totalCents: number;
+  /** The order status link (decision 037); absent in emails queued before it existed. */
+  statusUrl?: string;
 };
 
 const row = { ...paragraph, margin: "0 0 6px" };
@@ -58,6 +60,11 @@ export function OrderConfirmation(props: OrderConfirmationProps) {
       <Text style={paragraph}>
         What's next: we are preparing your order and will email you the tracking information once it ships.
       </Text>
+      {props.statusUrl && (
+        <Button href={props.statusUrl} style={buttonStyle}>
+          View your order status
+        </Button>
+      )}
     </EmailLayout>
   );
 }

@@ -1,0 +1,144 @@
+import { addressLines } from "~/components/admin/order-details.tsx";
+import { OrderStatusBadge, orderDateFormat } from "~/components/store/order-status-badge.tsx";
+import { TrackingLink } from "~/components/store/tracking-link.tsx";
+import { formatMoney } from "~core/money.ts";
+import { trackingInfo } from "~core/shipment.ts";
+import type { OrderView } from "~server/orders/customer-orders.ts";
+
+/**
+ * One paid order as the customer sees it: the account's order page (/orders/{id}) and the guest's
+ * status page (/order-status/{token}) show the same summary.
+ */
+export function toOrderPage(order: OrderView) {
+  return {
+    id: order.id,
+    createdAt: order.createdAt.toISOString(),
+    status: order.status,
+    purchaseType: order.purchaseType,
+    paymentMethod: order.paymentMethod,
+    name: order.name,
+    address: addressLines(order.shippingAddress ?? null),
+    tracking: trackingInfo(order),
+    subtotalCents: order.subtotalCents,
+    volumeDiscountCents: order.volumeDiscountCents,
+    subscriptionDiscountCents: order.subscriptionDiscountCents,
+    couponCode: order.couponCode,
+    couponDiscountCents: order.couponDiscountCents,
+    shippingCents: order.shippingCents,
+    totalCents: order.totalCents,
+    items: order.items.map(({ id, name, weight, sku, unitPriceCents, quantity, lineTotalCents }) => ({
+      id,
+      name,
+      variantTitle: weight,
+      sku,
+      unitPriceCents,
+      quantity,
+      lineTotalCents,
+    })),
+  };
+}
+
+export type OrderPage = ReturnType<typeof toOrderPage>;
+
+export function OrderSummary({ order }: { order: OrderPage }) {
+  return (
+    <article aria-labelledby="order-title" className="mt-6 flex flex-col gap-6">
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 id="order-title" className="font-display text-4xl font-semibold text-primary">
+            Order #{order.id.slice(0, 8)}
+          </h1>
+          <p className="text-sm text-muted-foreground">
+            Placed <time dateTime={order.createdAt}>{orderDateFormat.format(new Date(order.createdAt))}</time>
+            {order.purchaseType === "subscription" && " · Monthly subscription"}
+          </p>
+        </div>
+        <OrderStatusBadge status={order.status} />
+      </header>
+      <OrderItems items={order.items} />
+      <OrderTotals order={order} />
+      <dl className="grid gap-1 rounded-lg border bg-card p-5 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-4">
+        <dt className="text-muted-foreground">Payment</dt>
+        <dd>{order.paymentMethod === "paypal" ? "PayPal" : "Card"}</dd>
+        {order.tracking && (
+          <>
+            <dt className="text-muted-foreground">Tracking</dt>
+            <dd>
+              <TrackingLink tracking={order.tracking} />
+            </dd>
+          </>
+        )}
+        {order.address.length > 0 && (
+          <>
+            <dt className="text-muted-foreground">Shipping to</dt>
+            <dd>{[order.name, ...order.address].filter(Boolean).join(", ")}</dd>
+          </>
+        )}
+      </dl>
+    </article>
+  );
+}
+
+function OrderItems({ items }: { items: OrderPage["items"] }) {
+  return (
+    <table className="w-full text-sm">
+      <caption className="sr-only">Items</caption>
+      <thead className="border-b text-left text-muted-foreground">
+        <tr>
+          <th scope="col" className="py-2 font-medium">
+            Item
+          </th>
+          <th scope="col" className="py-2 text-right font-medium">
+            Price
+          </th>
+          <th scope="col" className="py-2 text-right font-medium">
+            Qty
+          </th>
+          <th scope="col" className="py-2 text-right font-medium">
+            Total
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((item) => (
+          <tr key={item.id} className="border-b">
+            <td className="py-2">
+              {item.name}
+              {item.variantTitle && ` (${item.variantTitle})`}
+              {item.sku && <span className="block text-xs text-muted-foreground">SKU {item.sku}</span>}
+            </td>
+            <td className="py-2 text-right">{formatMoney(item.unitPriceCents)}</td>
+            <td className="py-2 text-right">{item.quantity}</td>
+            <td className="py-2 text-right">{formatMoney(item.lineTotalCents)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The money as it was charged: every discount that applied, shipping and the total. */
+function OrderTotals({ order }: { order: OrderPage }) {
+  const rows: [string, string][] = [["Subtotal", formatMoney(order.subtotalCents)]];
+  if (order.volumeDiscountCents > 0)
+    rows.push(["Volume saving", `-${formatMoney(order.volumeDiscountCents)}`]);
+  if (order.subscriptionDiscountCents > 0)
+    rows.push(["Subscription discount", `-${formatMoney(order.subscriptionDiscountCents)}`]);
+  if (order.couponCode)
+    rows.push([`Coupon ${order.couponCode}`, `-${formatMoney(order.couponDiscountCents)}`]);
+  rows.push(["Shipping", order.shippingCents > 0 ? formatMoney(order.shippingCents) : "Free"]);
+  return (
+    <dl className="ml-auto grid w-full max-w-xs grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
+      {rows.map(([term, amount]) => (
+        <div key={term} className="contents">
+          <dt className="text-muted-foreground">{term}</dt>
+          <dd className="text-right">{amount}</dd>
+        </div>
+      ))}
+      <div className="contents">
+        <dt className="font-semibold">Total</dt>
+        <dd className="text-right font-semibold">{formatMoney(order.totalCents)}</dd>
+      </div>
+    </dl>
+  );
+}
