@@ -12,3 +12,4 @@ export * from "./payments.ts";
 export * from "./storefront.ts";
 export * from "./system.ts";
 export * from "./variants.ts";
+export * from "./refunds.ts";
