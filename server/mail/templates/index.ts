@@ -1,6 +1,7 @@
 import type * as React from "react";
 import { ContactNotification } from "./contact-notification.tsx";
 import { OrderConfirmation } from "./order-confirmation.tsx";
+import { OrderRefunded } from "./order-refunded.tsx";
 import { OrderShipped } from "./order-shipped.tsx";
 import { PaymentFailed } from "./payment-failed.tsx";
 import { ResetPassword } from "./reset-password.tsx";
@@ -19,6 +20,7 @@ export const mailTemplates = {
   "order-shipped": OrderShipped,
   "subscription-renewal": SubscriptionRenewal,
   "payment-failed": PaymentFailed,
+  "order-refunded": OrderRefunded,
 } satisfies Record<string, React.FC<never>>;
 
 export type MailTemplateName = keyof typeof mailTemplates;
