@@ -127,7 +127,10 @@ export const orders = pgTable(
       .using("gin", t.couponCode.op("gin_trgm_ops"))
       .where(sql`${t.paymentStatus} = 'paid'`),
     check("orders_total_non_negative", sql`${t.totalCents} >= 0`),
-    check("orders_refunded_within_total", sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.totalCents}`),
+    check(
+      "orders_refunded_within_total",
+      sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.totalCents}`,
+    ),
     // Provider refunds (webhooks) find their order by the payment they name.
     index("orders_provider_payment_idx").on(t.provider, t.providerPaymentId),
   ],

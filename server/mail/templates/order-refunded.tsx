@@ -24,7 +24,10 @@ export function OrderRefunded({
 }: OrderRefundedProps) {
   const whole = refundedCents >= totalCents;
   return (
-    <EmailLayout preview={`Refund of ${formatMoney(amountCents)} for order #${orderNumber}`} heading="Your refund">
+    <EmailLayout
+      preview={`Refund of ${formatMoney(amountCents)} for order #${orderNumber}`}
+      heading="Your refund"
+    >
       <Text style={paragraph}>
         Hi {name}, we have refunded {formatMoney(amountCents)} for your order #{orderNumber} to the payment
         method you used. It usually shows on your statement within 5–10 business days.

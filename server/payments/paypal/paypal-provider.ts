@@ -69,7 +69,11 @@ export function createPaypalProvider(
     if (captured && !isCaptured(captured)) captured = await getPaypalOrder(client, sessionId);
     if (!captured || !isCaptured(captured)) return null;
     const captureId = captureOf(captured);
-    return { orderId: order.id, buyer: orderBuyer(captured), ...(captureId && { providerPaymentId: captureId }) };
+    return {
+      orderId: order.id,
+      buyer: orderBuyer(captured),
+      ...(captureId && { providerPaymentId: captureId }),
+    };
   }
 
   /** Whether the buyer may still pay with PayPal (so closing our order would strand a payment). */

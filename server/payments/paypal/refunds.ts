@@ -16,7 +16,10 @@ export type PaypalRefund = {
  * our refund's id as the PayPal-Request-Id (a retry is answered with the first refund) and as
  * custom_id (so the webhook echo of our own refund finds its row).
  */
-export async function refundPaypalCapture(client: PaypalClient, request: RefundRequest): Promise<ProviderRefund> {
+export async function refundPaypalCapture(
+  client: PaypalClient,
+  request: RefundRequest,
+): Promise<ProviderRefund> {
   const captureId = captureIdOf(request.order);
   const refund = await client.request<PaypalRefund>(
     `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`,

@@ -43,7 +43,8 @@ async function paymentIntentOf(stripe: Stripe, order: ProviderOrder): Promise<st
   }
   if (!invoiceId) throw new Error(`Stripe has no payment for order ${order.id}`);
   const invoice = await stripe.invoices.retrieve(invoiceId, { expand: ["payments"] });
-  const paid = invoice.payments?.data.find((payment) => payment.status === "paid") ?? invoice.payments?.data[0];
+  const paid =
+    invoice.payments?.data.find((payment) => payment.status === "paid") ?? invoice.payments?.data[0];
   const intent = idOf(paid?.payment.payment_intent);
   if (!intent) throw new Error(`Stripe invoice ${invoiceId} has no payment intent`);
   return intent;
