@@ -42,6 +42,7 @@ export default [
     ...prefix("admin", [
       index("routes/admin/index.tsx"),
       route("orders/:orderId/print", "routes/admin/order-print.tsx"),
+      route("orders/:orderId/refunds", "routes/admin/order-refunds.tsx"),
       route("upload", "routes/admin/upload.tsx"),
       route("sign-out", "routes/admin/sign-out.tsx"),
       layout("routes/admin/layout.tsx", [

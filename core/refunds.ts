@@ -28,20 +28,24 @@ const refundLine = z.object({
  * The admin refund form: the whole remaining amount, an amount, or units of lines. The
  * idempotency key is made when the form renders, so a double click or a retried post refunds once.
  */
-export const refundFormSchema = z.discriminatedUnion("mode", [
-  z.object({ mode: z.literal("full"), idempotencyKey: z.uuid(), reason }),
-  z.object({ mode: z.literal("amount"), idempotencyKey: z.uuid(), reason, amount: amountCents }),
-  z.object({
-    mode: z.literal("lines"),
-    idempotencyKey: z.uuid(),
-    reason,
-    lines: z
-      .array(refundLine)
-      .max(MAX_REFUND_LINES)
-      .transform((lines) => lines.filter((line) => line.quantity > 0))
-      .refine((lines) => lines.length > 0, "Choose at least one unit to refund"),
-  }),
-]);
+export const refundFormSchema = z.discriminatedUnion(
+  "mode",
+  [
+    z.object({ mode: z.literal("full"), idempotencyKey: z.uuid(), reason }),
+    z.object({ mode: z.literal("amount"), idempotencyKey: z.uuid(), reason, amount: amountCents }),
+    z.object({
+      mode: z.literal("lines"),
+      idempotencyKey: z.uuid(),
+      reason,
+      lines: z
+        .array(refundLine)
+        .max(MAX_REFUND_LINES)
+        .transform((lines) => lines.filter((line) => line.quantity > 0))
+        .refine((lines) => lines.length > 0, "Choose at least one unit to refund"),
+    }),
+  ],
+  { error: "Choose a full refund, an amount or lines" },
+);
 
 export type RefundRequest = z.output<typeof refundFormSchema>;
 

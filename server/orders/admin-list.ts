@@ -27,6 +27,7 @@ export type AdminOrder = Pick<
   | "couponDiscountCents"
   | "shippingCents"
   | "totalCents"
+  | "refundedCents"
   | "createdAt"
 > & { items: OrderLine[] };
 
@@ -72,6 +73,7 @@ const orderColumns = {
   couponDiscountCents: orders.couponDiscountCents,
   shippingCents: orders.shippingCents,
   totalCents: orders.totalCents,
+  refundedCents: orders.refundedCents,
   createdAt: orders.createdAt,
 };
 

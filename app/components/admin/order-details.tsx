@@ -1,3 +1,4 @@
+import { RefundBadge } from "~/components/store/refund-badge.tsx";
 import { formatDateTime } from "~/lib/dates.ts";
 import { formatMoney } from "~core/money.ts";
 import type { OrderLine } from "~core/order-line.ts";
@@ -19,6 +20,8 @@ export type OrderDetailsData = {
   couponDiscountCents: number;
   shippingCents: number;
   totalCents: number;
+  /** What refunds gave back (the Refunded / Partially refunded badge). */
+  refundedCents?: number;
   createdAt: Date | string;
   items: Omit<OrderLine, "imageUrl">[];
 };
@@ -38,7 +41,10 @@ export function OrderDetails({ order }: { order: OrderDetailsData }) {
         <Detail term="Order">#{shortId(order.id)}</Detail>
         <Detail term="Placed">{formatDateTime(order.createdAt)}</Detail>
         <Detail term="Customer">{order.name || "—"}</Detail>
-        <Detail term="Status">{statusLabel(order.status)}</Detail>
+        <Detail term="Status">
+          {statusLabel(order.status)}{" "}
+          <RefundBadge order={{ refundedCents: order.refundedCents ?? 0, totalCents: order.totalCents }} />
+        </Detail>
         <Detail term="Email">{order.email || "—"}</Detail>
         <Detail term="Phone">{order.phone || "—"}</Detail>
         <Detail term="Ship to" wide>

@@ -2,6 +2,7 @@ import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import { addressLines } from "~/components/admin/order-details.tsx";
 import { OrderStatusBadge, orderDateFormat } from "~/components/store/order-status-badge.tsx";
+import { RefundBadge } from "~/components/store/refund-badge.tsx";
 import { brand } from "~core/brand.ts";
 import { formatMoney } from "~core/money.ts";
 import { requireUser } from "~server/auth/session.ts";
@@ -42,6 +43,7 @@ function toOrderPage(order: OrderView) {
     couponDiscountCents: order.couponDiscountCents,
     shippingCents: order.shippingCents,
     totalCents: order.totalCents,
+    refundedCents: order.refundedCents,
     items: order.items.map(({ id, name, weight, sku, unitPriceCents, quantity, lineTotalCents }) => ({
       id,
       name,
@@ -94,7 +96,10 @@ function OrderSummary({ order }: { order: OrderPage }) {
             {order.purchaseType === "subscription" && " · Monthly subscription"}
           </p>
         </div>
-        <OrderStatusBadge status={order.status} />
+        <div className="flex flex-wrap items-start justify-end gap-2">
+          <OrderStatusBadge status={order.status} />
+          <RefundBadge order={order} />
+        </div>
       </header>
       <OrderItems items={order.items} />
       <OrderTotals order={order} />
