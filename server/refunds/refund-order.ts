@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { formatMoney } from "../../core/money.ts";
 import type { RefundRequest } from "../../core/refunds.ts";
 import type { Db } from "../db/client.ts";
+import { isUuid } from "../db/ids.ts";
 import { orders, refunds } from "../db/schema/index.ts";
 import { ConflictError, NotFoundError, ProviderFailureError } from "../errors.ts";
 import type { Logger } from "../logger.ts";
@@ -41,6 +42,7 @@ export async function refundOrder(
   deps: RefundDeps,
   input: { orderId: string; actorId: string; request: RefundRequest },
 ): Promise<RefundOutcome> {
+  if (!isUuid(input.orderId)) throw notFound();
   const { order, refund } = await reserveRefund(deps.db, input);
   if (refund.status === "succeeded") return { refund, state: "settled" };
   if (refund.status === "failed") {
