@@ -21,15 +21,13 @@ const e2e = setupE2E({
       totalCents: 6000,
     });
     ids.order = order.id;
-    await db
-      .insert(orderItems)
-      .values({
-        orderId: order.id,
-        name: "Refund Resin",
-        unitPriceCents: 3000,
-        quantity: 2,
-        lineTotalCents: 6000,
-      });
+    await db.insert(orderItems).values({
+      orderId: order.id,
+      name: "Refund Resin",
+      unitPriceCents: 3000,
+      quantity: 2,
+      lineTotalCents: 6000,
+    });
   },
 });
 
