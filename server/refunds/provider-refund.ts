@@ -15,7 +15,8 @@ export type ProviderRefundEvent = {
   /** The payment it refunds (Stripe payment intent, PayPal capture): finds the order. */
   providerPaymentId: string | null;
   amountCents: number;
-  succeeded: boolean;
+  /** Only a succeeded refund counts; a failed one releases what our pending row held. */
+  status: "succeeded" | "pending" | "failed";
   /** Our refund row's id when the refund is our own (Stripe metadata, PayPal custom_id). */
   ourRefundId?: string | null;
 };
@@ -43,9 +44,9 @@ export async function recordProviderRefund(
   event: ProviderRefundEvent,
 ): Promise<boolean> {
   const result = await deps.db.transaction(async (tx) => {
+    if (event.status !== "succeeded") return { known: await settleUnfinished(tx, event), recorded: null };
     const refundId = await refundRowFor(tx, event);
     if (refundId === undefined) return { known: false, recorded: null };
-    if (!event.succeeded) return { known: true, recorded: null };
     return {
       known: true,
       recorded: refundId ? await recordRefund(tx, refundId, event.providerRefundId) : null,
@@ -86,6 +87,19 @@ async function refundRowFor(tx: Tx, event: ProviderRefundEvent): Promise<string 
     .onConflictDoNothing()
     .returning({ id: refunds.id });
   return created?.id ?? null;
+}
+
+/** A refund still under way or failed at the provider: a failed one of ours stops holding its amount. */
+async function settleUnfinished(tx: Tx, event: ProviderRefundEvent): Promise<boolean> {
+  const known = await knownRefund(tx, event);
+  if (!known) return (await orderOfPayment(tx, event)) !== null;
+  if (event.status === "failed") {
+    await tx
+      .update(refunds)
+      .set({ status: "failed" })
+      .where(and(eq(refunds.id, known.id), eq(refunds.status, "pending")));
+  }
+  return true;
 }
 
 async function knownRefund(tx: Tx, event: ProviderRefundEvent) {

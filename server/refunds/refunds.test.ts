@@ -217,7 +217,7 @@ describe("refunds the provider reports (webhooks)", () => {
       providerRefundId: ours.refund.providerRefundId!,
       providerPaymentId: order.providerPaymentId,
       amountCents: 1000,
-      succeeded: true,
+      status: "succeeded" as const,
       ourRefundId: ours.refund.id,
     };
     expect(await recordProviderRefund(deps, echo)).toBe(true);
@@ -237,13 +237,40 @@ describe("refunds the provider reports (webhooks)", () => {
     expect(await refundEmails(order.id)).toHaveLength(2);
   });
 
+  it("a refund still pending at the provider holds its amount until it fails there", async () => {
+    const order = await paidOrder(3000, { provider: "stripe", providerPaymentId: `pi_${randomUUID()}` });
+    const [pending] = await database.db
+      .insert(refunds)
+      .values({
+        orderId: order.id,
+        amountCents: 1000,
+        reason: "Slow bank",
+        provider: "stripe",
+        source: "admin",
+      })
+      .returning();
+    expect((await getRefundPanel(database.db, order.id))?.remainingCents).toBe(2000);
+    const event = {
+      provider: "stripe" as const,
+      providerRefundId: "re_pending_1",
+      providerPaymentId: order.providerPaymentId,
+      amountCents: 1000,
+      ourRefundId: pending!.id,
+    };
+    await recordProviderRefund(deps, { ...event, status: "pending" });
+    expect((await getRefundPanel(database.db, order.id))?.remainingCents).toBe(2000);
+    await recordProviderRefund(deps, { ...event, status: "failed" });
+    expect((await getRefundPanel(database.db, order.id))?.remainingCents).toBe(3000);
+    expect(await refundedCents(order.id)).toBe(0);
+  });
+
   it("ignores a refund of a payment that is not ours", async () => {
     const known = await recordProviderRefund(deps, {
       provider: "paypal",
       providerRefundId: "REF-unknown",
       providerPaymentId: "CAP-unknown",
       amountCents: 100,
-      succeeded: true,
+      status: "succeeded" as const,
     });
     expect(known).toBe(false);
   });

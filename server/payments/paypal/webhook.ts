@@ -189,10 +189,15 @@ async function refundReported(deps: PaypalWebhookDeps, refund: PaypalRefund) {
       providerRefundId: refund.id,
       providerPaymentId: refundedCaptureId(refund),
       amountCents: Math.round(Number(refund.amount.value) * 100),
-      succeeded: refund.status === "COMPLETED",
+      status: paypalRefundStatus(refund.status),
       ourRefundId: refund.custom_id ?? null,
     },
   );
+}
+
+function paypalRefundStatus(status: string) {
+  if (status === "COMPLETED") return "succeeded" as const;
+  return status === "FAILED" || status === "CANCELLED" ? ("failed" as const) : ("pending" as const);
 }
 
 /** Copies PayPal's current view of the subscription onto our row (when we have one). */

@@ -46,6 +46,7 @@ export function handleStripeEvent(deps: StripeEventDeps, event: Stripe.Event): P
       return syncSubscription(deps, event.data.object.id);
     case "refund.created":
     case "refund.updated":
+    case "refund.failed":
       return refundReported(deps, event.data.object);
     default:
       return Promise.resolve("ignored");
@@ -125,10 +126,15 @@ async function refundReported(deps: StripeEventDeps, refund: Stripe.Refund) {
     providerRefundId: refund.id,
     providerPaymentId: idOf(refund.payment_intent),
     amountCents: refund.amount,
-    succeeded: refund.status === "succeeded",
+    status: stripeRefundStatus(refund.status),
     ourRefundId: refund.metadata?.refund_id ?? null,
   });
   return known ? "handled" : "ignored";
+}
+
+function stripeRefundStatus(status: string | null) {
+  if (status === "succeeded") return "succeeded" as const;
+  return status === "failed" || status === "canceled" ? ("failed" as const) : ("pending" as const);
 }
 
 /** Copies the subscription's current state at Stripe (not the event's snapshot) onto our row. */
