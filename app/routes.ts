@@ -49,6 +49,7 @@ export default [
       route("orders/export.csv", "routes/admin/export-orders.ts"),
       route("customers/export.csv", "routes/admin/export-customers.ts"),
       route("coupons/usage.csv", "routes/admin/export-coupon-usage.ts"),
+      route("orders/:orderId/refunds", "routes/admin/order-refunds.tsx"),
       route("upload", "routes/admin/upload.tsx"),
       route("sign-out", "routes/admin/sign-out.tsx"),
       layout("routes/admin/layout.tsx", [

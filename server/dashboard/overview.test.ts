@@ -89,7 +89,7 @@ describe("order counters kept by the order triggers", () => {
     const days = rowsOf<{ day: string; orders: number; revenue: number }>(
       await db.execute(sql`
         select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*)::int as orders,
-               sum(total_cents)::int as revenue
+               sum(total_cents - refunded_cents)::int as revenue
         from orders where payment_status = 'paid' and created_at >= ${"2025-05-17"}::date group by 1`),
     );
     const top = rowsOf<{ name: string; quantity: number; revenue: number }>(
@@ -153,6 +153,9 @@ describe("order counters kept by the order triggers", () => {
       .update(orders)
       .set({ createdAt: at("2025-06-12T08:00:00Z") })
       .where(eq(orders.id, checkout.id));
+    await expectCountersExact(db);
+    // A refund takes its amount off the day's revenue (decision 034); the order still counts.
+    await db.update(orders).set({ refundedCents: 500 }).where(eq(orders.id, checkout.id));
     await expectCountersExact(db);
     // Leaving 'paid' takes it back; deleting a paid order (with its items) too.
     await db.update(orders).set({ paymentStatus: "failed" }).where(eq(orders.id, checkout.id));

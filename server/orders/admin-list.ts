@@ -27,6 +27,7 @@ export type AdminOrder = Pick<
   | "couponDiscountCents"
   | "shippingCents"
   | "totalCents"
+  | "refundedCents"
   | "createdAt"
   | "carrier"
   | "carrierName"
@@ -75,6 +76,7 @@ const orderColumns = {
   couponDiscountCents: orders.couponDiscountCents,
   shippingCents: orders.shippingCents,
   totalCents: orders.totalCents,
+  refundedCents: orders.refundedCents,
   createdAt: orders.createdAt,
   carrier: orders.carrier,
   carrierName: orders.carrierName,

@@ -40,6 +40,8 @@ export async function fulfilOrder(
         phone,
         shippingAddress: address,
         paymentEmailDue: true,
+        // What a refund names at the provider (Stripe payment intent, PayPal capture).
+        ...(input.providerPaymentId && { providerPaymentId: input.providerPaymentId }),
       })
       .where(and(eq(orders.id, input.orderId), eq(orders.paymentStatus, "unpaid")))
       .returning();

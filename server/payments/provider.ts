@@ -16,6 +16,21 @@ export type PaidSession = {
   buyer: Buyer;
   /** The provider's id of the recurring agreement a subscription checkout started. */
   providerSubscriptionId?: string;
+  /** The provider's id of the money taken (Stripe payment intent, PayPal capture), for refunds. */
+  providerPaymentId?: string;
+};
+
+/** A refund to ask of the provider; `refundId` (our row) makes the request idempotent. */
+export type RefundRequest = { order: ProviderOrder; refundId: string; amountCents: number; reason: string };
+
+/**
+ * What the provider answered: its refund id, whether the money is on its way (`pending`: the
+ * provider still processes it) and, when it had to look it up, the payment the refund named.
+ */
+export type ProviderRefund = {
+  providerRefundId: string;
+  status: "succeeded" | "pending";
+  providerPaymentId?: string;
 };
 
 /** A hosted payment page the provider opened; `expiresAt` is when it stops taking payment. */
@@ -51,4 +66,9 @@ export interface PaymentProvider {
    * subscription's state as the provider now reports it, when it reports one. Throws when refused.
    */
   cancelSubscription(subscription: SubscriptionRef): Promise<SubscriptionState | null>;
+  /**
+   * Gives `amountCents` of a paid order back through the provider that took it, at most once per
+   * `refundId` (its idempotency key). Throws when the provider refuses.
+   */
+  refund(request: RefundRequest): Promise<ProviderRefund>;
 }

@@ -38,6 +38,9 @@ export class FakePaypal {
   /** Capture calls that reached the fake (replays included) and captures actually made. */
   captureCalls = 0;
   capturesMade = 0;
+  /** Refunds made, by the shop's API calls or by refundInDashboard (PayPal's own dashboard). */
+  readonly refunds: Json[] = [];
+  private refuseRefunds = 0;
   tokensIssued = 0;
   /** Every PayPal-Request-Id received, with the path it came with ("POST /v2/checkout/orders id"). */
   readonly requestIds: string[] = [];
@@ -77,6 +80,20 @@ export class FakePaypal {
     const order = this.orders.get(orderId)!;
     order.captureStatus = "COMPLETED";
     return order.captureId!;
+  }
+
+  /** The next refund request is refused (e.g. the capture is too old to refund). */
+  refuseNextRefund(): void {
+    this.refuseRefunds++;
+  }
+
+  /** A refund made in PayPal's dashboard: the resource PAYMENT.CAPTURE.REFUNDED carries. */
+  refundInDashboard(captureId: string, cents: number): Json {
+    const reply = this.refund(captureId, {
+      amount: { value: (cents / 100).toFixed(2), currency_code: "USD" },
+    });
+    if (reply.status >= 300) throw new Error(`fake PayPal refused the refund: ${JSON.stringify(reply.body)}`);
+    return reply.body as Json;
   }
 
   /** The next capture happens but its answer never comes (the caller times out). */
@@ -204,6 +221,7 @@ export class FakePaypal {
     if (key === "POST /v2/checkout/orders" && id && action === "capture") return this.capture(id);
     if (key === "POST /v2/checkout/orders" && !id) return this.createOrder(body);
     if (key === "GET /v2/checkout/orders" && id) return this.getOrder(id);
+    if (key === "POST /v2/payments/captures" && id && action === "refund") return this.refund(id, body);
     if (key === "GET /v1/catalogs/products" && id) {
       const product = this.products.get(id);
       return product
@@ -250,6 +268,39 @@ export class FakePaypal {
     if (this.pendingCaptures > 0) this.pendingCaptures--;
     this.capturesMade++;
     return { status: 201, body: this.orderView(order) };
+  }
+
+  /** Refunds part or all of a capture; never more than is left of it. */
+  private refund(captureId: string, body: Json): Reply {
+    const order = [...this.orders.values()].find((o) => o.captureId === captureId);
+    if (!order) return error(404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID");
+    if (this.refuseRefunds > 0) {
+      this.refuseRefunds--;
+      return error(422, "UNPROCESSABLE_ENTITY", "TRANSACTION_REFUSED");
+    }
+    const unit = (order.request.purchase_units as Json[])[0]!;
+    const captured = Math.round(Number((unit.amount as Json).value) * 100);
+    const done = this.refunds
+      .filter((r) => r.capture_id === captureId)
+      .reduce((sum, r) => sum + Math.round(Number((r.amount as Json).value) * 100), 0);
+    const amount = (body.amount as Json | undefined) ?? {
+      value: ((captured - done) / 100).toFixed(2),
+      currency_code: "USD",
+    };
+    const cents = Math.round(Number(amount.value) * 100);
+    if (!(cents > 0) || cents > captured - done) {
+      return error(422, "UNPROCESSABLE_ENTITY", "REFUND_AMOUNT_EXCEEDED");
+    }
+    const refund: Json = {
+      id: newId("REF"),
+      status: "COMPLETED",
+      amount,
+      custom_id: body.custom_id,
+      capture_id: captureId,
+      links: [{ rel: "up", href: `${this.url}/v2/payments/captures/${captureId}`, method: "GET" }],
+    };
+    this.refunds.push(refund);
+    return { status: 201, body: refund };
   }
 
   private orderView(order: FakePaypalOrder) {

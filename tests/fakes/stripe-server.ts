@@ -61,6 +61,11 @@ export async function startFakeStripe() {
   const sessions = new Map<string, FakeSession>();
   const lineItems = new Map<string, FakeLineItem[]>();
   const subscriptions = new Map<string, FakeSubscription>();
+  /** Payment intents of paid sessions and invoices, with what was refunded of each. */
+  const paymentIntents = new Map<string, { id: string; amount: number; refunded: number }>();
+  const invoices = new Map<string, Json>();
+  const refunds: Json[] = [];
+  let refundRefusal: string | null = null;
   const idempotent = new Map<string, { body: string; status: number; answer: unknown }>();
   let baseUrl = "";
   /** Set by refuseNextSession: the next session request is answered with this error. */
@@ -166,8 +171,53 @@ export async function startFakeStripe() {
     return subscription;
   }
 
+  function newPaymentIntent(amount: number) {
+    const intent = { id: newId("pi"), amount, refunded: 0 };
+    paymentIntents.set(intent.id, intent);
+    return intent.id;
+  }
+
+  /** POST /v1/refunds on a payment intent: at most what is left of it. */
+  function createRefund(body: Json, source: "api" | "dashboard" = "api"): Json {
+    if (refundRefusal) {
+      const message = refundRefusal;
+      refundRefusal = null;
+      throw new StripeError(400, message);
+    }
+    const intent = paymentIntents.get(String(body.payment_intent));
+    if (!intent) throw new StripeError(404, `No such payment_intent: '${body.payment_intent}'`);
+    const amount = body.amount === undefined ? intent.amount - intent.refunded : Number(body.amount);
+    if (!Number.isInteger(amount) || amount <= 0) throw new StripeError(400, "Invalid positive integer");
+    if (amount > intent.amount - intent.refunded) {
+      throw new StripeError(400, `Refund amount (${amount}) is greater than unrefunded amount on charge`);
+    }
+    intent.refunded += amount;
+    const refund = {
+      id: newId("re"),
+      object: "refund",
+      amount,
+      currency: "usd",
+      payment_intent: intent.id,
+      status: "succeeded",
+      reason: body.reason ?? null,
+      metadata: (body.metadata as Json | undefined) ?? {},
+      created: now(),
+      source,
+    };
+    refunds.push(refund);
+    return refund;
+  }
+
+  function findInvoice(id: string) {
+    const invoice = invoices.get(id);
+    if (!invoice) throw new StripeError(404, `No such invoice: '${id}'`);
+    return invoice;
+  }
+
   function route(method: string, path: string, body: Json): unknown {
     const parts = path.split("/").filter(Boolean);
+    if (method === "POST" && path === "/v1/refunds") return createRefund(body);
+    if (method === "GET" && parts[1] === "invoices" && parts[2]) return findInvoice(parts[2]);
     if (method === "POST" && path === "/v1/coupons") return createCoupon(body);
     if (method === "POST" && path === "/v1/checkout/sessions") return createSession(body);
     if (parts[1] === "checkout" && parts[2] === "sessions" && parts[3]) {
@@ -264,9 +314,23 @@ export async function startFakeStripe() {
       if (session.mode === "subscription") {
         const subscription = startSubscription(session, lineItems.get(id) ?? []);
         session.subscription = subscription.id;
+        session.invoice = invoiceFor(subscription, "paid", session.amount_total).id;
+      } else {
+        session.payment_intent = newPaymentIntent(session.amount_total);
       }
       return session;
     },
+
+    /** Refunds made (by the shop's API calls or in the dashboard). */
+    refunds,
+    paymentIntent: (id: string) => paymentIntents.get(id),
+    /** Stripe refuses the next refund request. */
+    refuseNextRefund(message = "Charge has been disputed") {
+      refundRefusal = message;
+    },
+    /** A refund made in Stripe's dashboard (no metadata): the object refund.created carries. */
+    refundInDashboard: (paymentIntent: string, amount: number) =>
+      createRefund({ payment_intent: paymentIntent, amount }, "dashboard"),
 
     /** Stripe refuses the next checkout session (as for an account or API problem). */
     refuseNextSession(message = "Your account cannot currently make live charges.") {
@@ -327,12 +391,16 @@ export async function startFakeStripe() {
     return subscription;
   }
 
-  function invoiceFor(subscription: FakeSubscription, status: "paid" | "open"): Json {
+  function invoiceFor(subscription: FakeSubscription, status: "paid" | "open", charged?: number): Json {
     const items = (subscription.items as { data: { quantity: number; price: { unit_amount: number } }[] })
       .data;
-    const amount = items.reduce((sum, item) => sum + item.price.unit_amount * item.quantity, 0);
+    const amount = charged ?? items.reduce((sum, item) => sum + item.price.unit_amount * item.quantity, 0);
     const id = newId("in");
-    return {
+    const payment =
+      status === "paid"
+        ? [{ status: "paid", payment: { type: "payment_intent", payment_intent: newPaymentIntent(amount) } }]
+        : [];
+    const invoice: Json = {
       id,
       object: "invoice",
       status,
@@ -343,7 +411,10 @@ export async function startFakeStripe() {
       hosted_invoice_url: `${baseUrl}/i/${id}`,
       status_transitions: { paid_at: status === "paid" ? now() : null },
       parent: { type: "subscription_details", subscription_details: { subscription: subscription.id } },
+      payments: { object: "list", data: payment },
     };
+    invoices.set(id, invoice);
+    return invoice;
   }
 }
 

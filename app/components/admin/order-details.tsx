@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { TrackingLink } from "~/components/store/tracking-link.tsx";
+import { RefundBadge } from "~/components/store/refund-badge.tsx";
 import { formatDateTime } from "~/lib/dates.ts";
 import { formatMoney } from "~core/money.ts";
 import type { OrderLine } from "~core/order-line.ts";
@@ -22,6 +23,8 @@ export type OrderDetailsData = {
   couponDiscountCents: number;
   shippingCents: number;
   totalCents: number;
+  /** What refunds gave back (the Refunded / Partially refunded badge). */
+  refundedCents?: number;
   createdAt: Date | string;
   items: Omit<OrderLine, "imageUrl">[];
   /** Tracking (decision 038); absent until the order has shipped. */
@@ -45,7 +48,10 @@ export function OrderDetails({ order }: { order: OrderDetailsData }) {
         <Detail term="Order">#{shortId(order.id)}</Detail>
         <Detail term="Placed">{formatDateTime(order.createdAt)}</Detail>
         <Detail term="Customer">{order.name || "—"}</Detail>
-        <Detail term="Status">{statusLabel(order.status)}</Detail>
+        <Detail term="Status">
+          {statusLabel(order.status)}{" "}
+          <RefundBadge order={{ refundedCents: order.refundedCents ?? 0, totalCents: order.totalCents }} />
+        </Detail>
         <Detail term="Email">{order.email || "—"}</Detail>
         <Detail term="Phone">{order.phone || "—"}</Detail>
         <ShipmentDetail order={order} />

@@ -1,5 +1,6 @@
 import { addressLines } from "~/components/admin/order-details.tsx";
 import { OrderStatusBadge, orderDateFormat } from "~/components/store/order-status-badge.tsx";
+import { RefundBadge } from "~/components/store/refund-badge.tsx";
 import { TrackingLink } from "~/components/store/tracking-link.tsx";
 import { formatMoney } from "~core/money.ts";
 import { trackingInfo } from "~core/shipment.ts";
@@ -26,6 +27,7 @@ export function toOrderPage(order: OrderView) {
     couponDiscountCents: order.couponDiscountCents,
     shippingCents: order.shippingCents,
     totalCents: order.totalCents,
+    refundedCents: order.refundedCents,
     items: order.items.map(({ id, name, weight, sku, unitPriceCents, quantity, lineTotalCents }) => ({
       id,
       name,
@@ -53,7 +55,10 @@ export function OrderSummary({ order }: { order: OrderPage }) {
             {order.purchaseType === "subscription" && " · Monthly subscription"}
           </p>
         </div>
-        <OrderStatusBadge status={order.status} />
+        <div className="flex flex-wrap items-start justify-end gap-2">
+          <OrderStatusBadge status={order.status} />
+          <RefundBadge order={order} />
+        </div>
       </header>
       <OrderItems items={order.items} />
       <OrderTotals order={order} />

@@ -2,6 +2,7 @@ import { Package, Repeat } from "lucide-react";
 import { Link } from "react-router";
 import { OrderStatusBadge, orderDateFormat } from "~/components/store/order-status-badge.tsx";
 import { TrackingLink } from "~/components/store/tracking-link.tsx";
+import { RefundBadge } from "~/components/store/refund-badge.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { FormAlert } from "~/components/ui/input-field.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
@@ -55,6 +56,7 @@ function toOrderCard(order: Awaited<ReturnType<typeof listCustomerOrders>>[numbe
     createdAt: order.createdAt.toISOString(),
     status: order.status,
     totalCents: order.totalCents,
+    refundedCents: order.refundedCents,
     volumeDiscountCents: order.volumeDiscountCents,
     paymentMethod: order.paymentMethod,
     purchaseType: order.purchaseType,
@@ -126,7 +128,10 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                       <SubscriptionNote order={order} />
                     </p>
                   </div>
-                  <OrderStatusBadge status={order.status} />
+                  <div className="flex flex-wrap items-start justify-end gap-2">
+                    <OrderStatusBadge status={order.status} />
+                    <RefundBadge order={order} />
+                  </div>
                 </header>
                 <ul className="mt-4 flex flex-col gap-2 border-t pt-4 text-sm">
                   {order.items.map((item) => (

@@ -58,6 +58,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <Card className="xl:col-span-2">
           <CardHeader>
             <h2 className="font-display text-xl leading-tight font-semibold">Revenue and orders</h2>
+            <p className="text-xs text-muted-foreground">Revenue net of refunds</p>
           </CardHeader>
           <CardContent>{overview && <SalesChart days={overview.sales} />}</CardContent>
         </Card>

@@ -16,6 +16,8 @@ import { OrderDetails, type OrderDetailsData } from "~/components/admin/order-de
 import { orderStatuses, shortId, statusLabel } from "~/components/admin/order-status.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { ShipDialog } from "~/components/admin/ship-dialog.tsx";
+import { RefundPanel } from "~/components/admin/refund-panel.tsx";
+import { RefundBadge } from "~/components/store/refund-badge.tsx";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
 import {
   Dialog,
@@ -166,6 +168,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                   <TableCell className="whitespace-nowrap">{formatDateTime(order.createdAt)}</TableCell>
                   <TableCell>
                     <StatusSelect order={order} />
+                    <RefundBadge order={order} />
                   </TableCell>
                   <TableCell className="text-right">
                     <OrderDialog order={order} />
@@ -299,6 +302,7 @@ function OrderDialog({ order }: { order: OrderDetailsData }) {
           <DialogDescription>Placed {formatDateTime(order.createdAt)}</DialogDescription>
         </DialogHeader>
         <OrderDetails order={order} />
+        <RefundPanel orderId={order.id} />
         <div className="flex justify-end">
           <a
             href={`/admin/orders/${order.id}/print`}

@@ -71,9 +71,19 @@ export const orders = pgTable(
     couponDiscountCents: integer("coupon_discount_cents").notNull().default(0),
     shippingCents: integer("shipping_cents").notNull().default(0),
     totalCents: integer("total_cents").notNull(),
+    /**
+     * What refunds gave back (docs/refunds.md). payment_status stays 'paid': "Refunded" and
+     * "Partially refunded" are read from this against total_cents (decision 034).
+     */
+    refundedCents: integer("refunded_cents").notNull().default(0),
     providerSessionId: text("provider_session_id"),
     stripeSessionId: text("stripe_session_id"),
     paypalOrderId: text("paypal_order_id"),
+    /**
+     * The provider's id of the money taken, which refunds name: Stripe's payment intent, PayPal's
+     * capture. Stored at fulfilment, or when a refund first resolves it (Stripe invoices).
+     */
+    providerPaymentId: text("provider_payment_id"),
     subscriptionId: uuid("subscription_id"),
     /** The cart the order was made from, emptied at fulfilment (a guest's cart has no user id). */
     cartId: uuid("cart_id"),
@@ -136,6 +146,12 @@ export const orders = pgTable(
       .where(sql`${t.paymentStatus} = 'paid'`),
     check("orders_total_non_negative", sql`${t.totalCents} >= 0`),
     check("orders_carrier_known", sql`${t.carrier} in ('usps', 'ups', 'fedex', 'dhl', 'other')`),
+    check(
+      "orders_refunded_within_total",
+      sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.totalCents}`,
+    ),
+    // Provider refunds (webhooks) find their order by the payment they name.
+    index("orders_provider_payment_idx").on(t.provider, t.providerPaymentId),
   ],
 );
 

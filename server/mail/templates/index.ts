@@ -2,6 +2,7 @@ import type * as React from "react";
 import { AdminNewOrder } from "./admin-new-order.tsx";
 import { ContactNotification } from "./contact-notification.tsx";
 import { OrderConfirmation } from "./order-confirmation.tsx";
+import { OrderRefunded } from "./order-refunded.tsx";
 import { OrderShipped } from "./order-shipped.tsx";
 import { OrderStatusUpdate } from "./order-status-update.tsx";
 import { PaymentFailed } from "./payment-failed.tsx";
@@ -23,6 +24,7 @@ export const mailTemplates = {
   "admin-new-order": AdminNewOrder,
   "subscription-renewal": SubscriptionRenewal,
   "payment-failed": PaymentFailed,
+  "order-refunded": OrderRefunded,
 } satisfies Record<string, React.FC<never>>;
 
 export type MailTemplateName = keyof typeof mailTemplates;

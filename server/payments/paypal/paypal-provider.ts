@@ -4,6 +4,7 @@ import type { PaidSession, PaymentProvider, ProviderOrder } from "../provider.ts
 import { PaypalClient, type PaypalClientOptions } from "./client.ts";
 import { capturePaypalOrder, getPaypalOrder, openPaypalOrder } from "./orders.ts";
 import { returnUrls } from "./payloads.ts";
+import { captureOf, refundPaypalCapture } from "./refunds.ts";
 import { isCaptured, orderBuyer, subscriberBuyer } from "./resources.ts";
 import {
   cancelPaypalSubscription,
@@ -18,6 +19,8 @@ export type PaypalProvider = PaymentProvider & {
   readonly name: "paypal";
   readonly client: PaypalClient;
   readonly webhookId: string | undefined;
+  /** The shop's address, for links in what the webhook sends (refund emails). */
+  readonly publicUrl: string;
 };
 
 /** Reads of an APPROVED subscription before the return page gives up (the webhook still fulfils it). */
@@ -65,7 +68,12 @@ export function createPaypalProvider(
     // A replayed capture shows the capture as it was then (e.g. PENDING): read where it is now.
     if (captured && !isCaptured(captured)) captured = await getPaypalOrder(client, sessionId);
     if (!captured || !isCaptured(captured)) return null;
-    return { orderId: order.id, buyer: orderBuyer(captured) };
+    const captureId = captureOf(captured);
+    return {
+      orderId: order.id,
+      buyer: orderBuyer(captured),
+      ...(captureId && { providerPaymentId: captureId }),
+    };
   }
 
   /** Whether the buyer may still pay with PayPal (so closing our order would strand a payment). */
@@ -83,6 +91,7 @@ export function createPaypalProvider(
     capturesOnConfirm: true,
     client,
     webhookId: config.webhookId,
+    publicUrl,
     async createSession(_tx, { order, items, expiresAt }) {
       const urls = returnUrls(publicUrl, order.id);
       const opened =
@@ -104,6 +113,7 @@ export function createPaypalProvider(
       await cancelPaypalSubscription(client, subscription.providerSubscriptionId);
       return null;
     },
+    refund: (request) => refundPaypalCapture(client, request),
   };
 }
 

@@ -5,10 +5,12 @@ import { subscriptions } from "../../db/schema/index.ts";
 import type { Logger } from "../../logger.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import { paymentFailures } from "../../observability/metrics.ts";
+import { recordProviderRefund } from "../../refunds/provider-refund.ts";
 import { recordProviderRenewal } from "../../subscriptions/renew.ts";
 import { syncSubscriptionState } from "../../subscriptions/sync.ts";
 import { recordDelivery, runLogged } from "../../webhooks/log.ts";
 import type { PaypalProvider } from "./paypal-provider.ts";
+import { type PaypalRefund, refundedCaptureId } from "./refunds.ts";
 import type { PaypalSubscription } from "./resources.ts";
 import { getPaypalSubscription, paypalSubscriptionState } from "./subscriptions.ts";
 
@@ -132,6 +134,8 @@ async function handleEvent(deps: PaypalWebhookDeps, event: PaypalEvent) {
     case "BILLING.SUBSCRIPTION.EXPIRED":
     case "BILLING.SUBSCRIPTION.RE-ACTIVATED":
       return syncFromPaypal(deps, await getPaypalSubscription(deps.provider.client, String(resource.id)));
+    case "PAYMENT.CAPTURE.REFUNDED":
+      return refundReported(deps, resource as PaypalRefund);
     case "PAYMENT.CAPTURE.DENIED":
     case "BILLING.SUBSCRIPTION.PAYMENT.FAILED":
       paymentFailures.inc({ provider: "paypal", reason: event.event_type.toLowerCase() });
@@ -170,6 +174,30 @@ async function recordSale(deps: PaypalWebhookDeps, sale: Record<string, unknown>
   });
   if (!result.ok && result.reason === "not_found")
     deps.log.warn({ subscriptionId, saleId: sale.id }, "paypal sale for an unknown subscription ignored");
+}
+
+/**
+ * A refund of a capture, ours (custom_id names our refund) or made in PayPal's dashboard, counted
+ * once it completed (server/refunds/provider-refund.ts).
+ */
+async function refundReported(deps: PaypalWebhookDeps, refund: PaypalRefund) {
+  if (typeof refund.id !== "string" || !refund.amount) return;
+  await recordProviderRefund(
+    { ...deps, publicUrl: deps.provider.publicUrl },
+    {
+      provider: "paypal",
+      providerRefundId: refund.id,
+      providerPaymentId: refundedCaptureId(refund),
+      amountCents: Math.round(Number(refund.amount.value) * 100),
+      status: paypalRefundStatus(refund.status),
+      ourRefundId: refund.custom_id ?? null,
+    },
+  );
+}
+
+function paypalRefundStatus(status: string) {
+  if (status === "COMPLETED") return "succeeded" as const;
+  return status === "FAILED" || status === "CANCELLED" ? ("failed" as const) : ("pending" as const);
 }
 
 /** Copies PayPal's current view of the subscription onto our row (when we have one). */

@@ -7,6 +7,7 @@ import type { Mailer } from "../../mail/mailer.ts";
 import { paymentFailures } from "../../observability/metrics.ts";
 import { closeUnpaidOrder } from "../../orders/close-order.ts";
 import { findOrderForSession } from "../../orders/payment-session.ts";
+import { recordProviderRefund } from "../../refunds/provider-refund.ts";
 import { recordProviderRenewal } from "../../subscriptions/renew.ts";
 import { syncSubscriptionState } from "../../subscriptions/sync.ts";
 import type { StripeGateway } from "./gateway.ts";
@@ -43,6 +44,10 @@ export function handleStripeEvent(deps: StripeEventDeps, event: Stripe.Event): P
     case "customer.subscription.updated":
     case "customer.subscription.deleted":
       return syncSubscription(deps, event.data.object.id);
+    case "refund.created":
+    case "refund.updated":
+    case "refund.failed":
+      return refundReported(deps, event.data.object);
     default:
       return Promise.resolve("ignored");
   }
@@ -109,6 +114,27 @@ async function invoicePaymentFailed(deps: StripeEventDeps, invoice: Stripe.Invoi
   }
   await syncSubscription(deps, subscriptionId);
   return "handled";
+}
+
+/**
+ * A refund made here (the echo: its metadata names our refund) or in Stripe's dashboard, counted
+ * once it succeeded (server/refunds/provider-refund.ts).
+ */
+async function refundReported(deps: StripeEventDeps, refund: Stripe.Refund) {
+  const known = await recordProviderRefund(deps, {
+    provider: "stripe",
+    providerRefundId: refund.id,
+    providerPaymentId: idOf(refund.payment_intent),
+    amountCents: refund.amount,
+    status: stripeRefundStatus(refund.status),
+    ourRefundId: refund.metadata?.refund_id ?? null,
+  });
+  return known ? "handled" : "ignored";
+}
+
+function stripeRefundStatus(status: string | null) {
+  if (status === "succeeded") return "succeeded" as const;
+  return status === "failed" || status === "canceled" ? ("failed" as const) : ("pending" as const);
 }
 
 /** Copies the subscription's current state at Stripe (not the event's snapshot) onto our row. */

@@ -1,5 +1,6 @@
 import Stripe from "stripe";
 import type { Buyer, PaidSession, PaymentProvider } from "../provider.ts";
+import { idOf, refundStripePayment } from "./refunds.ts";
 import { planCheckoutSession, sessionParams } from "./session-plan.ts";
 import { stripeSubscriptionState } from "./subscription-state.ts";
 
@@ -57,6 +58,8 @@ export function createStripeProvider(stripe: Stripe, options: { publicUrl: strin
       });
       return stripeSubscriptionState(updated);
     },
+
+    refund: (request) => refundStripePayment(stripe, request),
   };
 }
 
@@ -80,9 +83,11 @@ export function paidSession(orderId: string, session: Stripe.Checkout.Session): 
   const buyer = buyerOf(session);
   if (!buyer) return null;
   const subscription = session.subscription;
+  const paymentIntent = idOf(session.payment_intent);
   return {
     orderId,
     buyer,
+    ...(paymentIntent && { providerPaymentId: paymentIntent }),
     ...(subscription && {
       providerSubscriptionId: typeof subscription === "string" ? subscription : subscription.id,
     }),

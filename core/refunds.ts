@@ -1,0 +1,112 @@
+import { z } from "zod";
+
+/** A reason is required and kept short: it is shown in the refund history and logged. */
+export const REFUND_REASON_MAX = 500;
+/** At most this many lines in one refund (an order has a handful; a larger post is an attack). */
+const MAX_REFUND_LINES = 100;
+
+const reason = z
+  .string()
+  .trim()
+  .min(1, "Enter the reason for the refund")
+  .max(REFUND_REASON_MAX, `Keep the reason under ${REFUND_REASON_MAX} characters`);
+
+/** Dollars as typed ("12.5", "12.50") to integer cents. */
+const amountCents = z
+  .string()
+  .trim()
+  .refine((v) => /^\d{1,7}(\.\d{1,2})?$/.test(v), "Enter an amount in dollars, e.g. 12.50")
+  .transform((v) => Math.round(Number(v) * 100))
+  .refine((v) => v >= 1, "The amount must be at least $0.01");
+
+const refundLine = z.object({
+  orderItemId: z.uuid("Unknown order line"),
+  quantity: z.coerce.number().int("Quantities are whole units").min(0).max(10_000),
+});
+
+/**
+ * The admin refund form: the whole remaining amount, an amount, or units of lines. The
+ * idempotency key is made when the form renders, so a double click or a retried post refunds once.
+ */
+export const refundFormSchema = z.discriminatedUnion(
+  "mode",
+  [
+    z.object({ mode: z.literal("full"), idempotencyKey: z.uuid(), reason }),
+    z.object({ mode: z.literal("amount"), idempotencyKey: z.uuid(), reason, amount: amountCents }),
+    z.object({
+      mode: z.literal("lines"),
+      idempotencyKey: z.uuid(),
+      reason,
+      lines: z
+        .array(refundLine)
+        .max(MAX_REFUND_LINES)
+        .transform((lines) => lines.filter((line) => line.quantity > 0))
+        .refine((lines) => lines.length > 0, "Choose at least one unit to refund"),
+    }),
+  ],
+  { error: "Choose a full refund, an amount or lines" },
+);
+
+export type RefundRequest = z.output<typeof refundFormSchema>;
+
+/** A line of an order as the refund rule reads it. */
+export type RefundableLine = {
+  id: string;
+  quantity: number;
+  lineTotalCents: number;
+  volumeDiscountCents: number;
+};
+
+/** The order-level discounts shared over the lines (volume savings are per line already). */
+export type OrderDiscounts = { subscriptionDiscountCents: number; couponDiscountCents: number };
+
+/**
+ * What the buyer paid for each line after every discount, in cents, summing exactly to the
+ * items' part of the total: a line's own volume saving comes off it, and the order's
+ * subscription and coupon discounts are shared in proportion to the lines' amounts after volume
+ * savings, the leftover cents going to the largest remainders (as session-plan.ts does).
+ */
+export function paidPerLine(lines: RefundableLine[], discounts: OrderDiscounts): Map<string, number> {
+  const afterVolume = lines.map((line) => line.lineTotalCents - line.volumeDiscountCents);
+  const base = afterVolume.reduce((sum, cents) => sum + cents, 0);
+  const shared = Math.min(base, discounts.subscriptionDiscountCents + discounts.couponDiscountCents);
+  const shares = afterVolume.map((cents, index) => ({
+    index,
+    cents: base > 0 ? Math.floor((cents * shared) / base) : 0,
+    remainder: base > 0 ? (cents * shared) % base : 0,
+  }));
+  let left = shared - shares.reduce((sum, share) => sum + share.cents, 0);
+  for (const share of [...shares].sort((a, b) => b.remainder - a.remainder)) {
+    if (left <= 0) break;
+    share.cents++;
+    left--;
+  }
+  return new Map(lines.map((line, index) => [line.id, afterVolume[index]! - shares[index]!.cents]));
+}
+
+/**
+ * The refund for `quantity` units of a line: the units' share of what the line was paid,
+ * rounded down (a cent is never refunded twice); the last units of a line refund what is left
+ * of it, so refunding a line unit by unit adds up to what it was paid.
+ */
+export function unitsRefundCents(
+  paidForLine: number,
+  line: { quantity: number },
+  quantity: number,
+  alreadyRefundedUnits: number,
+): number {
+  const before = Math.floor((paidForLine * alreadyRefundedUnits) / line.quantity);
+  const after = Math.floor((paidForLine * (alreadyRefundedUnits + quantity)) / line.quantity);
+  return after - before;
+}
+
+/** "Refunded" / "Partially refunded" from what was refunded of the total; null when nothing was. */
+export function refundState(order: {
+  refundedCents: number;
+  totalCents: number;
+}): "refunded" | "partially_refunded" | null {
+  if (order.refundedCents <= 0) return null;
+  return order.refundedCents >= order.totalCents ? "refunded" : "partially_refunded";
+}
+
+export const refundStateLabel = { refunded: "Refunded", partially_refunded: "Partially refunded" } as const;

@@ -1,0 +1,72 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Tx } from "../db/client.ts";
+import { orders, type RefundLine, refunds } from "../db/schema/index.ts";
+
+export type RefundRow = typeof refunds.$inferSelect;
+
+/** What a recorded refund gave back: the order, the amount and the lines (for restocking). */
+export type RecordedRefund = {
+  refundId: string;
+  orderId: string;
+  amountCents: number;
+  /** Refunded lines (order item id, variant id, quantity); empty for a refund by amount. */
+  lines: RefundLine[];
+  /** The admin who refunded; null for a refund made in the provider's dashboard. */
+  actorId: string | null;
+  /** The order's refunded total after this refund. */
+  refundedCents: number;
+};
+
+/**
+ * The one place a refund starts to count: a pending refund becomes succeeded (with the
+ * provider's refund id) and its amount is added to orders.refunded_cents (which moves the
+ * dashboard's revenue through the order-stats trigger). Runs inside the caller's transaction
+ * with the order row locked FOR UPDATE; null when the refund was counted already (a webhook echo
+ * of a refund the admin form finished first, or the reverse), so nothing is counted twice.
+ *
+ * Returning stock: the refunded lines are `recorded.lines` (orderItemId, variantId, quantity).
+ */
+export async function recordRefund(
+  tx: Tx,
+  refundId: string,
+  providerRefundId: string | null,
+): Promise<RecordedRefund | null> {
+  const [refund] = await tx
+    .update(refunds)
+    .set({ status: "succeeded", ...(providerRefundId && { providerRefundId }) })
+    .where(and(eq(refunds.id, refundId), eq(refunds.status, "pending")))
+    .returning();
+  if (!refund) return null;
+  const [order] = await tx
+    .update(orders)
+    .set({ refundedCents: sql`${orders.refundedCents} + ${refund.amountCents}` })
+    .where(eq(orders.id, refund.orderId))
+    .returning({ refundedCents: orders.refundedCents });
+  return {
+    refundId: refund.id,
+    orderId: refund.orderId,
+    amountCents: refund.amountCents,
+    lines: refund.lines,
+    actorId: refund.createdBy,
+    refundedCents: order?.refundedCents ?? refund.amountCents,
+  };
+}
+
+/** Locks a paid order for a refund decision (two refunds of one order take turns). */
+export async function lockPaidOrder(tx: Tx, orderId: string) {
+  const [order] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, "paid")))
+    .for("update");
+  return order ?? null;
+}
+
+/** Cents still refundable: the total less what was refunded and what pending refunds hold. */
+export async function refundableCents(tx: Tx, order: typeof orders.$inferSelect): Promise<number> {
+  const [pending] = await tx
+    .select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)`.mapWith(Number) })
+    .from(refunds)
+    .where(and(eq(refunds.orderId, order.id), eq(refunds.status, "pending")));
+  return order.totalCents - order.refundedCents - (pending?.cents ?? 0);
+}
