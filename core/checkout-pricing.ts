@@ -52,9 +52,9 @@ export type CheckoutBreakdown = {
   subscriptionDiscountBasisPoints: number;
   subscriptionDiscountCents: number;
   couponDiscountCents: number;
+  /** The goods after every discount: what a free-shipping threshold and the tax are measured on. */
+  goodsCents: number;
   shippingCents: number;
-  /** The rate shown for the shipping line (null: a fixed amount, or no zone given). */
-  shipping: ShippingQuote | null;
   taxBasisPoints: number;
   taxCents: number;
   totalCents: number;
@@ -84,7 +84,7 @@ export function priceCheckout(input: CheckoutInput): CheckoutBreakdown {
   const afterSubscription = afterVolume - subscriptionDiscountCents;
   const couponCents = input.coupon ? couponDiscountCents(afterSubscription, input.coupon) : 0;
   const goodsCents = Math.max(0, afterSubscription - couponCents);
-  const shipping = quoteShippingFor(input, goodsCents);
+  const shipping = shippingQuoteFor(input, goodsCents);
   const shippingCents = shipping ? shipping.cents : (input.shippingCents ?? 0);
   const tax = taxCents(input.taxRate ?? null, goodsCents, shippingCents);
   return {
@@ -93,15 +93,19 @@ export function priceCheckout(input: CheckoutInput): CheckoutBreakdown {
     subscriptionDiscountBasisPoints: basisPoints,
     subscriptionDiscountCents,
     couponDiscountCents: couponCents,
+    goodsCents,
     shippingCents,
-    shipping,
     taxBasisPoints: tax > 0 ? input.taxRate!.basisPoints : 0,
     taxCents: tax,
     totalCents: goodsCents + shippingCents + tax,
   };
 }
 
-function quoteShippingFor(input: CheckoutInput, goodsCents: number): ShippingQuote | null {
+/** The shipping line for goods worth `goodsCents` (breakdown.goodsCents): its rate name and price. */
+export function shippingQuoteFor(
+  input: Pick<CheckoutInput, "shippingZone" | "purchaseType">,
+  goodsCents: number,
+): ShippingQuote | null {
   if (!input.shippingZone) return null;
   const quote = quoteZone(input.shippingZone, goodsCents);
   // "Free shipping" on every subscription month (the checkout's promise).

@@ -1,7 +1,12 @@
 import { eq } from "drizzle-orm";
 import type { PostalAddress } from "../../core/address.ts";
 import type { PricedCart } from "../../core/cart-pricing.ts";
-import { type CheckoutBreakdown, type PurchaseType, priceCheckout } from "../../core/checkout-pricing.ts";
+import {
+  type CheckoutBreakdown,
+  type PurchaseType,
+  priceCheckout,
+  shippingQuoteFor,
+} from "../../core/checkout-pricing.ts";
 import { priceCart } from "../cart/cart.ts";
 import { reserveCouponUse } from "../coupons/coupons.ts";
 import type { CouponRejection } from "../coupons/rules.ts";
@@ -140,7 +145,7 @@ export async function startCheckout(
           couponCode: coupon?.code ?? null,
           couponDiscountCents: breakdown.couponDiscountCents,
           shippingCents: breakdown.shippingCents,
-          shippingRateName: breakdown.shipping?.rateName ?? null,
+          shippingRateName: shippingQuoteFor({ ...terms, ...input }, breakdown.goodsCents)?.rateName ?? null,
           taxCents: breakdown.taxCents,
           taxBasisPoints: breakdown.taxBasisPoints,
           taxState: breakdown.taxCents > 0 ? (address?.state ?? null) : null,
