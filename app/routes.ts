@@ -50,6 +50,7 @@ export default [
         route("collections", "routes/admin/collections.tsx"),
         route("orders", "routes/admin/orders.tsx"),
         route("coupons", "routes/admin/coupons.tsx"),
+        route("shipping", "routes/admin/shipping.tsx"),
         route("content-creators", "routes/admin/content-creators.tsx"),
         route("contacts", "routes/admin/contacts.tsx"),
         route("blog", "routes/admin/blog.tsx"),

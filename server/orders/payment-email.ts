@@ -33,6 +33,10 @@ export function confirmationMessage(order: Order, items: OrderItem[]): MailMessa
       couponCode: order.couponCode,
       couponDiscountCents: order.couponDiscountCents,
       shippingCents: order.shippingCents,
+      shippingRateName: order.shippingRateName,
+      taxCents: order.taxCents,
+      taxBasisPoints: order.taxBasisPoints,
+      taxState: order.taxState,
       totalCents: order.totalCents,
     },
   };

@@ -1,5 +1,7 @@
+import { Fragment } from "react";
 import { formatDateTime } from "~/lib/dates.ts";
 import { formatMoney } from "~core/money.ts";
+import { type ShippingAndTax, shippingAndTaxRows } from "~core/order-charges.ts";
 import type { OrderLine } from "~core/order-line.ts";
 import type { ShippingAddress } from "~server/db/schema/orders.ts";
 import { shortId, statusLabel } from "./order-status.ts";
@@ -21,7 +23,7 @@ export type OrderDetailsData = {
   totalCents: number;
   createdAt: Date | string;
   items: Omit<OrderLine, "imageUrl">[];
-};
+} & ShippingAndTax;
 
 export function addressLines(a: ShippingAddress | null): string[] {
   if (!a) return [];
@@ -104,12 +106,14 @@ export function OrderDetails({ order }: { order: OrderDetailsData }) {
             <dd className="text-right">−{formatMoney(order.couponDiscountCents)}</dd>
           </>
         )}
-        {order.shippingCents > 0 && (
-          <>
-            <dt>Shipping</dt>
-            <dd className="text-right">{formatMoney(order.shippingCents)}</dd>
-          </>
-        )}
+        {shippingAndTaxRows(order)
+          .filter((charge) => charge.cents > 0)
+          .map((charge) => (
+            <Fragment key={charge.label}>
+              <dt>{charge.label}</dt>
+              <dd className="text-right">{charge.value}</dd>
+            </Fragment>
+          ))}
         <dt className="font-semibold">Total</dt>
         <dd className="text-right font-semibold">{formatMoney(order.totalCents)}</dd>
       </dl>

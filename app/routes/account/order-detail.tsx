@@ -4,6 +4,7 @@ import { addressLines } from "~/components/admin/order-details.tsx";
 import { OrderStatusBadge, orderDateFormat } from "~/components/store/order-status-badge.tsx";
 import { brand } from "~core/brand.ts";
 import { formatMoney } from "~core/money.ts";
+import { shippingAndTaxRows } from "~core/order-charges.ts";
 import { requireUser } from "~server/auth/session.ts";
 import { getCustomerOrder, type OrderView } from "~server/orders/customer-orders.ts";
 import type { Route } from "./+types/order-detail";
@@ -41,6 +42,10 @@ function toOrderPage(order: OrderView) {
     couponCode: order.couponCode,
     couponDiscountCents: order.couponDiscountCents,
     shippingCents: order.shippingCents,
+    shippingRateName: order.shippingRateName,
+    taxCents: order.taxCents,
+    taxBasisPoints: order.taxBasisPoints,
+    taxState: order.taxState,
     totalCents: order.totalCents,
     items: order.items.map(({ id, name, weight, sku, unitPriceCents, quantity, lineTotalCents }) => ({
       id,
@@ -159,7 +164,7 @@ function OrderTotals({ order }: { order: OrderPage }) {
     rows.push(["Subscription discount", `-${formatMoney(order.subscriptionDiscountCents)}`]);
   if (order.couponCode)
     rows.push([`Coupon ${order.couponCode}`, `-${formatMoney(order.couponDiscountCents)}`]);
-  rows.push(["Shipping", order.shippingCents > 0 ? formatMoney(order.shippingCents) : "Free"]);
+  for (const charge of shippingAndTaxRows(order)) rows.push([charge.label, charge.value]);
   return (
     <dl className="ml-auto grid w-full max-w-xs grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
       {rows.map(([term, amount]) => (
