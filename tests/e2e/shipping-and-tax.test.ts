@@ -41,6 +41,7 @@ const summary = (page: Page) => page.getByRole("region", { name: "Order Summary"
 async function ownerSetsRates(page: Page) {
   await signInAsAdmin(page, "/admin/shipping");
   await page.getByRole("link", { name: "Edit United States" }).click();
+  await page.getByRole("heading", { name: "Edit zone" }).waitFor();
   await page.getByRole("textbox", { name: "Rate name" }).fill("Standard shipping");
   await page.getByRole("textbox", { name: "Price ($)" }).fill("5");
   await page.getByRole("textbox", { name: "Free on orders over ($)" }).fill("50");

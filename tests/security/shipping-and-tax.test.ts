@@ -5,7 +5,7 @@ import { salesTaxRates, shippingZones } from "../../server/db/schema/index.ts";
 import { createProduct, createUser } from "../factories/index.ts";
 import { adminEnv, testAdmin } from "../support/e2e-helpers.ts";
 import { shopperAddress } from "./shopper.ts";
-import { setupTarget } from "./support.ts";
+import { setupTarget, type Visitor } from "./support.ts";
 
 /**
  * The checkout's address step and /admin/shipping attacked over HTTP: bad and huge input gets
@@ -30,10 +30,15 @@ const target = setupTarget({
   },
 });
 
-const addressStep = (fields: Record<string, string>) =>
-  target
-    .signedIn(buyer)
-    .then((visitor) => visitor.postForm("/checkout", { intent: "save-address", ...fields }));
+/** One sign-in per person for the whole file (sign-ins are rate limited per client). */
+const sessions = new Map<string, Promise<Visitor>>();
+function sessionOf(account: { email: string; password: string }): Promise<Visitor> {
+  if (!sessions.has(account.email)) sessions.set(account.email, target.signedIn(account));
+  return sessions.get(account.email)!;
+}
+
+const addressStep = async (fields: Record<string, string>) =>
+  (await sessionOf(buyer)).postForm("/checkout", { intent: "save-address", ...fields });
 
 describe("checkout address step under attack", () => {
   it("answers bad, missing and oversized fields with messages and keeps what was typed", async () => {
@@ -56,7 +61,7 @@ describe("checkout address step under attack", () => {
   });
 
   it("refuses a 2 MB address post with 413", async () => {
-    const visitor = await target.signedIn(buyer);
+    const visitor = await sessionOf(buyer);
     const body = new URLSearchParams({
       intent: "save-address",
       ...shopperAddress,
@@ -72,12 +77,12 @@ describe("checkout address step under attack", () => {
     const text = await response.text();
     expect(text).toContain("That saved address is no longer in your address book.");
     expect(text).not.toContain("1 Private Rd");
-    const page = await (await (await target.signedIn(buyer)).get("/checkout")).text();
+    const page = await (await (await sessionOf(buyer)).get("/checkout")).text();
     expect(page).not.toContain("1 Private Rd");
   });
 
   it("takes a good address once, and the pay step then prices for it", async () => {
-    const visitor = await target.signedIn(buyer);
+    const visitor = await sessionOf(buyer);
     const saved = await visitor.postForm("/checkout", { intent: "save-address", ...shopperAddress });
     expect(saved.status).toBe(302);
     const page = await (await visitor.get("/checkout")).text();
@@ -98,7 +103,7 @@ describe("/admin/shipping under attack", () => {
   const tax = { intent: "save-tax", state: "TX", rate: "0" };
 
   it("refuses rate and tax changes from an anonymous visitor and a customer, and changes nothing", async () => {
-    for (const visitor of [target.visitor(), await target.signedIn(buyer)]) {
+    for (const visitor of [target.visitor(), await sessionOf(buyer)]) {
       for (const fields of [zone, tax, { intent: "delete-tax", state: "TX" }]) {
         const response = await visitor.postForm("/admin/shipping", fields);
         expect([302, 401, 403, 404]).toContain(response.status);
@@ -110,7 +115,7 @@ describe("/admin/shipping under attack", () => {
   });
 
   it("answers the admin's bad input with messages, never a 500", async () => {
-    const admin = await target.signedIn(testAdmin);
+    const admin = await sessionOf(testAdmin);
     const bad: [Record<string, string>, string][] = [
       [{ ...zone, price: "-5" }, "Please enter a price like 5.00."],
       [{ ...zone, states: "XX, TX" }, "Use two-letter state codes, e.g. AK, HI."],

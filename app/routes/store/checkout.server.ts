@@ -93,7 +93,8 @@ async function saveAddressStep(
     if (!address)
       return addressRefused({ errors: {}, values }, "That saved address is no longer in your address book.");
   } else {
-    const typed = parseForm(postalAddressSchema, values);
+    // A field missing from the post is an empty field (its own message, not a type error).
+    const typed = parseForm(postalAddressSchema, { ...emptyAddressFields, ...values });
     if (!typed.ok) return addressRefused(typed, "Some fields need your attention.");
     address = typed.data;
   }
@@ -110,6 +111,8 @@ async function saveAddressStep(
     return failureData(kept, { applied: null, addressForm: { errors: firstMessages(kept), values } });
   return redirect("/checkout");
 }
+
+const emptyAddressFields = { name: "", phone: "", line1: "", line2: "", city: "", state: "", postalCode: "" };
 
 function firstMessages(failure: { fieldErrors: Record<string, string[] | undefined> }): FieldErrors {
   return Object.fromEntries(
