@@ -59,7 +59,13 @@ const providerBuyer: Buyer = {
   phone: "",
   address: { line1: "9 Elsewhere Rd", city: "Reno", state: "NV", postalCode: "89501", country: "US" },
 };
-const mailer = { sent: [] as MailMessage[], send: async (m: MailMessage) => (mailer.sent.push(m), "id") };
+const mailer = {
+  sent: [] as MailMessage[],
+  send: async (m: MailMessage) => {
+    mailer.sent.push(m);
+    return "id";
+  },
+};
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 const cents = (value: string) => Math.round(Number(value) * 100);
 
