@@ -100,6 +100,8 @@ describe("shipping and sales tax", () => {
       .getByRole("link", { name: /View order details/ })
       .first()
       .click();
+    await page.waitForURL(/\/orders\/[0-9a-f-]{36}$/);
+    await page.getByText("Sales tax (TX 8.25%)").waitFor();
     const detail = await page.getByRole("main").innerText();
     expect(detail).toMatch(/Shipping \(Standard shipping\)\s+\$5\.00/);
     expect(detail).toMatch(/Sales tax \(TX 8\.25%\)\s+\$2\.89/);
