@@ -59,6 +59,7 @@ export default [
         route("orders", "routes/admin/orders.tsx"),
         route("orders/:orderId/ship", "routes/admin/order-ship.tsx"),
         route("coupons", "routes/admin/coupons.tsx"),
+        route("shipping", "routes/admin/shipping.tsx"),
         route("content-creators", "routes/admin/content-creators.tsx"),
         route("contacts", "routes/admin/contacts.tsx"),
         route("blog", "routes/admin/blog.tsx"),

@@ -1,4 +1,4 @@
-import { percentageOf } from "./checkout-pricing.ts";
+import { percentageOf } from "./money.ts";
 import { type QuantityTier, tierFor } from "./quantity-tiers.ts";
 
 /**

@@ -78,7 +78,11 @@ describe("priceCheckout", () => {
         const r = priceCheckout(i);
         expect(r.totalCents).toBeGreaterThanOrEqual(0);
         expect(r.totalCents).toBe(
-          r.subtotalCents - r.subscriptionDiscountCents - r.couponDiscountCents + r.shippingCents,
+          r.subtotalCents -
+            r.subscriptionDiscountCents -
+            r.couponDiscountCents +
+            r.shippingCents +
+            r.taxCents,
         );
         for (const value of Object.values(r)) expect(Number.isInteger(value)).toBe(true);
       }),

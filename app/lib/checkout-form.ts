@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /** The checkout form: one form, several buttons (intent). Prices never come from the browser. */
 export const checkoutFormSchema = z.object({
-  intent: z.enum(["apply-coupon", "remove-coupon", "pay"]),
+  intent: z.enum(["apply-coupon", "remove-coupon", "pay", "save-address"]),
   purchaseType: z.enum(["one_time", "subscription"]).catch("one_time"),
   paymentMethod: z.enum(["card", "paypal"]).catch("card"),
   couponCode: z.string().trim().max(50).catch(""),

@@ -21,6 +21,11 @@ export const checkoutToasts = {
     variant: "destructive",
   },
   cartEmpty: { title: "Cart is empty" },
+  addressRequired: {
+    title: "Shipping address needed",
+    description: "Please enter where your order goes before paying.",
+    variant: "destructive",
+  },
   paymentCancelled: { title: "Payment cancelled", description: "Your cart is unchanged." },
   paymentFailed: (description: string) =>
     ({ title: "Payment Failed", description, variant: "destructive" }) as const,

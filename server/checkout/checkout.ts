@@ -1,7 +1,12 @@
 import { eq } from "drizzle-orm";
 import type { PostalAddress } from "../../core/address.ts";
 import type { PricedCart } from "../../core/cart-pricing.ts";
-import { type CheckoutBreakdown, type PurchaseType, priceCheckout } from "../../core/checkout-pricing.ts";
+import {
+  type CheckoutBreakdown,
+  type PurchaseType,
+  priceCheckout,
+  shippingQuoteFor,
+} from "../../core/checkout-pricing.ts";
 import { priceCart } from "../cart/cart.ts";
 import { reserveCouponUse } from "../coupons/coupons.ts";
 import type { CouponRejection } from "../coupons/rules.ts";
@@ -10,6 +15,8 @@ import { orderItems, orders } from "../db/schema/index.ts";
 import { openPaymentSession } from "../orders/payment-session.ts";
 import { newStatusToken } from "../orders/status-token.ts";
 import type { PaymentMethod, PaymentProvider } from "../payments/provider.ts";
+import { deliveryTerms } from "../shipping/terms.ts";
+import { orderAddressColumns } from "./checkout-address.ts";
 import { assertClientMayOpen, TooManyOpenPayments } from "./open-payments.ts";
 
 export const PAYMENT_SESSION_MINUTES = 30;
@@ -31,7 +38,10 @@ export type CheckoutRequest = {
 
 export type CheckoutResult =
   | { ok: true; orderId: string; url: string; breakdown: CheckoutBreakdown }
-  | { ok: false; reason: "empty_cart" | "unavailable_lines" | "sign_in_required" | "too_many_open" }
+  | {
+      ok: false;
+      reason: "empty_cart" | "unavailable_lines" | "sign_in_required" | "too_many_open" | "no_shipping_zone";
+    }
   | { ok: false; reason: "coupon"; rejection: CouponRejection }
   /** The card or PayPal provider refused or failed to open a session (spec: 'Payment Failed'). */
   | { ok: false; reason: "provider_error"; error: unknown };
@@ -82,6 +92,10 @@ export async function startCheckout(
   if (cart.lines.length === 0) return { ok: false, reason: "empty_cart" };
   if (cart.hasUnavailableLines) return { ok: false, reason: "unavailable_lines" };
   const expiresAt = new Date(now.getTime() + PAYMENT_SESSION_MINUTES * 60_000);
+  // Without an address (older callers) the US default zone prices shipping and no tax is due.
+  const address = input.shippingAddress ?? null;
+  const terms = await deliveryTerms(db, address);
+  if (address && !terms.shippingZone) return { ok: false, reason: "no_shipping_zone" };
 
   try {
     return await db.transaction(async (tx) => {
@@ -98,6 +112,7 @@ export async function startCheckout(
           subtotalCents: cart.subtotalCents,
           totalCents: cart.totalCents,
           statusToken: newStatusToken(),
+          ...(address && orderAddressColumns(address)),
         })
         .returning({ id: orders.id });
       const orderId = order!.id;
@@ -121,7 +136,7 @@ export async function startCheckout(
         totalQuantity: cart.quantity,
         purchaseType: input.purchaseType,
         coupon,
-        shippingCents: 0,
+        ...terms,
       });
       await tx
         .update(orders)
@@ -132,6 +147,10 @@ export async function startCheckout(
           couponCode: coupon?.code ?? null,
           couponDiscountCents: breakdown.couponDiscountCents,
           shippingCents: breakdown.shippingCents,
+          shippingRateName: shippingQuoteFor({ ...terms, ...input }, breakdown.goodsCents)?.rateName ?? null,
+          taxCents: breakdown.taxCents,
+          taxBasisPoints: breakdown.taxBasisPoints,
+          taxState: breakdown.taxCents > 0 ? (address?.state ?? null) : null,
           totalCents: breakdown.totalCents,
         })
         .where(eq(orders.id, orderId));

@@ -26,6 +26,10 @@ export type AdminOrder = Pick<
   | "couponCode"
   | "couponDiscountCents"
   | "shippingCents"
+  | "shippingRateName"
+  | "taxCents"
+  | "taxBasisPoints"
+  | "taxState"
   | "totalCents"
   | "refundedCents"
   | "createdAt"
@@ -75,6 +79,10 @@ const orderColumns = {
   couponCode: orders.couponCode,
   couponDiscountCents: orders.couponDiscountCents,
   shippingCents: orders.shippingCents,
+  shippingRateName: orders.shippingRateName,
+  taxCents: orders.taxCents,
+  taxBasisPoints: orders.taxBasisPoints,
+  taxState: orders.taxState,
   totalCents: orders.totalCents,
   refundedCents: orders.refundedCents,
   createdAt: orders.createdAt,

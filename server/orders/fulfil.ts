@@ -35,10 +35,11 @@ export async function fulfilOrder(
       .set({
         paymentStatus: "paid",
         paidAt: now,
-        name,
-        email,
-        phone,
-        shippingAddress: address,
+        // The address our checkout took wins; the provider's buyer only fills what is missing.
+        name: sql`coalesce(${orders.name}, ${name})`,
+        email: sql`coalesce(${orders.email}, ${email})`,
+        phone: sql`coalesce(${orders.phone}, ${phone})`,
+        shippingAddress: sql`coalesce(${orders.shippingAddress}, ${address ? JSON.stringify(address) : null}::jsonb)`,
         paymentEmailDue: true,
         // What a refund names at the provider (Stripe payment intent, PayPal capture).
         ...(input.providerPaymentId && { providerPaymentId: input.providerPaymentId }),

@@ -1,4 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
+import { percentageOf } from "../../core/money.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { orderItems, orders, type subscriptions } from "../db/schema/index.ts";
 import type { Mailer } from "../mail/mailer.ts";
@@ -28,7 +29,7 @@ export function renewalTotalCents(amountCents: number, discountBasisPoints: numb
 
 type PricedOrder = Pick<
   typeof orders.$inferSelect,
-  "subtotalCents" | "volumeDiscountCents" | "subscriptionDiscountCents"
+  "subtotalCents" | "volumeDiscountCents" | "subscriptionDiscountCents" | "taxBasisPoints"
 >;
 
 /**
@@ -36,10 +37,23 @@ type PricedOrder = Pick<
  * the monthly amount, both on the items after their volume discount (decision 030: renewals keep
  * the first order's quantities, so they keep its volume discount too).
  */
-export function recurringPrice(order: PricedOrder): { discountBasisPoints: number; monthlyCents: number } {
+export function recurringPrice(order: PricedOrder): {
+  discountBasisPoints: number;
+  /** What every month charges: the goods and their sales tax (shipping is free on subscriptions). */
+  monthlyCents: number;
+  monthlyGoodsCents: number;
+  monthlyTaxCents: number;
+} {
   const itemsCents = order.subtotalCents - order.volumeDiscountCents;
   const discountBasisPoints = subscriptionDiscountBasisPoints(itemsCents, order.subscriptionDiscountCents);
-  return { discountBasisPoints, monthlyCents: renewalTotalCents(itemsCents, discountBasisPoints) };
+  const monthlyGoodsCents = renewalTotalCents(itemsCents, discountBasisPoints);
+  const monthlyTaxCents = percentageOf(monthlyGoodsCents, order.taxBasisPoints);
+  return {
+    discountBasisPoints,
+    monthlyCents: monthlyGoodsCents + monthlyTaxCents,
+    monthlyGoodsCents,
+    monthlyTaxCents,
+  };
 }
 
 /**
@@ -47,9 +61,14 @@ export function recurringPrice(order: PricedOrder): { discountBasisPoints: numbe
  * subscribed, at the subscription discount (the coupon was for the first order only). Also the
  * "monthly price" the subscription screens show.
  */
-export function renewalPrice(subscription: Pick<Subscription, "items" | "discountBasisPoints">): {
+export function renewalPrice(
+  subscription: Pick<Subscription, "items" | "discountBasisPoints"> & { taxBasisPoints?: number },
+): {
   subtotalCents: number;
   volumeDiscountCents: number;
+  /** The goods after the subscription discount. */
+  goodsCents: number;
+  taxCents: number;
   totalCents: number;
 } {
   let subtotalCents = 0;
@@ -58,11 +77,9 @@ export function renewalPrice(subscription: Pick<Subscription, "items" | "discoun
     subtotalCents += item.unitPriceCents * item.quantity;
     volumeDiscountCents += item.volumeDiscountCents ?? 0;
   }
-  return {
-    subtotalCents,
-    volumeDiscountCents,
-    totalCents: renewalTotalCents(subtotalCents - volumeDiscountCents, subscription.discountBasisPoints),
-  };
+  const goodsCents = renewalTotalCents(subtotalCents - volumeDiscountCents, subscription.discountBasisPoints);
+  const taxCents = percentageOf(goodsCents, subscription.taxBasisPoints ?? 0);
+  return { subtotalCents, volumeDiscountCents, goodsCents, taxCents, totalCents: goodsCents + taxCents };
 }
 
 /**
@@ -82,7 +99,7 @@ export async function insertRenewalOrder(
     .where(and(eq(orders.subscriptionId, subscription.id), eq(orders.paymentStatus, "paid")))
     .orderBy(desc(orders.createdAt))
     .limit(1);
-  const { subtotalCents, volumeDiscountCents, totalCents } = renewalPrice(subscription);
+  const { subtotalCents, volumeDiscountCents, goodsCents, taxCents, totalCents } = renewalPrice(subscription);
   const [order] = await tx
     .insert(orders)
     .values({
@@ -98,7 +115,11 @@ export async function insertRenewalOrder(
       shippingAddress: previous?.shippingAddress,
       subtotalCents,
       volumeDiscountCents,
-      subscriptionDiscountCents: subtotalCents - volumeDiscountCents - totalCents,
+      subscriptionDiscountCents: subtotalCents - volumeDiscountCents - goodsCents,
+      shippingRateName: previous ? "Free shipping" : null,
+      taxCents,
+      taxBasisPoints: taxCents > 0 ? subscription.taxBasisPoints : 0,
+      taxState: taxCents > 0 ? (previous?.taxState ?? null) : null,
       totalCents,
       subscriptionId: subscription.id,
       paidAt: payment.paidAt,

@@ -41,6 +41,7 @@ export async function startSubscription(
       // The monthly price is the renewals' (a coupon only discounted this first order).
       monthlyTotalCents: monthlyCents,
       discountBasisPoints,
+      taxBasisPoints: order.taxBasisPoints,
       currentPeriodEnd: addMonth(now),
     })
     .returning({ id: subscriptions.id });

@@ -6,7 +6,13 @@ import { FakePaypal } from "../fakes/paypal-server.ts";
 import type { StartAppOptions } from "../support/app.ts";
 import { setupE2E } from "../support/browser.ts";
 import { signIn, waitForToast } from "../support/e2e-helpers.ts";
-import { addFromGrid, applyCoupon, openStorePage, waitForCartQuantity } from "../support/store.ts";
+import {
+  addFromGrid,
+  applyCoupon,
+  openCheckout,
+  openStorePage,
+  waitForCartQuantity,
+} from "../support/store.ts";
 
 // Demo data: Gold Grade $89.99 (30g), Liquid Drops $39.99 (30ml); coupon WELCOME10.
 const subscriber = "paypal-subscriber@example.com";
@@ -39,7 +45,7 @@ describe("checkout with PayPal (against a fake PayPal)", () => {
     const page = await e2e.newPage();
     await openStorePage(page, "/products");
     await addFromGrid(page, "Gold Grade Shilajit Resin", 1);
-    await openStorePage(page, "/checkout");
+    await openCheckout(page);
     await applyCoupon(page, "WELCOME10");
     await page.getByText("WELCOME10 applied: -$9.00").waitFor();
     await payWithPaypal(page, "$80.99");
@@ -64,7 +70,7 @@ describe("checkout with PayPal (against a fake PayPal)", () => {
     const page = await e2e.newPage();
     await signIn(page, subscriber, "/products");
     await addFromGrid(page, "Liquid Shilajit Drops", 1);
-    await openStorePage(page, "/checkout");
+    await openCheckout(page);
     await page.getByRole("radio", { name: /Monthly subscription/ }).check();
     await payWithPaypal(page, "$33.99");
 
@@ -91,7 +97,7 @@ describe("checkout with PayPal (against a fake PayPal)", () => {
     const page = await e2e.newPage();
     await openStorePage(page, "/products");
     await addFromGrid(page, "Liquid Shilajit Drops", 1);
-    await openStorePage(page, "/checkout");
+    await openCheckout(page);
     await applyCoupon(page, "ONCE15");
     await page.getByRole("radio", { name: "PayPal" }).check();
     await page.getByRole("button", { name: "Pay $33.99" }).click();

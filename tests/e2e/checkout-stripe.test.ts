@@ -3,7 +3,7 @@ import { TEST_WEBHOOK_SECRET } from "../fakes/stripe-events.ts";
 import { type FakeStripe, fakeBuyer, startFakeStripe } from "../fakes/stripe-server.ts";
 import { setupE2E } from "../support/browser.ts";
 import { latestEmailTo, mailReaderEnv } from "../support/mail.ts";
-import { addFromGrid, openStorePage, waitForCartQuantity } from "../support/store.ts";
+import { addFromGrid, openCheckout, openStorePage, waitForCartQuantity } from "../support/store.ts";
 
 // Demo data: Gold Grade $89.99 (30g). The app talks to a local fake Stripe through the real SDK.
 const env: Record<string, string> = {
@@ -26,7 +26,7 @@ describe("checkout with Stripe", () => {
     const page = await e2e.newPage();
     await openStorePage(page, "/products");
     await addFromGrid(page, "Gold Grade Shilajit Resin", 1);
-    await openStorePage(page, "/checkout");
+    await openCheckout(page);
     const methods = page.getByRole("group", { name: "Payment Method" });
     const card = methods.getByRole("radio", { name: "Credit / Debit Card" });
     await card.waitFor();
@@ -39,7 +39,7 @@ describe("checkout with Stripe", () => {
     const page = await e2e.newPage();
     await openStorePage(page, "/products");
     await addFromGrid(page, "Gold Grade Shilajit Resin", 1);
-    await openStorePage(page, "/checkout");
+    await openCheckout(page);
     await page.getByRole("button", { name: "Pay $89.99" }).click();
 
     await page.waitForURL((url) => url.href.startsWith(`${fake.url}/c/pay/cs_test_`));
@@ -71,7 +71,7 @@ describe("checkout with Stripe", () => {
     const page = await e2e.newPage();
     await openStorePage(page, "/products");
     await addFromGrid(page, "Liquid Shilajit Drops", 1);
-    await openStorePage(page, "/checkout");
+    await openCheckout(page);
     await page.getByRole("button", { name: "Pay $39.99" }).click();
     await page.waitForURL((url) => url.href.startsWith(`${fake.url}/c/pay/`));
     const sessionId = new URL(page.url()).pathname.split("/").pop()!;
@@ -90,7 +90,7 @@ describe("checkout with Stripe", () => {
     const page = await e2e.newPage();
     await openStorePage(page, "/products");
     await addFromGrid(page, "Liquid Shilajit Drops", 1);
-    await openStorePage(page, "/checkout");
+    await openCheckout(page);
     fake.refuseNextSession();
     await page.getByRole("button", { name: "Pay $39.99" }).click();
 

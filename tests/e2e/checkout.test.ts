@@ -163,7 +163,8 @@ describe("checkout", () => {
     expect(text).toContain("Monthly subscription");
     expect(text).toMatch(/Total\s+\$63\.98/);
     expect(text).toContain("Shipping to");
-    expect(text).toContain("1 Main St");
+    // The address given at checkout, not the one typed on the payment page.
+    expect(text).toContain("1120 SW 5th Ave");
     await expectNoSeriousA11yViolations(page, "my orders");
 
     const other = await e2e.newPage();

@@ -4,7 +4,7 @@ import { expectNoSeriousA11yViolations } from "../support/axe.ts";
 import { setupE2E } from "../support/browser.ts";
 import { fillSandboxBuyer } from "../support/e2e-helpers.ts";
 import { waitForHydration } from "../support/page.ts";
-import { addFromGrid, openStorePage } from "../support/store.ts";
+import { addFromGrid, openCheckout, openStorePage } from "../support/store.ts";
 
 /**
  * The database refuses to mark any order paid (as a full disk does) until someone sends a contact
@@ -29,7 +29,7 @@ describe("a payment taken while the database cannot mark its order paid", () => 
     const page = await e2e.newPage();
     await openStorePage(page, "/products");
     await addFromGrid(page, "Liquid Shilajit Drops", 1);
-    await openStorePage(page, "/checkout");
+    await openCheckout(page);
     await page.getByRole("button", { name: /^Pay \$/ }).click();
     await page.waitForURL(/\/sandbox\/pay\//);
     await fillSandboxBuyer(page, "Dana Disk", "dana@example.com");

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { addToCart, getOrCreateCart } from "../../server/cart/cart.ts";
 import { cartLines } from "../../server/db/schema/index.ts";
 import { createCoupon, createProduct, createUser } from "../factories/index.ts";
+import { postCheckoutAddress } from "./shopper.ts";
 import { setupTarget, type Visitor } from "./support.ts";
 
 /**
@@ -47,6 +48,7 @@ const badQuantities = ["-1", "0", "1.5", "100", "1000", "1e1", "0x10", "99999999
 
 /** Posts the pay button and reads the amount due on the payment page it redirects to. */
 async function amountDue(visitor: Visitor, fields: Record<string, string>): Promise<string> {
+  await postCheckoutAddress(visitor);
   const response = await visitor.postForm("/checkout", { intent: "pay", paymentMethod: "card", ...fields });
   expect(response.status, await response.clone().text()).toBe(302);
   const payPage = await (await visitor.get(response.headers.get("location")!)).text();

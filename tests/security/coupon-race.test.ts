@@ -3,6 +3,7 @@ import { expect, it } from "vitest";
 import { couponReservations, couponUsages } from "../../server/db/schema/index.ts";
 import { createCoupon, createProduct } from "../factories/index.ts";
 import { describeOnPostgres } from "../support/database.ts";
+import { postCheckoutAddress, shopperAddress } from "./shopper.ts";
 import { setupTarget, type Visitor } from "./support.ts";
 
 /**
@@ -33,6 +34,7 @@ describeOnPostgres("single-use coupon under 50 concurrent checkouts", () => {
       { headers },
     );
     expect(added.status).toBe(200);
+    await postCheckoutAddress(visitor, shopperAddress, headers);
     return { visitor, headers };
   }
 

@@ -5,6 +5,7 @@ import { sandboxProvider } from "../../server/payments/sandbox.ts";
 import { createProduct, createUser } from "../factories/index.ts";
 import { TEST_WEBHOOK_SECRET } from "../fakes/stripe-events.ts";
 import { type FakeStripe, startFakeStripe } from "../fakes/stripe-server.ts";
+import { postCheckoutAddress } from "./shopper.ts";
 import { setupTarget } from "./support.ts";
 
 /**
@@ -61,6 +62,7 @@ const paidForm = {
 describe("payment methods without keys (only Stripe configured)", () => {
   it("a posted PayPal payment is refused with a clear message instead of going to the sandbox", async () => {
     const visitor = await target.signedIn(buyer);
+    await postCheckoutAddress(visitor);
     const response = await visitor.postForm("/checkout", { intent: "pay", paymentMethod: "paypal" });
     expect(response.headers.get("location") ?? "").not.toContain("/sandbox/");
     expect(response.status).toBe(400);

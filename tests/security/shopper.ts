@@ -9,10 +9,14 @@ export async function firstProductId(visitor: Visitor): Promise<string> {
   return id;
 }
 
-/** Puts one of the product in the visitor's cart (a guest gets the cart cookie). */
+/**
+ * Puts one of the product in the visitor's cart (a guest gets the cart cookie) and gives the
+ * checkout its address, so the pay button can be pressed next.
+ */
 export async function fillCart(visitor: Visitor, productId: string) {
   const response = await visitor.postForm("/cart", { intent: "add", productId, quantity: "1" });
   if (!response.ok) throw new Error(`add to cart failed: ${response.status}`);
+  await postCheckoutAddress(visitor);
 }
 
 /** A press of one of the checkout's buttons. */
@@ -27,4 +31,26 @@ export function checkoutPost(
     { intent, purchaseType: "one_time", paymentMethod: "card", ...fields },
     { headers },
   );
+}
+
+/** A US address in a state without sales tax, as the checkout's first step takes it. */
+export const shopperAddress = {
+  name: "Pat Shopper",
+  phone: "+1 503 555 0199",
+  line1: "1 Main St",
+  line2: "",
+  city: "Portland",
+  state: "OR",
+  postalCode: "97204",
+  country: "US",
+};
+
+/** The checkout's first step: where the order goes (kept on the cart for the pay button). */
+export async function postCheckoutAddress(
+  visitor: Visitor,
+  address: Record<string, string> = shopperAddress,
+  headers: Record<string, string> = {},
+) {
+  const response = await visitor.postForm("/checkout", { intent: "save-address", ...address }, { headers });
+  if (response.status !== 302) throw new Error(`address step failed: ${response.status}`);
 }

@@ -37,10 +37,53 @@ export async function openCartDrawer(page: Page) {
   return drawer;
 }
 
-/** Opens /checkout (hydrated) and waits for its heading. */
-export async function openCheckout(page: Page) {
+/** An address in a state without sales tax (the sandbox's demo prefill is one too). */
+export const testShippingAddress = {
+  name: "Casey Buyer",
+  phone: "+1 503 555 0123",
+  line1: "500 SW Broadway",
+  line2: "",
+  city: "Portland",
+  state: "OR",
+  postalCode: "97205",
+};
+
+export type TestAddress = typeof testShippingAddress;
+
+/** Types an address into the checkout's first step (role/label locators, as a buyer would). */
+export async function fillShippingAddress(page: Page, address: TestAddress = testShippingAddress) {
+  await page.getByRole("textbox", { name: "Full name" }).fill(address.name);
+  await page.getByRole("textbox", { name: "Phone" }).fill(address.phone);
+  await page.getByRole("textbox", { name: "Street address" }).fill(address.line1);
+  await page.getByRole("textbox", { name: "Apartment, suite (optional)" }).fill(address.line2);
+  await page.getByRole("textbox", { name: "City" }).fill(address.city);
+  await page.getByRole("combobox", { name: "State" }).selectOption(address.state);
+  await page.getByRole("textbox", { name: "ZIP code" }).fill(address.postalCode);
+}
+
+/**
+ * The checkout's first step: keeps what is offered (a saved address, the demo prefill) unless an
+ * address is given or the form is empty, then continues to the payment step.
+ */
+export async function continueToPayment(page: Page, address?: TestAddress) {
+  const newAddress = page.getByRole("radio", { name: "A new address (below)" });
+  if (address && (await newAddress.count()) > 0) await newAddress.check();
+  const typedName = await page.getByRole("textbox", { name: "Full name" }).inputValue();
+  if (address || (typedName === "" && (await newAddress.count()) === 0))
+    await fillShippingAddress(page, address);
+  await page.getByRole("button", { name: "Continue to payment" }).click();
+  await page.getByRole("heading", { name: "Ship to" }).waitFor();
+}
+
+/**
+ * Opens /checkout (hydrated), waits for its heading and, when it asks where the order goes,
+ * completes that step, so the page shows the payment step.
+ */
+export async function openCheckout(page: Page, address?: TestAddress) {
   await openStorePage(page, "/checkout");
   await page.getByRole("heading", { name: "Checkout", level: 1 }).waitFor();
+  if (await page.getByRole("button", { name: "Continue to payment" }).isVisible())
+    await continueToPayment(page, address);
 }
 
 /** The checkout's coupon field. */

@@ -14,6 +14,7 @@ import {
   ShieldCheck,
   ShoppingCart,
   TicketPercent,
+  Truck,
   Users,
   Webhook,
 } from "lucide-react";
@@ -31,6 +32,7 @@ export const adminNavItems: AdminNavItem[] = [
   { to: "/admin/orders", label: "Orders", icon: ShoppingCart },
   { to: "/admin/subscriptions", label: "Subscriptions", icon: Repeat },
   { to: "/admin/coupons", label: "Coupons", icon: TicketPercent },
+  { to: "/admin/shipping", label: "Shipping & Tax", icon: Truck },
   { to: "/admin/content-creators", label: "Content Creators", icon: Users },
   { to: "/admin/contacts", label: "Contacts", icon: MessageSquare },
   { to: "/admin/blog", label: "Blog", icon: Newspaper },

@@ -1,8 +1,10 @@
 import { Link } from "react-router";
 import { TrackingLink } from "~/components/store/tracking-link.tsx";
 import { RefundBadge } from "~/components/store/refund-badge.tsx";
+import { Fragment } from "react";
 import { formatDateTime } from "~/lib/dates.ts";
 import { formatMoney } from "~core/money.ts";
+import { type ShippingAndTax, shippingAndTaxRows } from "~core/order-charges.ts";
 import type { OrderLine } from "~core/order-line.ts";
 import { trackingInfo } from "~core/shipment.ts";
 import type { ShippingAddress } from "~server/db/schema/orders.ts";
@@ -31,7 +33,7 @@ export type OrderDetailsData = {
   carrier?: string | null;
   carrierName?: string | null;
   trackingNumber?: string | null;
-};
+} & ShippingAndTax;
 
 export function addressLines(a: ShippingAddress | null): string[] {
   if (!a) return [];
@@ -118,12 +120,14 @@ export function OrderDetails({ order }: { order: OrderDetailsData }) {
             <dd className="text-right">−{formatMoney(order.couponDiscountCents)}</dd>
           </>
         )}
-        {order.shippingCents > 0 && (
-          <>
-            <dt>Shipping</dt>
-            <dd className="text-right">{formatMoney(order.shippingCents)}</dd>
-          </>
-        )}
+        {shippingAndTaxRows(order)
+          .filter((charge) => charge.cents > 0)
+          .map((charge) => (
+            <Fragment key={charge.label}>
+              <dt>{charge.label}</dt>
+              <dd className="text-right">{charge.value}</dd>
+            </Fragment>
+          ))}
         <dt className="font-semibold">Total</dt>
         <dd className="text-right font-semibold">{formatMoney(order.totalCents)}</dd>
       </dl>

@@ -3,7 +3,9 @@ import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
 import type { PricedCart } from "~core/cart-pricing.ts";
 import { formatMoney } from "~core/money.ts";
+import { missingForFreeShipping, quoteZone } from "~core/shipping.ts";
 import { CartLineItem } from "./cart-line-item.tsx";
+import { useShippingEstimate } from "./use-cart.ts";
 
 /** 'Your cart is empty' with the way back to the products (drawer and /cart). */
 export function CartEmpty({
@@ -38,6 +40,10 @@ export function CartLines({ cart, onNavigate }: { cart: PricedCart; onNavigate?:
 
 /** Subtotal, shipping note and total; a cart with unavailable lines cannot go to checkout. */
 export function CartSummary({ cart, children }: { cart: PricedCart; children?: React.ReactNode }) {
+  const zone = useShippingEstimate();
+  // The US default zone's rate for the goods as they stand (coupons and tax come at checkout).
+  const estimate = zone ? quoteZone(zone, cart.totalCents) : null;
+  const missing = estimate ? missingForFreeShipping(estimate, cart.totalCents) : null;
   return (
     <div className="flex flex-col gap-3">
       <dl className="flex flex-col gap-2 text-sm">
@@ -52,14 +58,29 @@ export function CartSummary({ cart, children }: { cart: PricedCart; children?: R
           </div>
         )}
         <div className="flex justify-between">
-          <dt className="text-muted-foreground">Shipping</dt>
-          <dd>Calculated at checkout</dd>
+          <dt className="text-muted-foreground">
+            Shipping{estimate && estimate.cents > 0 ? " (estimate)" : ""}
+          </dt>
+          <dd>
+            {!estimate
+              ? "Calculated at checkout"
+              : estimate.cents > 0
+                ? formatMoney(estimate.cents)
+                : "Free shipping"}
+          </dd>
         </div>
         <div className="flex justify-between border-t pt-2 text-base font-semibold">
           <dt>Total</dt>
-          <dd className="text-primary tabular-nums">{formatMoney(cart.totalCents)}</dd>
+          <dd className="text-primary tabular-nums">
+            {formatMoney(cart.totalCents + (estimate?.cents ?? 0))}
+          </dd>
         </div>
       </dl>
+      {missing !== null && estimate?.freeOverCents != null && (
+        <p role="status" className="text-sm text-muted-foreground">
+          Free shipping on orders over {formatMoney(estimate.freeOverCents)}: add {formatMoney(missing)} more.
+        </p>
+      )}
       {cart.hasUnavailableLines && (
         <p role="status" className="text-sm text-destructive-text">
           Remove the items that are no longer available to check out.

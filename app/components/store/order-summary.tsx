@@ -3,6 +3,7 @@ import { OrderStatusBadge, orderDateFormat } from "~/components/store/order-stat
 import { RefundBadge } from "~/components/store/refund-badge.tsx";
 import { TrackingLink } from "~/components/store/tracking-link.tsx";
 import { formatMoney } from "~core/money.ts";
+import { shippingAndTaxRows } from "~core/order-charges.ts";
 import { trackingInfo } from "~core/shipment.ts";
 import type { OrderView } from "~server/orders/customer-orders.ts";
 
@@ -26,6 +27,10 @@ export function toOrderPage(order: OrderView) {
     couponCode: order.couponCode,
     couponDiscountCents: order.couponDiscountCents,
     shippingCents: order.shippingCents,
+    shippingRateName: order.shippingRateName,
+    taxCents: order.taxCents,
+    taxBasisPoints: order.taxBasisPoints,
+    taxState: order.taxState,
     totalCents: order.totalCents,
     refundedCents: order.refundedCents,
     items: order.items.map(({ id, name, weight, sku, unitPriceCents, quantity, lineTotalCents }) => ({
@@ -131,7 +136,7 @@ function OrderTotals({ order }: { order: OrderPage }) {
     rows.push(["Subscription discount", `-${formatMoney(order.subscriptionDiscountCents)}`]);
   if (order.couponCode)
     rows.push([`Coupon ${order.couponCode}`, `-${formatMoney(order.couponDiscountCents)}`]);
-  rows.push(["Shipping", order.shippingCents > 0 ? formatMoney(order.shippingCents) : "Free"]);
+  for (const charge of shippingAndTaxRows(order)) rows.push([charge.label, charge.value]);
   return (
     <dl className="ml-auto grid w-full max-w-xs grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
       {rows.map(([term, amount]) => (

@@ -14,3 +14,8 @@ export function useCart(): PricedCart {
     .map((f) => f.formData!);
   return applyPendingCartChanges(data?.cart ?? emptyCart, pending);
 }
+
+/** The shipping zone the cart estimates with (the US default zone); null while the cart is empty. */
+export function useShippingEstimate() {
+  return useRouteLoaderData<typeof loader>("routes/store/layout")?.shippingEstimate ?? null;
+}

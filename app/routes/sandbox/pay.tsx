@@ -34,6 +34,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     off,
     method: session.method,
     totalCents: order.totalCents,
+    // The address our checkout took: shown and prefilled, as Stripe and PayPal get it.
+    prefill: {
+      name: order.name ?? "",
+      phone: order.phone ?? "",
+      line1: order.shippingAddress?.line1 ?? "",
+      line2: order.shippingAddress?.line2 ?? "",
+      city: order.shippingAddress?.city ?? "",
+      state: order.shippingAddress?.state ?? "",
+      postalCode: order.shippingAddress?.postalCode ?? "",
+      country: order.shippingAddress?.country ?? "US",
+    } as Record<string, string>,
     items: items.map(({ id, name, weight, quantity, lineTotalCents }) => ({
       id,
       name,
@@ -93,7 +104,7 @@ const fields = [
 ] as const;
 
 export default function SandboxPay({ loaderData, actionData }: Route.ComponentProps) {
-  const { open, off, method, totalCents, items } = loaderData;
+  const { open, off, method, totalCents, items, prefill } = loaderData;
   const busy = useNavigation().state !== "idle";
   const values = actionData?.values ?? {};
   const errors: Partial<Record<string, string>> = actionData?.errors ?? {};
@@ -151,7 +162,7 @@ export default function SandboxPay({ loaderData, actionData }: Route.ComponentPr
                   name={name}
                   type={type}
                   autoComplete={autoComplete}
-                  defaultValue={values[name] ?? (name === "country" ? "US" : "")}
+                  defaultValue={values[name] ?? prefill[name] ?? ""}
                   aria-invalid={errors[name] ? true : undefined}
                   aria-describedby={errors[name] ? `${name}-error` : undefined}
                 />

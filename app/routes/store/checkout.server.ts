@@ -1,17 +1,21 @@
 import { data, redirect } from "react-router";
 import { type CheckoutForm, checkoutFormSchema } from "~/lib/checkout-form.ts";
 import { checkoutAuthUrl as authUrl, checkoutToasts } from "~/lib/checkout-toasts.ts";
+import { type FieldErrors, formText, parseForm } from "~/lib/forms.ts";
+import { type PostalAddress, postalAddressSchema } from "~core/address.ts";
 import { formatMoney } from "~core/money.ts";
 import { actionToast } from "~core/toast.ts";
 import { getSessionUser } from "~server/auth/session.ts";
+import { keepCheckoutAddress, savedAddressOf } from "~server/checkout/address-step.server.ts";
 import { type CheckoutResult, startCheckout } from "~server/checkout/checkout.ts";
+import { checkoutAddressOf } from "~server/checkout/checkout-address.ts";
 import { refuseOverLimit } from "~server/checkout/client-limits.server.ts";
 import { prepareToPay, tooManyOpenPayments } from "~server/checkout/pay-request.server.ts";
 import { loadCheckoutCart } from "~server/checkout/request.server.ts";
 import type { RequestContext } from "~server/context.ts";
 import { type AppliedCoupon, quoteCoupon } from "~server/coupons/quote.ts";
 import { type DomainError, InvalidInputError, ProviderFailureError } from "~server/errors.ts";
-import { failureData, failureOf, reportFailure } from "~server/http/error-response.ts";
+import { failureData, failureOf, reportFailure, settle } from "~server/http/error-response.ts";
 import { redirectWithToast } from "~server/http/flash.ts";
 import type { PaymentMethod } from "~server/payments/provider.ts";
 import { checkoutProvider } from "~server/payments/registry.ts";
@@ -34,8 +38,12 @@ const paymentMethodUnavailable = {
 type Buyer = { signedIn: boolean; userId: string | null };
 type CheckoutCart = Awaited<ReturnType<typeof loadCheckoutCart>>;
 
+/** Step 1's form as typed, with a message per field, when the address was refused. */
+export type AddressFormState = { errors: FieldErrors; values: Record<string, string> };
+
 export async function checkoutAction(context: RequestContext, request: Request) {
-  const parsed = checkoutFormSchema.safeParse(Object.fromEntries(await request.formData()));
+  const formData = await request.formData();
+  const parsed = checkoutFormSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) return data({ toast: actionToast(checkoutToasts.couponError), applied: null }, 400);
   const form = parsed.data;
   const user = await getSessionUser(context, request);
@@ -43,6 +51,7 @@ export async function checkoutAction(context: RequestContext, request: Request) 
   const checkout = await loadCheckoutCart(context, request, buyer.userId);
   if (checkout.cart.lines.length === 0) throw await redirectWithToast("/products", checkoutToasts.cartEmpty);
 
+  if (form.intent === "save-address") return saveAddressStep(context, formData, checkout.cartId, buyer);
   if (form.intent === "remove-coupon")
     return { toast: actionToast(checkoutToasts.couponRemoved), applied: null };
   if (form.intent === "apply-coupon") return applyCoupon(context, form, checkout.cart, buyer);
@@ -55,6 +64,60 @@ export async function checkoutAction(context: RequestContext, request: Request) 
     });
     return failureData(failure, { applied: null as AppliedCoupon | null });
   }
+}
+
+const addressRefused = (addressForm: AddressFormState, description: string) =>
+  data(
+    {
+      toast: actionToast({ title: "Please check the address", description, variant: "destructive" }),
+      applied: null,
+      addressForm,
+    },
+    400,
+  );
+
+/**
+ * Step 1: a saved address (the buyer's own, by id) or the typed one, validated; kept on the cart,
+ * then back to the page, which shows step 2 (post/redirect/get: a reload does not repost).
+ */
+async function saveAddressStep(
+  context: RequestContext,
+  formData: FormData,
+  cartId: string | null,
+  buyer: Buyer,
+) {
+  const values = formText(formData);
+  let address: PostalAddress | null = null;
+  if (values.savedAddressId && values.savedAddressId !== "new") {
+    address = await savedAddressOf(context, buyer.userId, values.savedAddressId);
+    if (!address)
+      return addressRefused({ errors: {}, values }, "That saved address is no longer in your address book.");
+  } else {
+    // A field missing from the post is an empty field (its own message, not a type error).
+    const typed = parseForm(postalAddressSchema, { ...emptyAddressFields, ...values });
+    if (!typed.ok) return addressRefused(typed, "Some fields need your attention.");
+    address = typed.data;
+  }
+  if (!cartId) throw await redirectWithToast("/products", checkoutToasts.cartEmpty);
+  const kept = await settle(context.log, "keeping the checkout address failed", () =>
+    keepCheckoutAddress(context, {
+      cartId,
+      userId: buyer.userId,
+      address,
+      saveToBook: values.saveToBook === "on",
+    }),
+  );
+  if (!kept.ok)
+    return failureData(kept, { applied: null, addressForm: { errors: firstMessages(kept), values } });
+  return redirect("/checkout");
+}
+
+const emptyAddressFields = { name: "", phone: "", line1: "", line2: "", city: "", state: "", postalCode: "" };
+
+function firstMessages(failure: { fieldErrors: Record<string, string[] | undefined> }): FieldErrors {
+  return Object.fromEntries(
+    Object.entries(failure.fieldErrors).map(([field, messages]) => [field, messages?.[0]]),
+  );
 }
 
 async function applyCoupon(
@@ -110,6 +173,8 @@ async function pay(
     );
     return failureData(failureOf(refusal), { applied: kept?.ok ? kept.applied : null });
   }
+  const shippingAddress = await checkoutAddressOf(context.database.db, cartId);
+  if (!shippingAddress) throw await redirectWithToast("/checkout", checkoutToasts.addressRequired);
   const couponCode = form.appliedCoupon || null;
   const refusal = await prepareToPay(context, { cartId, couponCode });
   if (refusal) return refusal;
@@ -120,6 +185,7 @@ async function pay(
     purchaseType: form.purchaseType,
     paymentMethod: form.paymentMethod,
     couponCode,
+    shippingAddress,
     clientIp: context.clientIp,
   });
   if (result.ok) return redirect(result.url);
@@ -138,6 +204,10 @@ function checkoutRefusal(result: Extract<CheckoutResult, { ok: false }>, method:
     return new ProviderFailureError(toast, { cause: result.error });
   }
   if (result.reason === "coupon") return new InvalidInputError(result.rejection);
+  if (result.reason === "no_shipping_zone")
+    return new InvalidInputError(
+      checkoutToasts.paymentFailed("We do not ship to this address yet. Please change the address."),
+    );
   return new InvalidInputError(
     checkoutToasts.paymentFailed(
       "Some items in your cart are sold out or no longer available. Remove them first.",

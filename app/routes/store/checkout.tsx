@@ -2,6 +2,7 @@ import { CreditCard, ShieldCheck, Tag, Wallet, X } from "lucide-react";
 import type * as React from "react";
 import { useEffect, useState } from "react";
 import { Form, useNavigate, useNavigation } from "react-router";
+import { AddressStep, ShipTo } from "~/components/store/checkout-address.tsx";
 import { useCart } from "~/components/store/use-cart.ts";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
@@ -11,18 +12,24 @@ import { showToast, useFlashToast } from "~/components/ui/toaster.tsx";
 import { useHydrated } from "~/hooks/use-hydrated.ts";
 import { checkoutAuthUrl as authUrl, checkoutToasts } from "~/lib/checkout-toasts.ts";
 import { brand } from "~core/brand.ts";
-import { type PurchaseType, priceCheckout } from "~core/checkout-pricing.ts";
+import { type PurchaseType, priceCheckout, shippingQuoteFor } from "~core/checkout-pricing.ts";
 import { formatMoney } from "~core/money.ts";
+import { formatTaxRate } from "~core/sales-tax.ts";
 import { getSessionUser } from "~server/auth/session.ts";
 import { loadCart } from "~server/cart/request.server.ts";
-import { cancelAbandonedPayment, sweepExpiredSessions } from "~server/checkout/request.server.ts";
+import { addressStepView } from "~server/checkout/address-step.server.ts";
+import {
+  cancelAbandonedPayment,
+  requestCartId,
+  sweepExpiredSessions,
+} from "~server/checkout/request.server.ts";
 import { hasVisibleCoupon } from "~server/coupons/coupons.ts";
 import type { AppliedCoupon } from "~server/coupons/quote.ts";
 import { redirectWithToast } from "~server/http/flash.ts";
 import type { PaymentMethod } from "~server/payments/provider.ts";
 import { availablePaymentMethods } from "~server/payments/registry.ts";
 import type { Route } from "./+types/checkout";
-import { checkoutAction } from "./checkout.server.ts";
+import { type AddressFormState, checkoutAction } from "./checkout.server.ts";
 
 export function meta() {
   return [{ title: `Checkout | ${brand.name}` }, { name: "robots", content: "noindex" }];
@@ -38,7 +45,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const cart = await loadCart(context, request, user?.id ?? null);
   if (cart.lines.length === 0) throw await redirectWithToast("/products", checkoutToasts.cartEmpty);
   sweepExpiredSessions(context);
+  const userId = user?.id ?? null;
+  const view = await addressStepView(context, {
+    cartId: await requestCartId(context, request, userId),
+    userId,
+  });
+  const changing = new URL(request.url).searchParams.get("step") === "address";
   return {
+    ...view,
+    // Step 1 until an address is kept (or the buyer asked to change it), then step 2.
+    step: !view.address || changing ? ("address" as const) : ("pay" as const),
     signedIn: Boolean(user),
     showCoupon: await hasVisibleCoupon(context.database.db),
     paymentMethods: availablePaymentMethods(context.config),
@@ -50,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  const { signedIn, showCoupon, paymentMethods } = loaderData;
+  const { signedIn, showCoupon, paymentMethods, terms, address } = loaderData;
   const cart = useCart();
   const hydrated = useHydrated();
   const navigate = useNavigate();
@@ -81,7 +97,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     totalQuantity: cart.quantity,
     purchaseType,
     coupon: applied,
+    ...terms,
   });
+  const shipping = shippingQuoteFor({ ...terms, purchaseType }, breakdown.goodsCents);
   const paying = navigation.state !== "idle" && navigation.formData?.get("intent") === "pay";
 
   function choosePurchaseType(value: PurchaseType) {
@@ -93,12 +111,41 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     setPurchaseType(value);
   }
 
+  if (loaderData.step === "address" || !address) {
+    const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "save-address";
+    return (
+      <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6 lg:px-8">
+        <h1 className="mb-8 font-display text-4xl font-semibold">Checkout</h1>
+        <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
+          <AddressStep
+            saved={loaderData.saved}
+            initial={address ?? loaderData.prefill}
+            form={(actionData as { addressForm?: AddressFormState } | undefined)?.addressForm ?? null}
+            signedIn={signedIn}
+            submitting={submitting}
+          />
+          <section aria-labelledby="summary-title" className="h-fit rounded-lg border bg-card p-5">
+            <h2 id="summary-title" className="mb-4 font-display text-xl font-semibold">
+              Order Summary
+            </h2>
+            <CartLines lines={cart.lines} />
+            <dl className="flex flex-col gap-2 border-t pt-4 text-sm">
+              <Row label="Subtotal" value={formatMoney(breakdown.subtotalCents)} />
+              <Row label="Shipping and tax" value="Calculated for your address" />
+            </dl>
+          </section>
+        </div>
+      </div>
+    );
+  }
+
   return (
     <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6 lg:px-8">
       <h1 className="mb-8 font-display text-4xl font-semibold">Checkout</h1>
       <Form method="post" className="grid gap-8 lg:grid-cols-[1fr_22rem]">
         <input type="hidden" name="appliedCoupon" value={applied?.code ?? ""} />
         <div className="flex flex-col gap-6">
+          <ShipTo address={address} />
           <fieldset className="rounded-lg border bg-card p-5">
             <legend className="px-1 font-display text-xl font-semibold">Purchase Type</legend>
             <div className="mt-2 grid gap-3">
@@ -185,16 +232,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           <h2 id="summary-title" className="mb-4 font-display text-xl font-semibold">
             Order Summary
           </h2>
-          <ul className="mb-4 flex flex-col gap-2 text-sm">
-            {cart.lines.map((line) => (
-              <li key={line.lineId} className="flex justify-between gap-3">
-                <span>
-                  {line.name} ({line.weight}) × {line.quantity}
-                </span>
-                <span>{formatMoney(line.lineTotalCents)}</span>
-              </li>
-            ))}
-          </ul>
+          <CartLines lines={cart.lines} />
           <dl className="flex flex-col gap-2 border-t pt-4 text-sm">
             <Row label="Subtotal" value={formatMoney(breakdown.subtotalCents)} />
             {breakdown.volumeDiscountCents > 0 && (
@@ -212,7 +250,18 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 value={`-${formatMoney(breakdown.couponDiscountCents)}`}
               />
             )}
-            <Row label="Shipping" value="Free shipping" />
+            <Row
+              label={
+                breakdown.shippingCents > 0 ? `Shipping (${shipping?.rateName ?? "Shipping"})` : "Shipping"
+              }
+              value={breakdown.shippingCents > 0 ? formatMoney(breakdown.shippingCents) : "Free shipping"}
+            />
+            {breakdown.taxCents > 0 && (
+              <Row
+                label={`Sales tax (${address.state} ${formatTaxRate(breakdown.taxBasisPoints)})`}
+                value={formatMoney(breakdown.taxCents)}
+              />
+            )}
             <div className="flex justify-between border-t pt-3 text-base font-semibold">
               <dt>Total</dt>
               <dd>{formatMoney(breakdown.totalCents)}</dd>
@@ -234,6 +283,21 @@ const paymentChoices = {
   card: { title: "Credit / Debit Card", icon: <CreditCard className="size-4" aria-hidden /> },
   paypal: { title: "PayPal", icon: <Wallet className="size-4" aria-hidden /> },
 } as const;
+
+function CartLines({ lines }: { lines: ReturnType<typeof useCart>["lines"] }) {
+  return (
+    <ul className="mb-4 flex flex-col gap-2 text-sm">
+      {lines.map((line) => (
+        <li key={line.lineId} className="flex justify-between gap-3">
+          <span>
+            {line.name} ({line.weight}) × {line.quantity}
+          </span>
+          <span>{formatMoney(line.lineTotalCents)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 function Row({ label, value }: { label: string; value: string }) {
   return (

@@ -7,6 +7,7 @@ import { useCart } from "~/components/store/use-cart.ts";
 import { lazyWithPreload } from "~/components/ui/lazy-with-preload.ts";
 import { useHydrated } from "~/hooks/use-hydrated.ts";
 import { loadCart } from "~server/cart/request.server.ts";
+import { cartShippingEstimate } from "~server/shipping/estimate.server.ts";
 import type { Route } from "./+types/layout";
 
 // The drawer (Radix Dialog, cart rows) is loaded when the cart is first opened.
@@ -35,7 +36,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   // Priced on the server for every page, so the header badge is right in the first HTML.
   const cart = await loadCart(context, request, userId);
-  return data({ user, cart }, { headers });
+  const shippingEstimate = await cartShippingEstimate(context, cart);
+  return data({ user, cart, shippingEstimate }, { headers });
 }
 
 export default function StoreLayout({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import type { PostalAddress } from "../../../core/address.ts";
 import { user } from "./auth.ts";
 import { products } from "./catalog.ts";
 import { createdAt, id, updatedAt } from "./columns.ts";
@@ -16,6 +17,8 @@ export const carts = pgTable(
     userId: text("user_id")
       .unique()
       .references(() => user.id, { onDelete: "cascade" }),
+    /** The address the checkout's first step took (validated); step 2 prices and pays for it. */
+    checkoutAddress: jsonb("checkout_address").$type<PostalAddress>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

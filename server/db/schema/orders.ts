@@ -70,6 +70,12 @@ export const orders = pgTable(
     couponCode: text("coupon_code"),
     couponDiscountCents: integer("coupon_discount_cents").notNull().default(0),
     shippingCents: integer("shipping_cents").notNull().default(0),
+    /** The shipping rate's name as the buyer saw it ("Standard shipping", "Free shipping"). */
+    shippingRateName: text("shipping_rate_name"),
+    /** US sales tax (decision 036): the amount, the state's rate and the state it was for. */
+    taxCents: integer("tax_cents").notNull().default(0),
+    taxBasisPoints: integer("tax_basis_points").notNull().default(0),
+    taxState: text("tax_state"),
     totalCents: integer("total_cents").notNull(),
     /**
      * What refunds gave back (docs/refunds.md). payment_status stays 'paid': "Refunded" and
@@ -222,6 +228,8 @@ export const subscriptions = pgTable(
     items: jsonb("items").$type<SubscriptionItem[]>().notNull(),
     monthlyTotalCents: integer("monthly_total_cents").notNull(),
     discountBasisPoints: integer("discount_basis_points").notNull(),
+    /** The sales tax every month adds (the first order's state rate; decision 036). */
+    taxBasisPoints: integer("tax_basis_points").notNull().default(0),
     currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
     cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
     canceledAt: timestamp("canceled_at", { withTimezone: true }),

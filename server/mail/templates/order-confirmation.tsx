@@ -1,5 +1,6 @@
 import { Button, Section, Text } from "@react-email/components";
 import { formatMoney } from "../../../core/money.ts";
+import { type ShippingAndTax, shippingAndTaxRows } from "../../../core/order-charges.ts";
 import type { OrderLine } from "../../../core/order-line.ts";
 import { buttonStyle, EmailLayout, emailColors, paragraph } from "./layout.tsx";
 
@@ -18,7 +19,7 @@ export type OrderConfirmationProps = {
   totalCents: number;
   /** The order status link (decision 037); absent in emails queued before it existed. */
   statusUrl?: string;
-};
+} & ShippingAndTax;
 
 const row = { ...paragraph, margin: "0 0 6px" };
 const muted = { ...row, color: emailColors.muted };
@@ -35,7 +36,7 @@ export function OrderConfirmation(props: OrderConfirmationProps) {
   if (props.couponCode && props.couponDiscountCents > 0) {
     lines.push([`Coupon ${props.couponCode}`, `-${formatMoney(props.couponDiscountCents)}`]);
   }
-  lines.push(["Shipping", props.shippingCents === 0 ? "Free" : formatMoney(props.shippingCents)]);
+  for (const charge of shippingAndTaxRows(props)) lines.push([charge.label, charge.value]);
   return (
     <EmailLayout preview={`Order #${props.shortId} confirmed`} heading="Thank you for your order!">
       <Text style={paragraph}>

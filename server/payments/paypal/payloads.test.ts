@@ -9,6 +9,8 @@ const order = (fields: Partial<Order>) =>
     id: "0a1b2c3d-0000-4000-8000-000000000000",
     shippingCents: 0,
     volumeDiscountCents: 0,
+    taxCents: 0,
+    taxBasisPoints: 0,
     ...fields,
   }) as Order;
 

@@ -31,8 +31,10 @@ const itemName = (item: OrderItem) =>
 
 /**
  * The Orders v2 body for a one-time order, priced by the server: items at their stored prices, the
- * volume, subscription and coupon discounts as one discount, so that the amount PayPal charges is exactly
- * orders.total_cents (PayPal itself checks that the breakdown adds up).
+ * volume, subscription and coupon discounts as one discount, shipping and sales tax, so that the
+ * amount PayPal charges is exactly orders.total_cents (PayPal itself checks that the breakdown adds
+ * up: item_total + shipping + tax_total - discount). The address our checkout took is given as
+ * the shipping address, so PayPal does not ask for another one.
  */
 export function orderPayload(order: Order, items: OrderItem[], urls: ReturnUrls, brandName: string) {
   return {
@@ -50,8 +52,10 @@ export function orderPayload(order: Order, items: OrderItem[], urls: ReturnUrls,
               order.volumeDiscountCents + order.subscriptionDiscountCents + order.couponDiscountCents,
             ),
             shipping: money(order.shippingCents),
+            tax_total: money(order.taxCents),
           },
         },
+        ...(paypalShipping(order) && { shipping: paypalShipping(order) }),
         items: items.map((item) => ({
           name: itemName(item),
           quantity: String(item.quantity),
@@ -65,7 +69,7 @@ export function orderPayload(order: Order, items: OrderItem[], urls: ReturnUrls,
       paypal: {
         experience_context: {
           brand_name: brandName,
-          shipping_preference: "GET_FROM_FILE",
+          shipping_preference: shippingPreference(order),
           user_action: "PAY_NOW",
           return_url: urls.returnUrl,
           cancel_url: urls.cancelUrl,
@@ -75,11 +79,34 @@ export function orderPayload(order: Order, items: OrderItem[], urls: ReturnUrls,
   };
 }
 
+type AddressedOrder = Pick<Order, "name" | "shippingAddress">;
+
+/** Our checkout's address in PayPal's shape; null for an order without one (PayPal asks then). */
+export function paypalShipping(order: AddressedOrder) {
+  const address = order.shippingAddress;
+  if (!address || !order.name) return null;
+  return {
+    name: { full_name: order.name.slice(0, 300) },
+    address: {
+      address_line_1: address.line1,
+      ...(address.line2 ? { address_line_2: address.line2 } : {}),
+      admin_area_2: address.city,
+      admin_area_1: address.state,
+      postal_code: address.postalCode,
+      country_code: address.country,
+    },
+  };
+}
+
+const shippingPreference = (order: AddressedOrder) =>
+  paypalShipping(order) ? "SET_PROVIDED_ADDRESS" : "GET_FROM_FILE";
+
 const monthly = { interval_unit: "MONTH", interval_count: 1 } as const;
 
 /**
  * A monthly plan at the order's prices. The recurring price is what each renewal order records
- * (recurringPrice: the items after their volume discount, at the subscription rate), so PayPal's sales equal our renewal
+ * (recurringPrice: the items after their volume discount, at the subscription rate, plus the
+ * state's sales tax on them), so PayPal's sales equal our renewal
  * orders. A coupon applies to the first order only: when it lowers the first payment, that month
  * is a one-cycle TRIAL at orders.total_cents and the REGULAR cycle (forever) follows.
  */
@@ -110,12 +137,14 @@ export function planPayload(order: Order, productId: string) {
 }
 
 export function subscriptionPayload(order: Order, planId: string, urls: ReturnUrls, brandName: string) {
+  const shipping = paypalShipping(order);
   return {
     plan_id: planId,
     custom_id: order.id,
+    ...(shipping && { subscriber: { shipping_address: shipping } }),
     application_context: {
       brand_name: brandName,
-      shipping_preference: "GET_FROM_FILE",
+      shipping_preference: shippingPreference(order),
       user_action: "SUBSCRIBE_NOW",
       return_url: urls.returnUrl,
       cancel_url: urls.cancelUrl,

@@ -1,4 +1,5 @@
 import type Stripe from "stripe";
+import { formatTaxRate } from "../../../core/sales-tax.ts";
 import type { orderItems, orders } from "../../db/schema/index.ts";
 import { recurringPrice } from "../../subscriptions/renewal-order.ts";
 
@@ -11,6 +12,14 @@ type Order = Pick<
   | "subscriptionDiscountCents"
   | "totalCents"
   | "couponCode"
+  | "shippingCents"
+  | "shippingRateName"
+  | "taxCents"
+  | "taxBasisPoints"
+  | "taxState"
+  | "name"
+  | "phone"
+  | "shippingAddress"
 >;
 type Item = Pick<
   typeof orderItems.$inferSelect,
@@ -21,10 +30,12 @@ export type PlannedLine = { name: string; unitAmount: number; quantity: number }
 
 /**
  * What the Checkout Session charges, from the order as the server priced it: the lines, and a
- * one-off discount taking the first charge down to exactly orders.total_cents.
- * - one-time: the items at their prices; the discount is the volume saving and the coupon.
+ * one-off discount taking the first charge down to exactly orders.total_cents (decision 007).
+ * - one-time: the items at their prices, then a "Shipping" and a "Sales tax" line when they cost
+ *   something; the discount is the volume saving and the coupon.
  * - subscription: the items at the discounted monthly price every renewal charges (volume saving
- *   and subscription rate, no coupon); the discount is the coupon, on the first month only.
+ *   and subscription rate, no coupon) and the monthly sales tax; the discount is the coupon (and
+ *   the tax it saves), on the first month only. Shipping is free on subscriptions.
  */
 export type SessionPlan = {
   mode: "payment" | "subscription";
@@ -42,29 +53,70 @@ export function planCheckoutSession(order: Order, items: Item[]): SessionPlan {
         : order.couponCode
           ? `Volume saving and coupon ${order.couponCode}`
           : "Volume saving";
-    return {
-      mode: "payment",
-      lines: items.map((item) => ({
+    const lines = [
+      ...items.map((item) => ({
         name: lineName(item),
         unitAmount: item.unitPriceCents,
         quantity: item.quantity,
       })),
-      firstChargeDiscountCents: order.subtotalCents - order.totalCents,
+      ...extraLine(`Shipping: ${order.shippingRateName ?? "Shipping"}`, order.shippingCents),
+      ...extraLine(taxLineName(order), order.taxCents),
+    ];
+    return {
+      mode: "payment",
+      lines,
+      firstChargeDiscountCents: sumOf(lines) - order.totalCents,
       discountName,
     };
   }
-  const { monthlyCents } = recurringPrice(order);
+  const { monthlyCents, monthlyGoodsCents, monthlyTaxCents } = recurringPrice(order);
   return {
     mode: "subscription",
-    lines: monthlyLines(items, monthlyCents),
+    lines: [...monthlyLines(items, monthlyGoodsCents), ...extraLine(taxLineName(order), monthlyTaxCents)],
     firstChargeDiscountCents: monthlyCents - order.totalCents,
     discountName: `${coupon} (first month)`,
   };
 }
 
+const sumOf = (lines: PlannedLine[]) => lines.reduce((sum, line) => sum + line.unitAmount * line.quantity, 0);
+
+/** A one-unit line for an amount (shipping, tax), none when it is zero. */
+function extraLine(name: string, cents: number): PlannedLine[] {
+  return cents > 0 ? [{ name, unitAmount: cents, quantity: 1 }] : [];
+}
+
+function taxLineName(order: Pick<Order, "taxState" | "taxBasisPoints">): string {
+  return order.taxState
+    ? `Sales tax (${order.taxState} ${formatTaxRate(order.taxBasisPoints)})`
+    : "Sales tax";
+}
+
+/**
+ * The address our checkout took, given to Stripe as the payment's shipping details, so the buyer
+ * is not asked again (one-time payments; a subscription's address stays with our order).
+ */
+function prefilledShipping(
+  order: Order,
+): Stripe.Checkout.SessionCreateParams.PaymentIntentData.Shipping | null {
+  const address = order.shippingAddress;
+  if (!address || !order.name) return null;
+  return {
+    name: order.name,
+    ...(order.phone ? { phone: order.phone } : {}),
+    address: {
+      line1: address.line1,
+      ...(address.line2 ? { line2: address.line2 } : {}),
+      city: address.city,
+      state: address.state,
+      postal_code: address.postalCode,
+      country: address.country,
+    },
+  };
+}
+
 /** The Checkout Session request for a plan (the one-off coupon, if any, is created beforehand). */
 export function sessionParams(
-  order: Pick<Order, "id">,
+  order: Order,
   plan: SessionPlan,
   options: { publicUrl: string; expiresAt: Date; couponId?: string },
 ): Stripe.Checkout.SessionCreateParams {
@@ -81,8 +133,7 @@ export function sessionParams(
       },
     })),
     ...(options.couponId && { discounts: [{ coupon: options.couponId }] }),
-    shipping_address_collection: { allowed_countries: ["US"] },
-    phone_number_collection: { enabled: true },
+    ...addressParams(order, plan.mode),
     metadata: { order_id: order.id },
     client_reference_id: order.id,
     ...(plan.mode === "subscription" && { subscription_data: { metadata: { order_id: order.id } } }),
@@ -91,6 +142,21 @@ export function sessionParams(
     cancel_url: `${options.publicUrl}/checkout?cancelled=${order.id}`,
     expires_at: Math.floor(options.expiresAt.getTime() / 1000),
   };
+}
+
+/** Our checkout's address when the order has one; else Stripe asks for it (orders from before it). */
+function addressParams(
+  order: Order,
+  mode: SessionPlan["mode"],
+): Partial<Stripe.Checkout.SessionCreateParams> {
+  if (!order.shippingAddress) {
+    return {
+      shipping_address_collection: { allowed_countries: ["US"] },
+      phone_number_collection: { enabled: true },
+    };
+  }
+  const shipping = prefilledShipping(order);
+  return mode === "payment" && shipping ? { payment_intent_data: { shipping } } : {};
 }
 
 function lineName(item: Pick<Item, "name" | "weight">): string {

@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import type { Buyer, PaidSession, PaymentProvider } from "../provider.ts";
+import type { Buyer, PaidSession, PaymentProvider, ProviderOrder } from "../provider.ts";
 import { idOf, refundStripePayment } from "./refunds.ts";
 import { planCheckoutSession, sessionParams } from "./session-plan.ts";
 import { stripeSubscriptionState } from "./subscription-state.ts";
@@ -42,7 +42,7 @@ export function createStripeProvider(stripe: Stripe, options: { publicUrl: strin
     async confirm(_db, order) {
       if (!order.providerSessionId) return null;
       const session = await stripe.checkout.sessions.retrieve(order.providerSessionId);
-      return paidSession(order.id, session);
+      return paidSession(order, session);
     },
 
     async cancel(_db, order) {
@@ -74,13 +74,17 @@ async function expireSession(stripe: Stripe, sessionId: string): Promise<Stripe.
 }
 
 /** The paid session as fulfilment needs it; null while unpaid or without the buyer's details. */
-export function paidSession(orderId: string, session: Stripe.Checkout.Session): PaidSession | null {
+export function paidSession(
+  order: Pick<ProviderOrder, "id" | "name" | "phone" | "shippingAddress">,
+  session: Stripe.Checkout.Session,
+): PaidSession | null {
+  const orderId = order.id;
   const paid =
     session.mode === "subscription"
       ? session.status === "complete" && Boolean(session.subscription)
       : session.payment_status === "paid" || session.payment_status === "no_payment_required";
   if (!paid || session.metadata?.order_id !== orderId) return null;
-  const buyer = buyerOf(session);
+  const buyer = buyerOf(session, order);
   if (!buyer) return null;
   const subscription = session.subscription;
   const paymentIntent = idOf(session.payment_intent);
@@ -94,12 +98,25 @@ export function paidSession(orderId: string, session: Stripe.Checkout.Session): 
   };
 }
 
-function buyerOf(session: Stripe.Checkout.Session): Buyer | null {
+/** Stripe's buyer; the address our checkout took (on the order) when Stripe did not collect one. */
+function buyerOf(
+  session: Stripe.Checkout.Session,
+  order: Pick<ProviderOrder, "name" | "phone" | "shippingAddress">,
+): Buyer | null {
   const customer = session.customer_details;
   const shipping = session.collected_information?.shipping_details;
   const address = shipping?.address ?? customer?.address;
-  const name = shipping?.name ?? customer?.name;
-  if (!customer?.email || !name || !address?.line1) return null;
+  const name = shipping?.name ?? order.name ?? customer?.name;
+  if (!customer?.email || !name) return null;
+  if (!address?.line1) {
+    if (!order.shippingAddress) return null;
+    return {
+      name,
+      email: customer.email,
+      phone: customer.phone ?? order.phone ?? "",
+      address: order.shippingAddress,
+    };
+  }
   return {
     name,
     email: customer.email,

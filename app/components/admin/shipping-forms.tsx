@@ -1,0 +1,120 @@
+import { Form, Link } from "react-router";
+import { Field } from "~/components/admin/field.tsx";
+import { Button } from "~/components/ui/button.tsx";
+import { fieldClass } from "~/components/ui/input.tsx";
+import { InputField } from "~/components/ui/input-field.tsx";
+import type { FieldErrors } from "~/lib/forms.ts";
+import { US_STATES } from "~core/address.ts";
+
+export type FormState = { errors: FieldErrors; values: Record<string, string> };
+
+/** /admin/shipping's zone form: add a zone, or edit the one named by ?zone= (its values prefilled). */
+export function ZoneForm(props: { editing: Record<string, string> | null; state: FormState | null }) {
+  const values = props.state?.values ?? props.editing ?? {};
+  const errors = props.state?.errors ?? {};
+  const id = values.id ?? "";
+  return (
+    <Form method="post" className="grid gap-4 rounded-lg border bg-card p-5 sm:grid-cols-2" key={id || "new"}>
+      <h3 className="font-semibold sm:col-span-2">{id ? "Edit zone" : "Add a zone"}</h3>
+      <input type="hidden" name="intent" value="save-zone" />
+      <input type="hidden" name="id" value={id} />
+      <InputField
+        id="zoneName"
+        name="zoneName"
+        label="Zone name"
+        defaultValue={values.zoneName}
+        error={errors.zoneName}
+        maxLength={60}
+      />
+      <InputField
+        id="states"
+        name="states"
+        label="States"
+        defaultValue={values.states}
+        error={errors.states}
+        hint="Two-letter codes, e.g. AK, HI. Empty only for the United States default zone."
+        maxLength={400}
+      />
+      <InputField
+        id="rateName"
+        name="rateName"
+        label="Rate name"
+        defaultValue={values.rateName}
+        error={errors.rateName}
+        maxLength={60}
+      />
+      <InputField
+        id="price"
+        name="price"
+        label="Price ($)"
+        inputMode="decimal"
+        defaultValue={values.price}
+        error={errors.price}
+        maxLength={12}
+      />
+      <InputField
+        id="freeOver"
+        name="freeOver"
+        label="Free on orders over ($)"
+        inputMode="decimal"
+        defaultValue={values.freeOver}
+        error={errors.freeOver}
+        hint="Leave empty for a flat rate."
+        maxLength={12}
+      />
+      <div className="flex items-end gap-2">
+        <Button type="submit">{id ? "Save zone" : "Add zone"}</Button>
+        {id && (
+          <Link to="/admin/shipping" className="text-sm underline-offset-4 hover:underline">
+            Cancel
+          </Link>
+        )}
+      </div>
+    </Form>
+  );
+}
+
+/** The sales tax form: one rate per state (saving a state again replaces its rate). */
+export function TaxRateForm({ state }: { state: FormState | null }) {
+  const values = state?.values ?? {};
+  const errors = state?.errors ?? {};
+  return (
+    <Form method="post" className="grid gap-4 rounded-lg border bg-card p-5 sm:grid-cols-3">
+      <h3 className="font-semibold sm:col-span-3">Set a state's rate</h3>
+      <input type="hidden" name="intent" value="save-tax" />
+      <Field id="tax-state" label="State" error={errors.state}>
+        {(p) => (
+          <select {...p} name="state" defaultValue={values.state ?? ""} className={`${fieldClass} h-10`}>
+            <option value="">Choose a state</option>
+            {US_STATES.map((s) => (
+              <option key={s.code} value={s.code}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <InputField
+        id="rate"
+        name="rate"
+        label="Rate (%)"
+        inputMode="decimal"
+        defaultValue={values.rate}
+        error={errors.rate}
+        maxLength={6}
+      />
+      <label className="flex items-end gap-2 pb-2 text-sm">
+        <input
+          type="checkbox"
+          name="taxesShipping"
+          defaultChecked={values.taxesShipping === "on"}
+          className="size-4 accent-primary"
+        />
+        Tax shipping too
+      </label>
+      <Button type="submit" className="justify-self-start">
+        Save rate
+      </Button>
+    </Form>
+  );
+}

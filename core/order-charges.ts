@@ -1,0 +1,34 @@
+import { formatMoney } from "./money.ts";
+import { formatTaxRate } from "./sales-tax.ts";
+
+/** What an order charged on top of its goods, as stored (orders from before 035/036 lack the new fields). */
+export type ShippingAndTax = {
+  shippingCents: number;
+  shippingRateName?: string | null;
+  taxCents?: number;
+  taxBasisPoints?: number;
+  taxState?: string | null;
+};
+
+export type ChargeRow = { label: string; value: string; cents: number };
+
+/**
+ * The shipping and sales tax rows of an order's totals, worded alike on the order pages, the
+ * confirmation email and the admin: "Shipping (Standard shipping) $5.00", "Sales tax (TX 8.25%) $4.13".
+ */
+export function shippingAndTaxRows(order: ShippingAndTax): ChargeRow[] {
+  const rate = order.shippingRateName && order.shippingCents > 0 ? ` (${order.shippingRateName})` : "";
+  const rows: ChargeRow[] = [
+    {
+      label: `Shipping${rate}`,
+      value: order.shippingCents > 0 ? formatMoney(order.shippingCents) : "Free",
+      cents: order.shippingCents,
+    },
+  ];
+  const tax = order.taxCents ?? 0;
+  if (tax > 0) {
+    const where = order.taxState ? `${order.taxState} ${formatTaxRate(order.taxBasisPoints ?? 0)}` : "";
+    rows.push({ label: where ? `Sales tax (${where})` : "Sales tax", value: formatMoney(tax), cents: tax });
+  }
+  return rows;
+}
