@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { MAX_LINE_QUANTITY } from "../../core/cart-input.ts";
 import { type CartLineStatus, type PricedCart, priceCartLines } from "../../core/cart-pricing.ts";
+import { isSoldOut } from "../../core/stock.ts";
 import { defaultVariantId, findLiveVariant } from "../catalog/variants.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
@@ -84,7 +85,7 @@ export async function addToCart(db: Db, cartId: string, item: CartItemChoice | s
   const found = variantId ? await findLiveVariant(db, variantId) : null;
   if (!found || found.product.id !== choice.productId) throw new CartError("product_not_found");
   const { product, variant } = found;
-  if (variant.soldOut) throw new CartError("sold_out");
+  if (isSoldOut(variant)) throw new CartError("sold_out");
 
   const [line] = await db
     .insert(cartLines)
@@ -148,7 +149,7 @@ type VariantRow = typeof productVariants.$inferSelect;
 /** A deleted or archived variant cannot be bought any more; a sold-out one not for now. */
 function lineStatus(variant: VariantRow | null): CartLineStatus {
   if (!variant || variant.archivedAt) return "deleted";
-  return variant.soldOut ? "sold_out" : "available";
+  return isSoldOut(variant) ? "sold_out" : "available";
 }
 
 /**

@@ -9,6 +9,7 @@ export * from "./jobs.ts";
 export * from "./order-stats.ts";
 export * from "./orders.ts";
 export * from "./payments.ts";
+export * from "./stock.ts";
 export * from "./storefront.ts";
 export * from "./system.ts";
 export * from "./variants.ts";

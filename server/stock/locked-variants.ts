@@ -1,0 +1,53 @@
+import { and, asc, gt, inArray, isNotNull, sql } from "drizzle-orm";
+import type { Tx } from "../db/client.ts";
+import { products, productVariants, stockReservations } from "../db/schema/index.ts";
+
+export type LockedVariant = { id: string; productId: string; name: string; stockQuantity: number };
+
+/**
+ * Locks the tracked variants among `variantIds` FOR UPDATE, always in id order so two
+ * transactions locking overlapping sets cannot deadlock. Untracked variants are left out.
+ */
+export async function lockTrackedVariants(tx: Tx, variantIds: string[]): Promise<Map<string, LockedVariant>> {
+  const ids = [...new Set(variantIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select({
+      id: productVariants.id,
+      productId: productVariants.productId,
+      name: products.name,
+      title: productVariants.title,
+      stockQuantity: productVariants.stockQuantity,
+    })
+    .from(productVariants)
+    .innerJoin(products, sql`${products.id} = ${productVariants.productId}`)
+    .where(and(inArray(productVariants.id, ids), isNotNull(productVariants.stockQuantity)))
+    .orderBy(asc(productVariants.id))
+    .for("update", { of: productVariants });
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      { id: row.id, productId: row.productId, name: `${row.name} (${row.title})`, stockQuantity: row.stockQuantity! },
+    ]),
+  );
+}
+
+/** Units held by unexpired reservations, per variant. */
+export async function heldUnits(tx: Tx, variantIds: string[], now: Date): Promise<Map<string, number>> {
+  if (variantIds.length === 0) return new Map();
+  const rows = await tx
+    .select({ variantId: stockReservations.variantId, held: sql<number>`sum(${stockReservations.quantity})::int` })
+    .from(stockReservations)
+    .where(and(inArray(stockReservations.variantId, variantIds), gt(stockReservations.expiresAt, now)))
+    .groupBy(stockReservations.variantId);
+  return new Map(rows.map((row) => [row.variantId, Number(row.held)]));
+}
+
+/** Sums quantities per variant (a cart or an order may name one variant on two lines). */
+export function unitsByVariant(lines: { variantId: string | null; quantity: number }[]): Map<string, number> {
+  const units = new Map<string, number>();
+  for (const line of lines) {
+    if (line.variantId) units.set(line.variantId, (units.get(line.variantId) ?? 0) + line.quantity);
+  }
+  return units;
+}
