@@ -11,7 +11,11 @@ export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
 /** The largest stock count or adjustment accepted (a typo guard, far above any real shelf). */
 export const MAX_STOCK_QUANTITY = 1_000_000;
 
-export type StockFields = { soldOut: boolean; stockQuantity: number | null; lowStockThreshold?: number | null };
+export type StockFields = {
+  soldOut: boolean;
+  stockQuantity: number | null;
+  lowStockThreshold?: number | null;
+};
 
 /** Sold out by the admin's flag or by tracked stock at zero. */
 export function isSoldOut(variant: StockFields): boolean {

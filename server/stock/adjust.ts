@@ -7,7 +7,8 @@ import { products, productVariants } from "../db/schema/index.ts";
 import { InvalidInputError, NotFoundError } from "../errors.ts";
 import { applyStockChange, type StockReason } from "./movements.ts";
 
-const notFound = () => new NotFoundError({ title: "Variant Not Found", description: "This variant no longer exists." });
+const notFound = () =>
+  new NotFoundError({ title: "Variant Not Found", description: "This variant no longer exists." });
 
 function refuse(description: string) {
   return new InvalidInputError({ title: "Stock Not Changed", description }, { quantity: [description] });
@@ -35,7 +36,7 @@ export async function adjustStock(
     if (target < 0) throw refuse(`Stock cannot go below zero: ${current} in stock.`);
     if (target > MAX_STOCK_QUANTITY)
       throw refuse(`Stock can be at most ${MAX_STOCK_QUANTITY.toLocaleString("en-US")}.`);
-    return changeStockTo(tx, { ...variant, stockQuantity: current }, target, input.reason, input.note, actorId);
+    return changeStockTo(tx, variant, target, input.reason, input.note, actorId);
   });
 }
 
@@ -52,9 +53,13 @@ async function lockLiveVariant(tx: Tx, productId: string, variantId: string) {
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
     .where(
-      and(eq(productVariants.id, variantId), eq(productVariants.productId, productId), isNull(productVariants.archivedAt)),
+      and(
+        eq(productVariants.id, variantId),
+        eq(productVariants.productId, productId),
+        isNull(productVariants.archivedAt),
+      ),
     )
-    .for("update", { of: productVariants });
+    .for("no key update", { of: productVariants });
   if (!row) throw notFound();
   return { ...row, name: `${row.name} (${row.title})` };
 }

@@ -5,8 +5,11 @@ import { products, productVariants, stockReservations } from "../db/schema/index
 export type LockedVariant = { id: string; productId: string; name: string; stockQuantity: number };
 
 /**
- * Locks the tracked variants among `variantIds` FOR UPDATE, always in id order so two
- * transactions locking overlapping sets cannot deadlock. Untracked variants are left out.
+ * Locks the tracked variants among `variantIds`, always in id order so two transactions locking
+ * overlapping sets cannot deadlock. FOR NO KEY UPDATE, not FOR UPDATE: the checkout has already
+ * inserted order items referencing these rows (their foreign key check holds KEY SHARE), and two
+ * checkouts each holding KEY SHARE would deadlock upgrading to FOR UPDATE. Only stock_quantity
+ * changes, never a key, so NO KEY UPDATE is the right strength. Untracked variants are left out.
  */
 export async function lockTrackedVariants(tx: Tx, variantIds: string[]): Promise<Map<string, LockedVariant>> {
   const ids = [...new Set(variantIds)];
@@ -23,11 +26,16 @@ export async function lockTrackedVariants(tx: Tx, variantIds: string[]): Promise
     .innerJoin(products, sql`${products.id} = ${productVariants.productId}`)
     .where(and(inArray(productVariants.id, ids), isNotNull(productVariants.stockQuantity)))
     .orderBy(asc(productVariants.id))
-    .for("update", { of: productVariants });
+    .for("no key update", { of: productVariants });
   return new Map(
     rows.map((row) => [
       row.id,
-      { id: row.id, productId: row.productId, name: `${row.name} (${row.title})`, stockQuantity: row.stockQuantity! },
+      {
+        id: row.id,
+        productId: row.productId,
+        name: `${row.name} (${row.title})`,
+        stockQuantity: row.stockQuantity!,
+      },
     ]),
   );
 }
@@ -36,7 +44,10 @@ export async function lockTrackedVariants(tx: Tx, variantIds: string[]): Promise
 export async function heldUnits(tx: Tx, variantIds: string[], now: Date): Promise<Map<string, number>> {
   if (variantIds.length === 0) return new Map();
   const rows = await tx
-    .select({ variantId: stockReservations.variantId, held: sql<number>`sum(${stockReservations.quantity})::int` })
+    .select({
+      variantId: stockReservations.variantId,
+      held: sql<number>`sum(${stockReservations.quantity})::int`,
+    })
     .from(stockReservations)
     .where(and(inArray(stockReservations.variantId, variantIds), gt(stockReservations.expiresAt, now)))
     .groupBy(stockReservations.variantId);
