@@ -8,8 +8,8 @@ import type { CouponRejection } from "../coupons/rules.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { orderItems, orders } from "../db/schema/index.ts";
 import { openPaymentSession } from "../orders/payment-session.ts";
-import { reserveStock, StockShortage } from "../stock/reserve.ts";
 import type { PaymentMethod, PaymentProvider } from "../payments/provider.ts";
+import { reserveStock, StockShortage } from "../stock/reserve.ts";
 import { assertClientMayOpen, TooManyOpenPayments } from "./open-payments.ts";
 
 export const PAYMENT_SESSION_MINUTES = 30;

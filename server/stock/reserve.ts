@@ -40,16 +40,14 @@ export async function reserveStock(
     if (wanted.get(variant.id)! > available)
       throw new StockShortage(variant.id, available, shortageMessage(variant.name, available));
   }
-  await tx
-    .insert(stockReservations)
-    .values(
-      [...tracked.keys()].map((variantId) => ({
-        orderId,
-        variantId,
-        quantity: wanted.get(variantId)!,
-        expiresAt,
-      })),
-    );
+  await tx.insert(stockReservations).values(
+    [...tracked.keys()].map((variantId) => ({
+      orderId,
+      variantId,
+      quantity: wanted.get(variantId)!,
+      expiresAt,
+    })),
+  );
 }
 
 /** Ends an unpaid order's holds (expired, failed or cancelled payment); a no-op without any. */
