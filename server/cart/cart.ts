@@ -6,6 +6,7 @@ import { defaultVariantId, findLiveVariant } from "../catalog/variants.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { cartLines, carts, products, productVariants } from "../db/schema/index.ts";
+import { freeUnits } from "../stock/availability.ts";
 
 export type CartErrorCode =
   | "invalid_quantity"
@@ -165,6 +166,10 @@ export async function priceCart(db: Db, cartId: string | null): Promise<PricedCa
     .leftJoin(products, eq(products.id, productVariants.productId))
     .where(eq(cartLines.cartId, cartId))
     .orderBy(asc(cartLines.createdAt), asc(cartLines.id));
+  const free = await freeUnits(
+    db,
+    rows.map(({ variant }) => variant),
+  );
   return priceCartLines(
     rows.map(({ line, product, variant }) => {
       const status = lineStatus(variant);
@@ -182,6 +187,7 @@ export async function priceCart(db: Db, cartId: string | null): Promise<PricedCa
         imageUrl: live ? (variant.imageUrl ?? product.imageUrl ?? product.imageUrls[0] ?? null) : null,
         status,
         quantityTiers: live ? product.quantityTiers : [],
+        available: variant ? (free.get(variant.id) ?? null) : null,
       };
     }),
   );

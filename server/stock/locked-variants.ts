@@ -1,5 +1,5 @@
 import { and, asc, gt, inArray, isNotNull, sql } from "drizzle-orm";
-import type { Tx } from "../db/client.ts";
+import type { Db, Tx } from "../db/client.ts";
 import { products, productVariants, stockReservations } from "../db/schema/index.ts";
 
 export type LockedVariant = { id: string; productId: string; name: string; stockQuantity: number };
@@ -41,7 +41,7 @@ export async function lockTrackedVariants(tx: Tx, variantIds: string[]): Promise
 }
 
 /** Units held by unexpired reservations, per variant. */
-export async function heldUnits(tx: Tx, variantIds: string[], now: Date): Promise<Map<string, number>> {
+export async function heldUnits(tx: Db, variantIds: string[], now: Date): Promise<Map<string, number>> {
   if (variantIds.length === 0) return new Map();
   const rows = await tx
     .select({

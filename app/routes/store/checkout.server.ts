@@ -138,6 +138,8 @@ function checkoutRefusal(result: Extract<CheckoutResult, { ok: false }>, method:
     return new ProviderFailureError(toast, { cause: result.error });
   }
   if (result.reason === "coupon") return new InvalidInputError(result.rejection);
+  if (result.reason === "out_of_stock")
+    return new InvalidInputError({ title: "Not Enough Stock", description: result.message });
   return new InvalidInputError(
     checkoutToasts.paymentFailed(
       "Some items in your cart are sold out or no longer available. Remove them first.",
