@@ -13,6 +13,7 @@ import { updateOrderStatus } from "../orders/status.ts";
 import type { Buyer } from "../payments/provider.ts";
 import { paySandboxSession, SANDBOX_SUCCESS_CARD, sandboxProvider } from "../payments/sandbox.ts";
 import { adjustStock } from "./adjust.ts";
+import { saveVariantStock } from "./editor-stock.ts";
 import { restockItems } from "./restock.ts";
 
 // Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL (one pool of 60 connections there, so
@@ -241,6 +242,28 @@ describe("admin adjustments", () => {
     expect(
       await refusal(adjustStock(database.db, other.id, { ...base, mode: "set", quantity: 1 }, null)),
     ).toMatch(/no longer exists/);
+  });
+});
+
+describe("the product form's stock field", () => {
+  it("applies what the admin changed to today's count, so sales made meanwhile are kept", async () => {
+    const product = await createProduct(database.db);
+    const [variant] = await database.db
+      .select()
+      .from(productVariants)
+      .where(eq(productVariants.productId, product.id));
+    const id = variant!.id;
+    const save = (typed: number | null, shown: number | null) =>
+      database.db.transaction((tx) => saveVariantStock(tx, id, { typed, shown }));
+    await save(10, null);
+    expect(await stockOf(id)).toBe(10);
+    await database.db.update(productVariants).set({ stockQuantity: 7 }).where(eq(productVariants.id, id));
+    await save(15, 10); // the form showed 10; 3 sold meanwhile
+    expect(await stockOf(id)).toBe(12);
+    await save(12, 12);
+    expect((await movementsOf(id)).map((m) => m.quantityAfter)).toEqual([10, 12]);
+    await save(null, 12);
+    expect(await stockOf(id)).toBeNull();
   });
 });
 
