@@ -14,6 +14,7 @@ import type { Buyer } from "../payments/provider.ts";
 import { paySandboxSession, SANDBOX_SUCCESS_CARD, sandboxProvider } from "../payments/sandbox.ts";
 import { adjustStock } from "./adjust.ts";
 import { saveVariantStock } from "./editor-stock.ts";
+import { listLowStock } from "./low-stock.ts";
 import { restockItems } from "./restock.ts";
 
 // Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL (one pool of 60 connections there, so
@@ -264,6 +265,18 @@ describe("the product form's stock field", () => {
     expect((await movementsOf(id)).map((m) => m.quantityAfter)).toEqual([10, 12]);
     await save(null, 12);
     expect(await stockOf(id)).toBeNull();
+  });
+});
+
+describe("low stock on the dashboard", () => {
+  it("lists tracked variants at or under their threshold, emptiest first", async () => {
+    const { variant: low } = await trackedProduct(2);
+    const { variant: out } = await trackedProduct(0);
+    const { variant: plenty } = await trackedProduct(50);
+    const listed = (await listLowStock(database.db, 1000)).map((v) => v.sku);
+    expect(listed).toContain(low.sku);
+    expect(listed.indexOf(out.sku)).toBeLessThan(listed.indexOf(low.sku));
+    expect(listed).not.toContain(plenty.sku);
   });
 });
 

@@ -198,19 +198,29 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
               <TableHead>Name</TableHead>
               <TableHead>Price</TableHead>
               <TableHead>Variants</TableHead>
+              <TableHead>Stock</TableHead>
               <TableHead>Status</TableHead>
               <TableHead className="text-right">Actions</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
             {!loaderData.loadError && loaderData.products.length === 0 && (
-              <TableMessageRow colSpan={5}>No products yet</TableMessageRow>
+              <TableMessageRow colSpan={6}>No products yet</TableMessageRow>
             )}
             {loaderData.products.map((p) => (
               <TableRow key={p.id}>
                 <TableCell className="font-medium">{p.name}</TableCell>
                 <TableCell>{priceRange(p)}</TableCell>
                 <TableCell>{p.variantCount === 1 ? "1 variant" : `${p.variantCount} variants`}</TableCell>
+                <TableCell>
+                  <Link
+                    to={`/admin/products/${p.id}/stock`}
+                    aria-label={`Stock of ${p.name}`}
+                    className="text-primary underline-offset-2 hover:underline"
+                  >
+                    {p.stockTotal === null ? "Not tracked" : `${p.stockTotal} in stock`}
+                  </Link>
+                </TableCell>
                 <TableCell>
                   {p.soldOut ? (
                     <Badge variant="destructive">Sold Out</Badge>
