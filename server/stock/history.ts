@@ -1,6 +1,6 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, gt } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { orders, productVariants, stockMovements, user } from "../db/schema/index.ts";
+import { orders, products, productVariants, stockMovements, user } from "../db/schema/index.ts";
 
 /** How many movements the stock page lists (newest first). */
 export const HISTORY_LIMIT = 100;
@@ -42,4 +42,15 @@ export async function listStockMovements(db: Db, productId: string): Promise<Sto
     .where(and(eq(productVariants.productId, productId)))
     .orderBy(desc(stockMovements.createdAt), desc(stockMovements.id))
     .limit(HISTORY_LIMIT);
+}
+
+/** The items of an order sold short (a late or provider-charged payment): "Name (30g)" each. */
+export async function backOrderedItems(db: Db, orderId: string): Promise<string[]> {
+  const rows = await db
+    .select({ title: productVariants.title, name: products.name })
+    .from(stockMovements)
+    .innerJoin(productVariants, eq(productVariants.id, stockMovements.variantId))
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(and(eq(stockMovements.orderId, orderId), gt(stockMovements.shortfall, 0)));
+  return rows.map((r) => `${r.name} (${r.title})`);
 }

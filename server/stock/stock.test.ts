@@ -1,17 +1,31 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createProduct, updateOnlyVariant } from "../../tests/factories/index.ts";
+import {
+  createProduct,
+  createSubscription,
+  createUser,
+  updateOnlyVariant,
+} from "../../tests/factories/index.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
 import { addToCart, getOrCreateCart } from "../cart/cart.ts";
 import { readStorefrontVersion } from "../catalog/storefront-cache.ts";
 import { startCheckout } from "../checkout/checkout.ts";
 import { completePayment } from "../checkout/complete.ts";
-import { orders, products, productVariants, stockMovements, stockReservations } from "../db/schema/index.ts";
+import {
+  orders,
+  products,
+  productVariants,
+  stockMovements,
+  stockReservations,
+  subscriptions,
+} from "../db/schema/index.ts";
+import type { MailMessage } from "../mail/mailer.ts";
 import { expireSandboxPayments } from "../orders/close-order.ts";
 import { fulfilOrder } from "../orders/fulfil.ts";
 import { updateOrderStatus } from "../orders/status.ts";
 import type { Buyer } from "../payments/provider.ts";
 import { paySandboxSession, SANDBOX_SUCCESS_CARD, sandboxProvider } from "../payments/sandbox.ts";
+import { recordProviderRenewal, renewSubscription } from "../subscriptions/renew.ts";
 import { adjustStock } from "./adjust.ts";
 import { saveVariantStock } from "./editor-stock.ts";
 import { listLowStock } from "./low-stock.ts";
@@ -277,6 +291,75 @@ describe("low stock on the dashboard", () => {
     expect(listed).toContain(low.sku);
     expect(listed.indexOf(out.sku)).toBeLessThan(listed.indexOf(low.sku));
     expect(listed).not.toContain(plenty.sku);
+  });
+});
+
+describe("subscription renewals", () => {
+  function recordingMailer() {
+    const sent: MailMessage[] = [];
+    return { sent, send: async (message: MailMessage) => (sent.push(message), "id") };
+  }
+  async function subscribedTo(stock: number) {
+    const { product, variant } = await trackedProduct(stock);
+    const subscriber = await createUser(database.db);
+    const item = {
+      productId: product.id,
+      variantId: variant.id,
+      name: product.name,
+      weight: "30g",
+      unitPriceCents: 5999,
+      quantity: 2,
+      imageUrl: null,
+    };
+    const subscription = await createSubscription(database.db, {
+      userId: subscriber.id,
+      items: [item],
+      currentPeriodEnd: new Date(Date.now() - 60_000),
+    });
+    return { subscription, variant, subscriber };
+  }
+
+  it("a sandbox renewal with an item out of stock is skipped: no order, period moved on, subscriber emailed", async () => {
+    const { subscription, variant, subscriber } = await subscribedTo(1);
+    const mail = recordingMailer();
+    const result = await renewSubscription(database.db, mail, subscription.id);
+    expect(result).toMatchObject({ ok: false, reason: "out_of_stock" });
+    expect(await database.db.select().from(orders).where(eq(orders.subscriptionId, subscription.id))).toEqual(
+      [],
+    );
+    const [moved] = await database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, subscription.id));
+    expect(moved!.currentPeriodEnd!.getTime()).toBeGreaterThan(subscription.currentPeriodEnd!.getTime());
+    expect(mail.sent).toMatchObject([
+      { to: subscriber.email, template: "renewal-out-of-stock", props: { outcome: "skipped" } },
+    ]);
+    expect(await stockOf(variant.id)).toBe(1);
+  });
+
+  it("a sandbox renewal in stock takes its units", async () => {
+    const { subscription, variant } = await subscribedTo(5);
+    expect((await renewSubscription(database.db, recordingMailer(), subscription.id)).ok).toBe(true);
+    expect(await stockOf(variant.id)).toBe(3);
+  });
+
+  it("a provider-charged renewal is never refused: the order stands, back-ordered, and the subscriber is told", async () => {
+    const { subscription, variant } = await subscribedTo(1);
+    await database.db
+      .update(subscriptions)
+      .set({ provider: "stripe" })
+      .where(eq(subscriptions.id, subscription.id));
+    const mail = recordingMailer();
+    const result = await recordProviderRenewal(database.db, mail, {
+      provider: "stripe",
+      providerSubscriptionId: subscription.providerSubscriptionId!,
+      providerPaymentId: `in_${variant.id}`,
+      paidAt: new Date(),
+    });
+    expect(result.ok).toBe(true);
+    expect(await stockOf(variant.id)).toBe(0);
+    expect(mail.sent.map((m) => m.template)).toContain("renewal-out-of-stock");
   });
 });
 

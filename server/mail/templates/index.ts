@@ -3,6 +3,7 @@ import { ContactNotification } from "./contact-notification.tsx";
 import { OrderConfirmation } from "./order-confirmation.tsx";
 import { OrderShipped } from "./order-shipped.tsx";
 import { PaymentFailed } from "./payment-failed.tsx";
+import { RenewalOutOfStock } from "./renewal-out-of-stock.tsx";
 import { ResetPassword } from "./reset-password.tsx";
 import { SubscriptionRenewal } from "./subscription-renewal.tsx";
 import { VerifyEmail } from "./verify-email.tsx";
@@ -19,6 +20,7 @@ export const mailTemplates = {
   "order-shipped": OrderShipped,
   "subscription-renewal": SubscriptionRenewal,
   "payment-failed": PaymentFailed,
+  "renewal-out-of-stock": RenewalOutOfStock,
 } satisfies Record<string, React.FC<never>>;
 
 export type MailTemplateName = keyof typeof mailTemplates;
