@@ -297,7 +297,11 @@ describe("low stock on the dashboard", () => {
 describe("subscription renewals", () => {
   function recordingMailer() {
     const sent: MailMessage[] = [];
-    return { sent, send: async (message: MailMessage) => (sent.push(message), "id") };
+    const send = async (message: MailMessage) => {
+      sent.push(message);
+      return "id";
+    };
+    return { sent, send };
   }
   async function subscribedTo(stock: number) {
     const { product, variant } = await trackedProduct(stock);
