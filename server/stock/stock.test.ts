@@ -7,7 +7,7 @@ import {
   updateOnlyVariant,
 } from "../../tests/factories/index.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
-import { addToCart, getOrCreateCart } from "../cart/cart.ts";
+import { addToCart, getOrCreateCart, priceCart } from "../cart/cart.ts";
 import { readStorefrontVersion } from "../catalog/storefront-cache.ts";
 import { startCheckout } from "../checkout/checkout.ts";
 import { completePayment } from "../checkout/complete.ts";
@@ -125,6 +125,17 @@ describe("holds at checkout", () => {
       .from(stockReservations)
       .where(eq(stockReservations.variantId, variant.id));
     expect(holds).toHaveLength(0);
+  });
+
+  it("the cart knows what is free, so a line asking more can say Only N left", async () => {
+    const { product } = await trackedProduct(3);
+    await checkout(await cartWith(product.id, 1));
+    const cartId = await cartWith(product.id, 3);
+    const [line] = (await priceCart(database.db, cartId)).lines;
+    expect(line).toMatchObject({ quantity: 3, available: 2, status: "available" });
+    const untracked = await createProduct(database.db);
+    const [free] = (await priceCart(database.db, await cartWith(untracked.id, 3))).lines;
+    expect(free?.available).toBeNull();
   });
 
   it("untracked variants are never held or refused", async () => {
