@@ -55,6 +55,7 @@ export default [
       layout("routes/admin/layout.tsx", [
         route("dashboard", "routes/admin/dashboard.tsx"),
         route("products", "routes/admin/products.tsx"),
+        route("products/:id/stock", "routes/admin/product-stock.tsx"),
         route("collections", "routes/admin/collections.tsx"),
         route("orders", "routes/admin/orders.tsx"),
         route("orders/:orderId/ship", "routes/admin/order-ship.tsx"),

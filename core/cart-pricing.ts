@@ -29,6 +29,8 @@ export type CartLineInput = {
   status: CartLineStatus;
   /** The product's current quantity tiers (empty when it has none or no longer exists). */
   quantityTiers: QuantityTier[];
+  /** Units free to buy of a tracked variant (stock less open holds); null or absent: not tracked. */
+  available?: number | null;
 };
 
 export type PricedCartLine = CartLineInput & {

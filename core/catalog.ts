@@ -31,7 +31,10 @@ export type ProductVariant = {
   compareAtCents: number | null;
   weightGrams: number | null;
   imageUrl: string | null;
+  /** Sold out by the admin's flag or by tracked stock at zero. */
   soldOut: boolean;
+  /** "Only N left": tracked stock at or under its low-stock threshold (core/stock.ts); else null. */
+  stockLeft?: number | null;
   gtin: string | null;
   mpn: string | null;
 };

@@ -24,6 +24,12 @@ export type VariantDraft = {
   gtin: string;
   mpn: string;
   imageUrl: string;
+  /** Units on hand as typed; empty = not tracked (docs/stock.md). */
+  stock: string;
+  /** The count the form showed when opened: the save applies the difference, not the number. */
+  stockShown: string;
+  /** "Only N left" at or under this; empty = the shop default. */
+  lowStock: string;
   soldOut: boolean;
   /** Kept for past orders, off the storefront; the editor offers Restore. */
   archived: boolean;
@@ -48,6 +54,9 @@ export function emptyRow(values: string[], key: string): VariantDraft {
     gtin: "",
     mpn: "",
     imageUrl: "",
+    stock: "",
+    stockShown: "",
+    lowStock: "",
     soldOut: false,
     archived: false,
   };

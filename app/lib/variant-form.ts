@@ -18,7 +18,19 @@ export const variantField = (index: number, field: Exclude<keyof VariantDraft, "
   `variants.${index}.${field}`;
 export const variantValueField = (index: number, option: number) => `variants.${index}.values.${option}`;
 
-const TEXT_FIELDS = ["id", "sku", "price", "compareAt", "weightGrams", "gtin", "mpn", "imageUrl"] as const;
+const TEXT_FIELDS = [
+  "id",
+  "sku",
+  "price",
+  "compareAt",
+  "weightGrams",
+  "gtin",
+  "mpn",
+  "imageUrl",
+  "stock",
+  "stockShown",
+  "lowStock",
+] as const;
 
 /** Indexes above this are ignored (one over the limits, so the schema still says "at most…"). */
 const INDEX_LIMIT = MAX_VARIANTS + 1;

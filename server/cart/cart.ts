@@ -1,10 +1,12 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { MAX_LINE_QUANTITY } from "../../core/cart-input.ts";
 import { type CartLineStatus, type PricedCart, priceCartLines } from "../../core/cart-pricing.ts";
+import { isSoldOut } from "../../core/stock.ts";
 import { defaultVariantId, findLiveVariant } from "../catalog/variants.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { cartLines, carts, products, productVariants } from "../db/schema/index.ts";
+import { freeUnits } from "../stock/availability.ts";
 
 export type CartErrorCode =
   | "invalid_quantity"
@@ -84,7 +86,7 @@ export async function addToCart(db: Db, cartId: string, item: CartItemChoice | s
   const found = variantId ? await findLiveVariant(db, variantId) : null;
   if (!found || found.product.id !== choice.productId) throw new CartError("product_not_found");
   const { product, variant } = found;
-  if (variant.soldOut) throw new CartError("sold_out");
+  if (isSoldOut(variant)) throw new CartError("sold_out");
 
   const [line] = await db
     .insert(cartLines)
@@ -148,7 +150,7 @@ type VariantRow = typeof productVariants.$inferSelect;
 /** A deleted or archived variant cannot be bought any more; a sold-out one not for now. */
 function lineStatus(variant: VariantRow | null): CartLineStatus {
   if (!variant || variant.archivedAt) return "deleted";
-  return variant.soldOut ? "sold_out" : "available";
+  return isSoldOut(variant) ? "sold_out" : "available";
 }
 
 /**
@@ -164,6 +166,10 @@ export async function priceCart(db: Db, cartId: string | null): Promise<PricedCa
     .leftJoin(products, eq(products.id, productVariants.productId))
     .where(eq(cartLines.cartId, cartId))
     .orderBy(asc(cartLines.createdAt), asc(cartLines.id));
+  const free = await freeUnits(
+    db,
+    rows.map(({ variant }) => variant),
+  );
   return priceCartLines(
     rows.map(({ line, product, variant }) => {
       const status = lineStatus(variant);
@@ -181,6 +187,7 @@ export async function priceCart(db: Db, cartId: string | null): Promise<PricedCa
         imageUrl: live ? (variant.imageUrl ?? product.imageUrl ?? product.imageUrls[0] ?? null) : null,
         status,
         quantityTiers: live ? product.quantityTiers : [],
+        available: variant ? (free.get(variant.id) ?? null) : null,
       };
     }),
   );

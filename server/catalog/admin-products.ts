@@ -58,14 +58,20 @@ export const productInputSchema = z
 
 export type ProductInput = z.output<typeof productInputSchema>;
 export type AdminProduct = typeof products.$inferSelect;
-/** A row of the admin list: the product with how many live variants it sells. */
-export type AdminProductRow = AdminProduct & { variantCount: number };
+/**
+ * A row of the admin list: the product with how many live variants it sells and the units in
+ * stock over its tracked live variants (null when none is tracked: "Not tracked").
+ */
+export type AdminProductRow = AdminProduct & { variantCount: number; stockTotal: number | null };
 
 export function listAdminProducts(db: Db): Promise<AdminProductRow[]> {
   // Plain SQL: drizzle would print products.id unqualified in a one-table select.
   const variantCount = sql<number>`(select count(*)::int from product_variants v where v.product_id = products.id and v.archived_at is null)`;
+  const stockTotal = sql<
+    number | null
+  >`(select sum(v.stock_quantity)::int from product_variants v where v.product_id = products.id and v.archived_at is null)`;
   return db
-    .select({ ...getTableColumns(products), variantCount })
+    .select({ ...getTableColumns(products), variantCount, stockTotal })
     .from(products)
     .orderBy(desc(products.createdAt));
 }

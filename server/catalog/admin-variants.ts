@@ -1,10 +1,12 @@
 import { and, asc, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
 import { z } from "zod";
+import { MAX_STOCK_QUANTITY } from "../../core/stock.ts";
 import { MAX_OPTIONS, MAX_VARIANTS, splitValues, variantTitle } from "../../core/variant-drafts.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { orderItems, productOptions, products, productVariants } from "../db/schema/index.ts";
 import { InvalidInputError } from "../errors.ts";
+import { saveVariantStock } from "../stock/editor-stock.ts";
 import { defaultSku, loadProductOptions, syncProductSummary } from "./variants.ts";
 
 /**
@@ -28,6 +30,18 @@ function money(label: string, required: boolean) {
     )
     .transform((v) => (v === "" ? null : Math.round(Number(v) * 100)))
     .refine((cents) => cents === null || cents <= MAX_CENTS, `${label} is too large`);
+}
+
+/** A count as typed: blank is null (stock not tracked / the shop default threshold). */
+function wholeCount(label: string) {
+  return z
+    .string()
+    .trim()
+    .refine(
+      (v) => v === "" || (/^\d{1,7}$/.test(v) && Number(v) <= MAX_STOCK_QUANTITY),
+      `${label} must be a whole number from 0 to ${MAX_STOCK_QUANTITY.toLocaleString("en-US")}`,
+    )
+    .transform((v) => (v === "" ? null : Number(v)));
 }
 
 const optional = (max: number, label: string) =>
@@ -90,6 +104,9 @@ const variantSchema = z.object({
     .refine((v) => v === "" || /^\d{8,14}$/.test(v), "GTIN must be 8 to 14 digits"),
   mpn: optional(70, "MPN"),
   imageUrl,
+  stock: wholeCount("Stock"),
+  stockShown: wholeCount("Stock"),
+  lowStock: wholeCount("Low-stock threshold"),
   soldOut: z.boolean(),
   archived: z.boolean(),
 });
@@ -231,18 +248,25 @@ async function upsertRow(
     soldOut: row.soldOut,
     gtin: row.gtin || null,
     mpn: row.mpn || null,
+    lowStockThreshold: row.lowStock,
     position,
     // Archiving happens on removal only; a posted archived row stays archived until restored.
     archivedAt: row.archived ? (archivedAt ?? new Date()) : null,
   };
+  let variantId = row.id;
   if (row.id) {
     await tx
       .update(productVariants)
       .set({ ...fields, updatedAt: new Date() })
       .where(and(eq(productVariants.id, row.id), eq(productVariants.productId, productId)));
   } else {
-    await tx.insert(productVariants).values({ ...fields, productId });
+    const [inserted] = await tx
+      .insert(productVariants)
+      .values({ ...fields, productId })
+      .returning({ id: productVariants.id });
+    variantId = inserted!.id;
   }
+  await saveVariantStock(tx, variantId, { typed: row.stock, shown: row.id ? row.stockShown : null });
 }
 
 /**

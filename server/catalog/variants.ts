@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { ProductOption, ProductVariant } from "../../core/catalog.ts";
+import { isSoldOut, lowStockLeft } from "../../core/stock.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { productOptions, products, productVariants } from "../db/schema/index.ts";
@@ -22,13 +23,17 @@ export function toVariant(row: VariantRow): ProductVariant {
     compareAtCents: row.compareAtCents,
     weightGrams: row.weightGrams,
     imageUrl: row.imageUrl,
-    soldOut: row.soldOut,
+    soldOut: isSoldOut(row),
+    stockLeft: lowStockLeft(row),
     gtin: row.gtin,
     mpn: row.mpn,
   };
 }
 
 const live = isNull(productVariants.archivedAt);
+
+/** Sold out by flag or by tracked stock at zero (core/stock.ts isSoldOut), in SQL. */
+const soldOutSql = sql`(${productVariants.soldOut} or coalesce(${productVariants.stockQuantity} = 0, false))`;
 
 /** A product's options (name and values), in position order. */
 export function loadProductOptions(db: Db, productId: string): Promise<ProductOption[]> {
@@ -76,14 +81,15 @@ export async function defaultVariantId(db: Db, productId: string): Promise<strin
     .select({ id: productVariants.id })
     .from(productVariants)
     .where(and(eq(productVariants.productId, productId), live))
-    .orderBy(asc(productVariants.soldOut), asc(productVariants.position), asc(productVariants.createdAt))
+    .orderBy(asc(soldOutSql), asc(productVariants.position), asc(productVariants.createdAt))
     .limit(1);
   return row?.id ?? null;
 }
 
 /**
- * Recomputes the product rows' price range and sold-out flag from their live variants. Call it
- * in the same transaction as any variant change. A product with no live variant is sold out.
+ * Recomputes the product rows' price range and sold-out flag from their live variants (a
+ * tracked variant at zero stock is sold out). Call it in the same transaction as any variant
+ * change, stock crossing zero included (server/stock/movements.ts). A product with no live variant is sold out.
  */
 export async function syncProductSummary(db: Db, productIds: string[]) {
   if (productIds.length === 0) return;
@@ -92,7 +98,7 @@ export async function syncProductSummary(db: Db, productIds: string[]) {
     .set({
       priceCents: sql`coalesce((select min(v.price_cents) from product_variants v where v.product_id = ${products.id} and v.archived_at is null), ${products.priceCents})`,
       priceMaxCents: sql`coalesce((select max(v.price_cents) from product_variants v where v.product_id = ${products.id} and v.archived_at is null), ${products.priceCents})`,
-      soldOut: sql`coalesce((select bool_and(v.sold_out) from product_variants v where v.product_id = ${products.id} and v.archived_at is null), true)`,
+      soldOut: sql`coalesce((select bool_and(v.sold_out or coalesce(v.stock_quantity = 0, false)) from product_variants v where v.product_id = ${products.id} and v.archived_at is null), true)`,
     })
     .where(inArray(products.id, productIds));
 }

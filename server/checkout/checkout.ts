@@ -16,6 +16,7 @@ import { openPaymentSession } from "../orders/payment-session.ts";
 import { newStatusToken } from "../orders/status-token.ts";
 import type { PaymentMethod, PaymentProvider } from "../payments/provider.ts";
 import { deliveryTerms } from "../shipping/terms.ts";
+import { reserveStock, StockShortage } from "../stock/reserve.ts";
 import { orderAddressColumns } from "./checkout-address.ts";
 import { assertClientMayOpen, TooManyOpenPayments } from "./open-payments.ts";
 
@@ -43,6 +44,8 @@ export type CheckoutResult =
       reason: "empty_cart" | "unavailable_lines" | "sign_in_required" | "too_many_open" | "no_shipping_zone";
     }
   | { ok: false; reason: "coupon"; rejection: CouponRejection }
+  /** A line asks for more than is in stock: `message` is "Only N left" or "<name> is sold out". */
+  | { ok: false; reason: "out_of_stock"; message: string }
   /** The card or PayPal provider refused or failed to open a session (spec: 'Payment Failed'). */
   | { ok: false; reason: "provider_error"; error: unknown };
 
@@ -169,11 +172,13 @@ export async function startCheckout(
           imageUrl: line.imageUrl,
         })),
       );
+      await reserveStock(tx, orderId, cart.lines, expiresAt, now);
       const session = await openSession(tx, provider, { orderId, method: input.paymentMethod, expiresAt });
       return { ok: true as const, orderId, url: session.url, breakdown };
     });
   } catch (error) {
     if (error instanceof TooManyOpenPayments) return { ok: false, reason: "too_many_open" };
+    if (error instanceof StockShortage) return { ok: false, reason: "out_of_stock", message: error.message };
     if (error instanceof CouponRefused) return { ok: false, reason: "coupon", rejection: error.rejection };
     if (error instanceof SessionNotOpened)
       return { ok: false, reason: "provider_error", error: error.reason };

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, gte, sum } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { contactMessages, orderDailyStats, orders, productSalesStats, products } from "../db/schema/index.ts";
+import { type LowStockVariant, listLowStock } from "../stock/low-stock.ts";
 
 export type ActivityEntry = { kind: "order" | "product" | "contact"; event: string; user: string; at: Date };
 export type DailySales = { day: string; revenueCents: number; orders: number };
@@ -11,6 +12,8 @@ export type DashboardOverview = {
   recentActivity: ActivityEntry[];
   sales: DailySales[];
   topProducts: TopProduct[];
+  /** Tracked variants at or under their low-stock threshold (docs/stock.md). */
+  lowStock: LowStockVariant[];
 };
 
 const paid = eq(orders.paymentStatus, "paid");
@@ -36,6 +39,7 @@ export async function getDashboardOverview(
     latestContacts,
     daily,
     top,
+    lowStock,
   ] = await Promise.all([
     db.select({ n: count() }).from(products),
     // Paid-order totals come from the counters the order triggers keep (decision 014): reading
@@ -78,6 +82,7 @@ export async function getDashboardOverview(
       .having(gt(sum(productSalesStats.quantity), 0))
       .orderBy(desc(sum(productSalesStats.quantity)), productSalesStats.name)
       .limit(5),
+    listLowStock(db),
   ]);
 
   const recentActivity: ActivityEntry[] = [
@@ -115,6 +120,7 @@ export async function getDashboardOverview(
     recentActivity,
     sales,
     topProducts: top.map((t) => ({ name: t.name, quantity: t.quantity, revenueCents: t.revenue })),
+    lowStock,
   };
 }
 

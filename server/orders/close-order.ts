@@ -3,14 +3,16 @@ import { releaseCouponReservation } from "../coupons/coupons.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { orders } from "../db/schema/index.ts";
 import { expireSandboxSessions } from "../payments/sandbox.ts";
+import { releaseStock } from "../stock/reserve.ts";
 
 /**
  * A payment session that ended without payment (cancelled or expired, with any provider): its
- * coupon use goes back and the still-unpaid order is marked expired. A paid order is left as it is.
+ * coupon use and stock holds go back and the still-unpaid order is marked expired. A paid order is left as it is.
  * Returns whether the order was still unpaid.
  */
 export async function closeUnpaidOrder(tx: Tx, orderId: string): Promise<boolean> {
   await releaseCouponReservation(tx, orderId);
+  await releaseStock(tx, orderId);
   const expired = await tx
     .update(orders)
     .set({ paymentStatus: "expired" })

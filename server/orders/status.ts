@@ -2,8 +2,9 @@ import { and, eq } from "drizzle-orm";
 import type { ShipmentInput } from "../../core/shipment-form.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
-import { fulfilmentStatus, orders } from "../db/schema/index.ts";
+import { fulfilmentStatus, orderItems, orders } from "../db/schema/index.ts";
 import { InvalidInputError } from "../errors.ts";
+import { restockItems } from "../stock/restock.ts";
 
 export const ORDER_STATUSES = fulfilmentStatus.enumValues;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -27,12 +28,14 @@ const trackingRequired = () =>
  * Shipping needs a carrier and tracking number (decision 038): given as `shipment`, or already on
  * the order from an earlier shipping. Becoming shipped stamps shipped_at, becoming delivered
  * stamps delivered_at.
+ * The change to cancelled puts the order's items back in stock (once per order: restockItems).
  */
 export async function updateOrderStatus(
   db: Db,
   id: string,
   status: OrderStatus,
   shipment?: ShipmentInput,
+  actorId: string | null = null,
 ): Promise<StatusChange | null> {
   if (!isUuid(id)) return null;
   return db.transaction(async (tx) => {
@@ -54,6 +57,13 @@ export async function updateOrderStatus(
           ...(changed && status === "delivered" && { deliveredAt: new Date() }),
         })
         .where(eq(orders.id, id));
+    }
+    if (status === "cancelled" && changed) {
+      const items = await tx
+        .select({ variantId: orderItems.variantId, quantity: orderItems.quantity })
+        .from(orderItems)
+        .where(eq(orderItems.orderId, id));
+      await restockItems(tx, { orderId: id, items, reason: "cancel", actorId });
     }
     return { id, previous: current.status, status, becameShipped: status === "shipped" && changed };
   });

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.ts";
 import { orders, type RefundLine, refunds } from "../db/schema/index.ts";
+import { restockItems } from "../stock/restock.ts";
 
 export type RefundRow = typeof refunds.$inferSelect;
 
@@ -24,7 +25,7 @@ export type RecordedRefund = {
  * with the order row locked FOR UPDATE; null when the refund was counted already (a webhook echo
  * of a refund the admin form finished first, or the reverse), so nothing is counted twice.
  *
- * Returning stock: the refunded lines are `recorded.lines` (orderItemId, variantId, quantity).
+ * A refund by lines puts those units back in stock (restockItems: never more than the sale took).
  */
 export async function recordRefund(
   tx: Tx,
@@ -42,6 +43,14 @@ export async function recordRefund(
     .set({ refundedCents: sql`${orders.refundedCents} + ${refund.amountCents}` })
     .where(eq(orders.id, refund.orderId))
     .returning({ refundedCents: orders.refundedCents });
+  // A refund by lines gives the goods back too; a refund by amount (a goodwill refund) does not.
+  if (refund.lines.length > 0)
+    await restockItems(tx, {
+      orderId: refund.orderId,
+      items: refund.lines.map(({ variantId, quantity }) => ({ variantId, quantity })),
+      reason: "refund",
+      actorId: refund.createdBy,
+    });
   return {
     refundId: refund.id,
     orderId: refund.orderId,

@@ -1,8 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { subscriptions } from "../db/schema/index.ts";
+import { subscriptions, user } from "../db/schema/index.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { ProviderName } from "../payments/registry.ts";
+import { backOrderedItems } from "../stock/history.ts";
+import { renewalShortage, sendRenewalStockEmail } from "../stock/renewal-stock.ts";
+import { takeUnits } from "../stock/take.ts";
 import { addMonth, insertRenewalOrder, sendRenewalEmail } from "./renewal-order.ts";
 
 export type RenewResult =
@@ -10,11 +13,15 @@ export type RenewResult =
   | {
       ok: false;
       reason: "not_found" | "not_active" | "not_due" | "canceled_at_period_end" | "duplicate";
-    };
+    }
+  /** A tracked item is out of stock: this renewal is skipped (nothing charged), the period moves on. */
+  | { ok: false; reason: "out_of_stock"; items: string[] };
 
 /**
  * One monthly renewal of a sandbox subscription (we are the biller): a new paid order, the period
  * moved on a month, and a renewal email. A subscription cancelled at period end ends instead.
+ * When a tracked item is out of stock the renewal is skipped: no order, no charge, the period
+ * moves on a month and the subscriber is emailed (decision 033).
  * The row lock keeps two renewals from running at once; with `onlyWhenDue` (the background loop)
  * the period end is checked under that lock, so a second run finds the period already moved on.
  */
@@ -43,11 +50,26 @@ export async function renewSubscription(
         .where(eq(subscriptions.id, subscriptionId));
       return { ok: false as const, reason: "canceled_at_period_end" as const };
     }
-    const order = await insertRenewalOrder(tx, subscription, { paidAt: now });
     const currentPeriodEnd = addMonth(subscription.currentPeriodEnd ?? now);
+    const short = await renewalShortage(tx, subscription.items, now);
+    if (short.length > 0) {
+      await tx.update(subscriptions).set({ currentPeriodEnd }).where(eq(subscriptions.id, subscriptionId));
+      return {
+        ok: false as const,
+        reason: "out_of_stock" as const,
+        items: short,
+        userId: subscription.userId,
+      };
+    }
+    const order = await insertRenewalOrder(tx, subscription, { paidAt: now });
+    await takeUnits(tx, order!.id, subscription.items.map(stockLine));
     await tx.update(subscriptions).set({ currentPeriodEnd }).where(eq(subscriptions.id, subscriptionId));
     return { ok: true as const, order: order!, currentPeriodEnd };
   });
+  if (!result.ok && result.reason === "out_of_stock") {
+    await emailSubscriber(db, mailer, result.userId, result.items, "skipped");
+    return { ok: false, reason: "out_of_stock", items: result.items };
+  }
   if (!result.ok) return result;
   await sendRenewalEmail(db, mailer, result.order, result.currentPeriodEnd);
   return { ok: true, orderId: result.order.id, currentPeriodEnd: result.currentPeriodEnd };
@@ -87,14 +109,46 @@ export async function recordProviderRenewal(
       providerPaymentId: input.providerPaymentId,
     });
     if (!order) return { ok: false as const, reason: "duplicate" as const };
+    // Charged already: the order stands whatever the stock; what is missing is back-ordered.
+    const taken = await takeUnits(tx, order.id, subscription.items.map(stockLine));
     const currentPeriodEnd = input.periodEnd ?? addMonth(subscription.currentPeriodEnd ?? input.paidAt);
     await tx
       .update(subscriptions)
       .set({ currentPeriodEnd, status: "active" })
       .where(eq(subscriptions.id, subscription.id));
-    return { ok: true as const, order, currentPeriodEnd };
+    const backOrdered = taken.shortfall > 0 ? subscription.userId : null;
+    return { ok: true as const, order, currentPeriodEnd, backOrdered };
   });
   if (!result.ok) return result;
   await sendRenewalEmail(db, mailer, result.order, result.currentPeriodEnd);
+  if (result.backOrdered) {
+    const items = await backOrderedItems(db, result.order.id);
+    await emailSubscriber(db, mailer, result.backOrdered, items, "back_ordered");
+  }
   return { ok: true, orderId: result.order.id, currentPeriodEnd: result.currentPeriodEnd };
+}
+
+/** A subscription item as a stock line. */
+const stockLine = (item: { variantId?: string; quantity: number }) => ({
+  variantId: item.variantId ?? null,
+  quantity: item.quantity,
+});
+
+/** The out-of-stock email, to the subscriber's account address. */
+async function emailSubscriber(
+  db: Db,
+  mailer: Pick<Mailer, "send">,
+  userId: string,
+  items: string[],
+  outcome: "skipped" | "back_ordered",
+) {
+  const [subscriber] = await db
+    .select({ name: user.name, email: user.email })
+    .from(user)
+    .where(eq(user.id, userId));
+  await sendRenewalStockEmail(mailer, subscriber?.email ?? null, {
+    name: subscriber?.name ?? "",
+    items,
+    outcome,
+  });
 }

@@ -1,7 +1,7 @@
-import { Link } from "react-router";
-import { TrackingLink } from "~/components/store/tracking-link.tsx";
-import { RefundBadge } from "~/components/store/refund-badge.tsx";
 import { Fragment } from "react";
+import { Link } from "react-router";
+import { RefundBadge } from "~/components/store/refund-badge.tsx";
+import { TrackingLink } from "~/components/store/tracking-link.tsx";
 import { formatDateTime } from "~/lib/dates.ts";
 import { formatMoney } from "~core/money.ts";
 import { type ShippingAndTax, shippingAndTaxRows } from "~core/order-charges.ts";

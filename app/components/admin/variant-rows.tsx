@@ -9,7 +9,16 @@ import { variantField, variantValueField } from "~/lib/variant-form.ts";
 import { splitValues, type VariantDraft, type VariantsDraft, variantTitle } from "~core/variant-drafts.ts";
 import { ErrorText, type StepButton } from "./variant-editor.tsx";
 
-type TextField = "sku" | "price" | "compareAt" | "weightGrams" | "gtin" | "mpn" | "imageUrl";
+type TextField =
+  | "sku"
+  | "price"
+  | "compareAt"
+  | "weightGrams"
+  | "stock"
+  | "lowStock"
+  | "gtin"
+  | "mpn"
+  | "imageUrl";
 
 /** The text columns: header, the start of each input's accessible name, and input hints. */
 const COLUMNS: { field: TextField; label: string; inputMode?: "decimal" | "numeric"; width: string }[] = [
@@ -17,6 +26,8 @@ const COLUMNS: { field: TextField; label: string; inputMode?: "decimal" | "numer
   { field: "price", label: "Price (USD)", inputMode: "decimal", width: "w-24" },
   { field: "compareAt", label: "Compare-at price", inputMode: "decimal", width: "w-24" },
   { field: "weightGrams", label: "Shipping weight (g)", inputMode: "numeric", width: "w-20" },
+  { field: "stock", label: "Stock (blank: not tracked)", inputMode: "numeric", width: "w-20" },
+  { field: "lowStock", label: "Low-stock threshold", inputMode: "numeric", width: "w-16" },
   { field: "gtin", label: "GTIN", inputMode: "numeric", width: "w-32" },
   { field: "mpn", label: "MPN", width: "w-28" },
   { field: "imageUrl", label: "Image URL (optional)", width: "w-40" },
@@ -83,6 +94,7 @@ export function VariantRows({ draft, errors, step, setVariants }: Props) {
             <TableRow key={row.key} className={row.archived ? "bg-muted/40" : undefined}>
               <TableCell className="min-w-40 align-top">
                 <input type="hidden" name={variantField(i, "id")} value={row.id} />
+                <input type="hidden" name={variantField(i, "stockShown")} value={row.stockShown} />
                 {row.archived && <input type="hidden" name={variantField(i, "archived")} value="on" />}
                 {row.archived &&
                   row.values.map((v, k) => (

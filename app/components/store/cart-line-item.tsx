@@ -7,6 +7,7 @@ import type { PricedCartLine } from "~core/cart-pricing.ts";
 import { MAX_LINE_QUANTITY } from "~core/cart-quantity.ts";
 import { productPath } from "~core/catalog.ts";
 import { formatMoney } from "~core/money.ts";
+import { shortageMessage } from "~core/stock.ts";
 import { CartForm, cartBusyProps, useCartFetcher } from "./cart-form.tsx";
 import { ProductImage } from "./product-image.tsx";
 
@@ -60,6 +61,7 @@ export function CartLineItem({ line, onNavigate }: { line: PricedCartLine; onNav
         ) : (
           <Badge variant="destructive">{unavailableText[line.status as keyof typeof unavailableText]}</Badge>
         )}
+        <StockShortfall line={line} />
         <div className="mt-1 flex items-center justify-between gap-2">
           <LineQuantity line={line} />
           <RemoveLine line={line} />
@@ -69,10 +71,24 @@ export function CartLineItem({ line, onNavigate }: { line: PricedCartLine; onNav
   );
 }
 
+/** A tracked line asking more than is free: checkout would refuse it, so say so here first. */
+function StockShortfall({ line }: { line: PricedCartLine }) {
+  const available = line.available ?? null;
+  if (line.status !== "available" || available === null || line.quantity <= available) return null;
+  return (
+    <p role="status" className="text-xs font-medium text-destructive-text">
+      {shortageMessage(line.name, available)}
+    </p>
+  );
+}
+
 function LineQuantity({ line }: { line: PricedCartLine }) {
   const minus = useCartFetcher();
   const plus = useCartFetcher();
-  const canRaise = line.status === "available" && line.quantity < MAX_LINE_QUANTITY;
+  const canRaise =
+    line.status === "available" &&
+    line.quantity < MAX_LINE_QUANTITY &&
+    (line.available == null || line.quantity < line.available);
   // Quantities are absolute: the other button also waits, so two changes never cross.
   const busyProps = cartBusyProps(minus, plus);
   return (

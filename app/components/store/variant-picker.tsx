@@ -44,6 +44,9 @@ export function VariantPicker({ options, variants, chosenId, onChoose }: Variant
                 </span>
               )}
               {variant.soldOut && <span className="text-destructive-text"> — sold out</span>}
+              {!variant.soldOut && variant.stockLeft ? (
+                <span className="text-destructive-text"> — Only {variant.stockLeft} left</span>
+              ) : null}
             </span>
           </label>
         ))}

@@ -1,8 +1,8 @@
 import { Package, Repeat } from "lucide-react";
 import { Link } from "react-router";
 import { OrderStatusBadge, orderDateFormat } from "~/components/store/order-status-badge.tsx";
-import { TrackingLink } from "~/components/store/tracking-link.tsx";
 import { RefundBadge } from "~/components/store/refund-badge.tsx";
+import { TrackingLink } from "~/components/store/tracking-link.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { FormAlert } from "~/components/ui/input-field.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";

@@ -1,4 +1,5 @@
 import { MessageSquare, Package, ShoppingCart } from "lucide-react";
+import { LowStockCard } from "~/components/admin/low-stock-card.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { SalesChart } from "~/components/admin/sales-chart.tsx";
 import { Card, CardContent, CardHeader } from "~/components/ui/card.tsx";
@@ -84,6 +85,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </CardContent>
         </Card>
       </div>
+
+      {overview && <LowStockCard variants={overview.lowStock} />}
 
       <section aria-labelledby="recent-activity" className="mt-6">
         <h2 id="recent-activity" className="mb-3 font-display text-xl font-semibold">

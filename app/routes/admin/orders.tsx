@@ -15,8 +15,8 @@ import { z } from "zod";
 import { OrderDetails, type OrderDetailsData } from "~/components/admin/order-details.tsx";
 import { orderStatuses, shortId, statusLabel } from "~/components/admin/order-status.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
-import { ShipDialog } from "~/components/admin/ship-dialog.tsx";
 import { RefundPanel } from "~/components/admin/refund-panel.tsx";
+import { ShipDialog } from "~/components/admin/ship-dialog.tsx";
 import { RefundBadge } from "~/components/store/refund-badge.tsx";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
 import {

@@ -139,6 +139,9 @@ function toFormState(
       gtin: v.gtin ?? "",
       mpn: v.mpn ?? "",
       imageUrl: v.imageUrl ?? "",
+      stock: v.stockQuantity === null ? "" : String(v.stockQuantity),
+      stockShown: v.stockQuantity === null ? "" : String(v.stockQuantity),
+      lowStock: v.lowStockThreshold === null ? "" : String(v.lowStockThreshold),
       soldOut: v.soldOut,
       archived: v.archivedAt !== null,
     })),
@@ -195,19 +198,30 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
               <TableHead>Name</TableHead>
               <TableHead>Price</TableHead>
               <TableHead>Variants</TableHead>
+              <TableHead>Stock</TableHead>
               <TableHead>Status</TableHead>
               <TableHead className="text-right">Actions</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
             {!loaderData.loadError && loaderData.products.length === 0 && (
-              <TableMessageRow colSpan={5}>No products yet</TableMessageRow>
+              <TableMessageRow colSpan={6}>No products yet</TableMessageRow>
             )}
             {loaderData.products.map((p) => (
               <TableRow key={p.id}>
                 <TableCell className="font-medium">{p.name}</TableCell>
                 <TableCell>{priceRange(p)}</TableCell>
                 <TableCell>{p.variantCount === 1 ? "1 variant" : `${p.variantCount} variants`}</TableCell>
+                <TableCell>
+                  {/* The name starts with the visible text (axe: label-content-name-mismatch). */}
+                  <Link
+                    to={`/admin/products/${p.id}/stock`}
+                    aria-label={`${stockText(p.stockTotal)}: stock of ${p.name}`}
+                    className="text-primary underline-offset-2 hover:underline"
+                  >
+                    {stockText(p.stockTotal)}
+                  </Link>
+                </TableCell>
                 <TableCell>
                   {p.soldOut ? (
                     <Badge variant="destructive">Sold Out</Badge>
@@ -238,4 +252,9 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
       </section>
     </>
   );
+}
+
+/** The products list's stock cell: units over tracked live variants, or "Not tracked". */
+function stockText(total: number | null) {
+  return total === null ? "Not tracked" : `${total} in stock`;
 }

@@ -208,6 +208,8 @@ function checkoutRefusal(result: Extract<CheckoutResult, { ok: false }>, method:
     return new InvalidInputError(
       checkoutToasts.paymentFailed("We do not ship to this address yet. Please change the address."),
     );
+  if (result.reason === "out_of_stock")
+    return new InvalidInputError({ title: "Not Enough Stock", description: result.message });
   return new InvalidInputError(
     checkoutToasts.paymentFailed(
       "Some items in your cart are sold out or no longer available. Remove them first.",

@@ -123,6 +123,9 @@ function ProductView({
             priceCents={picker ? variant.priceCents : product.priceCents}
             compareAtCents={variant ? compareAtPrice(variant) : null}
           />
+          {!soldOut && variant?.stockLeft ? (
+            <p className="text-sm font-semibold text-destructive-text">Only {variant.stockLeft} left</p>
+          ) : null}
           <p className="flex items-center gap-2 text-sm text-muted-foreground">
             <Eye className="size-4" aria-hidden />
             {product.viewCount.toLocaleString("en-US")} {product.viewCount === 1 ? "view" : "views"}

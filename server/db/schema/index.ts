@@ -12,6 +12,7 @@ export * from "./orders.ts";
 export * from "./payments.ts";
 export * from "./refunds.ts";
 export * from "./shipping.ts";
+export * from "./stock.ts";
 export * from "./storefront.ts";
 export * from "./system.ts";
 export * from "./variants.ts";

@@ -54,6 +54,10 @@ export const productVariants = pgTable(
     weightGrams: integer("weight_grams"),
     imageUrl: text("image_url"),
     soldOut: boolean("sold_out").notNull().default(false),
+    /** Units on hand (docs/stock.md); null = not tracked, only sold_out decides. */
+    stockQuantity: integer("stock_quantity"),
+    /** "Only N left" shows at or under this; null = the shop default (server/stock/levels.ts). */
+    lowStockThreshold: integer("low_stock_threshold"),
     /** Global Trade Item Number / manufacturer part number, for the Google Merchant feed. */
     gtin: text("gtin"),
     mpn: text("mpn"),
@@ -72,6 +76,11 @@ export const productVariants = pgTable(
     check(
       "product_variants_compare_at_non_negative",
       sql`${t.compareAtCents} is null or ${t.compareAtCents} >= 0`,
+    ),
+    check("product_variants_stock_non_negative", sql`${t.stockQuantity} is null or ${t.stockQuantity} >= 0`),
+    check(
+      "product_variants_low_stock_non_negative",
+      sql`${t.lowStockThreshold} is null or ${t.lowStockThreshold} >= 0`,
     ),
     check("product_variants_weight_non_negative", sql`${t.weightGrams} is null or ${t.weightGrams} >= 0`),
   ],

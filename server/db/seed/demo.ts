@@ -1,6 +1,6 @@
 import { copyFile, mkdir } from "node:fs/promises";
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import {
   createBlogPost,
   createCertificate,
@@ -74,6 +74,16 @@ export async function seedDemoDataIfEmpty(
       seededProducts.push(product);
       productIdsBySlug.set(product.slug, product.id);
     }
+    // Stock is tracked (docs/stock.md), ample so demo shopping and the checkout bench never run out.
+    await tx
+      .update(productVariants)
+      .set({ stockQuantity: DEMO_STOCK })
+      .where(
+        inArray(
+          productVariants.productId,
+          seededProducts.map((p) => p.id),
+        ),
+      );
 
     for (const [position, c] of demoCollections.entries()) {
       const { image, productSlugs, ...fields } = c;
@@ -205,6 +215,9 @@ async function copyDemoFiles(uploadsDir: string): Promise<(name: string) => stri
     return `/uploads/${name}`;
   };
 }
+
+/** Units on hand of every demo variant. */
+const DEMO_STOCK = 10_000;
 
 /** More sizes of a demo product: its Size option gains the values, one variant each. */
 async function addDemoSizes(

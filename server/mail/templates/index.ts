@@ -6,6 +6,7 @@ import { OrderRefunded } from "./order-refunded.tsx";
 import { OrderShipped } from "./order-shipped.tsx";
 import { OrderStatusUpdate } from "./order-status-update.tsx";
 import { PaymentFailed } from "./payment-failed.tsx";
+import { RenewalOutOfStock } from "./renewal-out-of-stock.tsx";
 import { ResetPassword } from "./reset-password.tsx";
 import { SubscriptionRenewal } from "./subscription-renewal.tsx";
 import { VerifyEmail } from "./verify-email.tsx";
@@ -25,6 +26,7 @@ export const mailTemplates = {
   "subscription-renewal": SubscriptionRenewal,
   "payment-failed": PaymentFailed,
   "order-refunded": OrderRefunded,
+  "renewal-out-of-stock": RenewalOutOfStock,
 } satisfies Record<string, React.FC<never>>;
 
 export type MailTemplateName = keyof typeof mailTemplates;

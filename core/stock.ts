@@ -1,0 +1,59 @@
+import { z } from "zod";
+
+/**
+ * Stock counts as the shopper and the admin see them (docs/stock.md). Pure, shared by browser
+ * and server. A variant with `stockQuantity` null is not tracked: only its sold-out flag counts.
+ */
+
+/** "Only N left" shows at or under this many units when a variant has no threshold of its own. */
+export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
+
+/** The largest stock count or adjustment accepted (a typo guard, far above any real shelf). */
+export const MAX_STOCK_QUANTITY = 1_000_000;
+
+export type StockFields = {
+  soldOut: boolean;
+  stockQuantity: number | null;
+  lowStockThreshold?: number | null;
+};
+
+/** Sold out by the admin's flag or by tracked stock at zero. */
+export function isSoldOut(variant: StockFields): boolean {
+  return variant.soldOut || variant.stockQuantity === 0;
+}
+
+/** The "Only N left" count to show, or null (not tracked, plenty, or sold out). */
+export function lowStockLeft(variant: StockFields): number | null {
+  const quantity = variant.stockQuantity;
+  if (quantity === null || quantity <= 0 || variant.soldOut) return null;
+  const threshold = variant.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD;
+  return quantity <= threshold ? quantity : null;
+}
+
+/** The refusal for asking more than `available` of `name`. */
+export function shortageMessage(name: string, available: number): string {
+  return available <= 0 ? `${name} is sold out` : `Only ${available} left`;
+}
+
+const count = z
+  .string()
+  .trim()
+  .min(1, "Enter a quantity.")
+  .transform(Number)
+  .pipe(
+    z
+      .number({ message: "Enter a whole number." })
+      .int("Enter a whole number.")
+      .max(MAX_STOCK_QUANTITY, `Enter at most ${MAX_STOCK_QUANTITY.toLocaleString("en-US")}.`)
+      .min(-MAX_STOCK_QUANTITY, `Enter at least -${MAX_STOCK_QUANTITY.toLocaleString("en-US")}.`),
+  );
+
+/** The admin's stock adjustment form: set the count, or add/remove units, with a reason. */
+export const stockAdjustmentSchema = z.object({
+  variantId: z.string().uuid("Choose a variant."),
+  mode: z.enum(["set", "add"], { message: "Choose whether to set or change the count." }),
+  quantity: count,
+  reason: z.enum(["adjustment", "correction", "received"], { message: "Choose a reason." }),
+  note: z.string().trim().max(500, "Keep the note under 500 characters.").optional().default(""),
+});
+export type StockAdjustment = z.infer<typeof stockAdjustmentSchema>;
