@@ -15,13 +15,14 @@ import * as schema from "../../server/db/schema/index.ts";
 let client: PGlite;
 let before: string;
 
-/** A copy of the migrations folder whose journal stops just before the status token migration. */
+/** A copy of the migrations folder whose journal stops just before the one adding status tokens (guest_orders). */
 function migrationsBeforeStatusToken(): string {
   const dir = mkdtempSync(path.join(tmpdir(), "migrations-"));
   cpSync(migrationsFolder, dir, { recursive: true });
   const journalPath = path.join(dir, "meta/_journal.json");
   const journal = JSON.parse(readFileSync(journalPath, "utf8"));
-  const cut = journal.entries.findIndex((e: { tag: string }) => e.tag.endsWith("_order_status_token"));
+  const cut = journal.entries.findIndex((e: { tag: string }) => e.tag.endsWith("_guest_orders"));
+  if (cut < 0) throw new Error("the migration adding status tokens (…_guest_orders) is not in the journal");
   journal.entries = journal.entries.slice(0, cut);
   writeFileSync(journalPath, JSON.stringify(journal));
   return dir;
