@@ -140,7 +140,13 @@ async function checkoutOnce(url: string, productId: string): Promise<StepTimes> 
     throw new Error(`sandbox payment failed (${returned.status})`);
   const page = await fetch(`${url}${success}`, { headers: { Cookie: cookie } });
   if (!(await page.text()).includes("Payment Successful!")) throw new Error("success page without the order");
-  return { "add to cart": addMs, address: addressMs, checkout: checkoutMs, pay: payMs, "success page": lap() };
+  return {
+    "add to cart": addMs,
+    address: addressMs,
+    checkout: checkoutMs,
+    pay: payMs,
+    "success page": lap(),
+  };
 }
 
 function percentile(sorted: number[], p: number) {

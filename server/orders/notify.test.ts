@@ -49,7 +49,7 @@ describe("changeOrderStatus (what Orders Management calls)", () => {
     const steps = ["processing", "processing", "shipped", "processing", "shipped", "delivered", "cancelled"];
     for (const status of steps as ("processing" | "shipped" | "delivered" | "cancelled")[]) {
       const shipment = status === "shipped" ? ups : undefined;
-      expect(await changeOrderStatus(database.db, mailer, order.id, status, shipment)).toMatchObject({
+      expect(await changeOrderStatus(database.db, mailer, order.id, status, { shipment })).toMatchObject({
         status,
       });
     }
@@ -66,7 +66,7 @@ describe("changeOrderStatus (what Orders Management calls)", () => {
 
   it("stores the carrier, tracking number and dates, and the shipped email carries the tracking link", async () => {
     const order = await paidOrder("tracy@example.com");
-    await changeOrderStatus(database.db, mailer, order.id, "shipped", ups);
+    await changeOrderStatus(database.db, mailer, order.id, "shipped", { shipment: ups });
     const shipped = await orderRow(order.id);
     expect(shipped).toMatchObject({ status: "shipped", carrier: "ups", trackingNumber: ups.trackingNumber });
     expect(shipped.shippedAt).toBeInstanceOf(Date);
@@ -87,7 +87,7 @@ describe("changeOrderStatus (what Orders Management calls)", () => {
       InvalidInputError,
     );
     expect((await orderRow(order.id)).status).toBe("pending");
-    await changeOrderStatus(database.db, mailer, order.id, "shipped", ups);
+    await changeOrderStatus(database.db, mailer, order.id, "shipped", { shipment: ups });
     await changeOrderStatus(database.db, mailer, order.id, "processing");
     expect(await changeOrderStatus(database.db, mailer, order.id, "shipped")).toMatchObject({
       status: "shipped",
@@ -105,7 +105,7 @@ describe("changeOrderStatus (what Orders Management calls)", () => {
 
   it("changes nothing and sends nothing for an unpaid order", async () => {
     const order = await createOrder(database.db, { paymentStatus: "unpaid", email: "una@example.com" });
-    expect(await changeOrderStatus(database.db, mailer, order.id, "shipped", ups)).toBeNull();
+    expect(await changeOrderStatus(database.db, mailer, order.id, "shipped", { shipment: ups })).toBeNull();
     expect(await emailsTo("una@example.com")).toEqual([]);
     expect((await orderRow(order.id)).trackingNumber).toBeNull();
   });
@@ -114,7 +114,7 @@ describe("changeOrderStatus (what Orders Management calls)", () => {
 describe("updateTracking (editing after shipping)", () => {
   it("corrects the carrier and number of a shipped order without another email", async () => {
     const order = await paidOrder("edit@example.com");
-    await changeOrderStatus(database.db, mailer, order.id, "shipped", ups);
+    await changeOrderStatus(database.db, mailer, order.id, "shipped", { shipment: ups });
     await updateTracking(database.db, order.id, {
       carrier: "other",
       carrierName: "Royal Mail",

@@ -17,10 +17,15 @@ export async function changeOrderStatus(
   mailer: Pick<Mailer, "send">,
   orderId: string,
   status: OrderStatus,
-  shipment?: ShipmentInput,
-  log?: Partial<Pick<Logger, "warn">>,
+  options: {
+    shipment?: ShipmentInput;
+    /** The admin making the change, recorded on a cancel's stock movements. */
+    actorId?: string | null;
+    log?: Partial<Pick<Logger, "warn">>;
+  } = {},
 ): Promise<StatusChange | null> {
-  const change = await updateOrderStatus(db, orderId, status, shipment);
+  const { shipment, actorId = null, log } = options;
+  const change = await updateOrderStatus(db, orderId, status, shipment, actorId);
   if (change && change.previous !== change.status) await sendStatusEmailSafely(db, mailer, change, log);
   return change;
 }

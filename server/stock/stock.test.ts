@@ -203,10 +203,13 @@ describe("returns", () => {
     if (!started.ok) throw new Error(started.reason);
     await fulfilOrder(database.db, mailer, { orderId: started.orderId, buyer });
     expect(await stockOf(variant.id)).toBe(3);
-    await updateOrderStatus(database.db, started.orderId, "cancelled");
+    const admin = await createUser(database.db);
+    await updateOrderStatus(database.db, started.orderId, "cancelled", undefined, admin.id);
     await updateOrderStatus(database.db, started.orderId, "processing");
     await updateOrderStatus(database.db, started.orderId, "cancelled");
     expect(await stockOf(variant.id)).toBe(5);
+    const cancels = (await movementsOf(variant.id)).filter((m) => m.reason === "cancel");
+    expect(cancels.map((m) => [m.delta, m.actorId])).toEqual([[2, admin.id]]);
     const returned = await database.db.transaction((tx) =>
       restockItems(tx, {
         orderId: started.orderId,

@@ -11,6 +11,7 @@ import { type FieldErrors, formText, parseForm } from "~/lib/forms.ts";
 import { brand } from "~core/brand.ts";
 import { shipmentSchema } from "~core/shipment-form.ts";
 import { actionToast } from "~core/toast.ts";
+import { adminUser } from "~server/auth/guards.ts";
 import { NotFoundError } from "~server/errors.ts";
 import { failureData, settle } from "~server/http/error-response.ts";
 import { changeOrderStatus } from "~server/orders/notify.ts";
@@ -56,14 +57,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { db } = context.database;
   const saved = await settle(context.log, "shipment save failed", async () => {
     if (intent.data.intent === "edit") return updateTracking(db, params.orderId, parsed.data);
-    const change = await changeOrderStatus(
-      db,
-      context.mailer,
-      params.orderId,
-      "shipped",
-      parsed.data,
-      context.log,
-    );
+    const change = await changeOrderStatus(db, context.mailer, params.orderId, "shipped", {
+      shipment: parsed.data,
+      actorId: context.get(adminUser).id,
+      log: context.log,
+    });
     if (!change)
       throw new NotFoundError({
         title: "Order not found",

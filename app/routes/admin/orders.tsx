@@ -42,6 +42,7 @@ import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { formatDateTime } from "~/lib/dates.ts";
 import { formatMoney } from "~core/money.ts";
 import { actionToast } from "~core/toast.ts";
+import { adminUser } from "~server/auth/guards.ts";
 import { settle } from "~server/http/error-response.ts";
 import { listAdminOrders } from "~server/orders/admin-list.ts";
 import { changeOrderStatus } from "~server/orders/notify.ts";
@@ -82,7 +83,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   // a plain form (no JavaScript) that picked "Shipped" is sent to that page to enter them.
   if (status === "shipped") throw redirect(`/admin/orders/${orderId}/ship`);
   const changed = await settle(context.log, "order status update failed", () =>
-    changeOrderStatus(context.database.db, context.mailer, orderId, status, undefined, context.log),
+    changeOrderStatus(context.database.db, context.mailer, orderId, status, {
+      actorId: context.get(adminUser).id,
+      log: context.log,
+    }),
   );
   if (!changed.ok || !changed.value) return failure();
   const change = changed.value;
