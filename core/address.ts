@@ -1,8 +1,6 @@
-import { z } from "zod";
-
 /**
  * A postal address as the checkout and the address book take it (pure, shared by browser and
- * server). The shop ships to the United States first: the country list and state rules grow here
+ * server; the form rules are in core/address-form.ts, kept apart so zod never ships to the browser). The shop ships to the United States first: the country list and state rules grow here
  * when shipping zones reach further (docs/decisions/035).
  */
 export const SHIPPING_COUNTRIES = [{ code: "US", name: "United States" }] as const;
@@ -67,54 +65,20 @@ export const US_STATES: ReadonlyArray<{ code: string; name: string }> = [
   ["MP", "Northern Mariana Islands"],
 ].map(([code, name]) => ({ code: code!, name: name! }));
 
-const US_STATE_CODES = new Set(US_STATES.map((s) => s.code));
+/** A delivery address with the recipient's name and phone (checked by core/address-form.ts). */
+export type PostalAddress = {
+  name: string;
+  phone: string;
+  line1: string;
+  line2: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  country: string;
+};
 
-export const addressMessages = {
-  nameRequired: "Please enter the recipient's full name.",
-  phoneRequired: "Please enter a phone number for the carrier.",
-  phoneInvalid: "Please enter a valid phone number (digits, spaces, +, -, parentheses).",
-  line1Required: "Please enter the street address.",
-  cityRequired: "Please enter the city.",
-  stateInvalid: "Please choose a state.",
-  postalCodeInvalid: "Please enter a 5-digit ZIP code (or ZIP+4).",
-  countryInvalid: "We ship to the United States only for now.",
-  tooLong: "Please enter at most 100 characters.",
-} as const;
-
-const line = (required: string) => z.string().trim().min(1, required).max(100, addressMessages.tooLong);
-
-/** A delivery address with the recipient's name and phone; every field a carrier label needs. */
-export const postalAddressSchema = z
-  .object({
-    name: line(addressMessages.nameRequired),
-    phone: z
-      .string()
-      .trim()
-      .min(1, addressMessages.phoneRequired)
-      .max(30, addressMessages.phoneInvalid)
-      .regex(/^\+?[0-9 ()\-.]{7,}$/, addressMessages.phoneInvalid),
-    line1: line(addressMessages.line1Required),
-    line2: z.string().trim().max(100, addressMessages.tooLong).optional().default(""),
-    city: line(addressMessages.cityRequired),
-    state: z
-      .string()
-      .trim()
-      .toUpperCase()
-      .refine((s) => US_STATE_CODES.has(s), addressMessages.stateInvalid),
-    postalCode: z
-      .string()
-      .trim()
-      .regex(/^\d{5}(-\d{4})?$/, addressMessages.postalCodeInvalid),
-    country: z
-      .string()
-      .trim()
-      .toUpperCase()
-      .default("US")
-      .refine((c) => SHIPPING_COUNTRIES.some((s) => s.code === c), addressMessages.countryInvalid),
-  })
-  .strip();
-
-export type PostalAddress = z.output<typeof postalAddressSchema>;
+/** An address book is a convenience, not a data store: a cap keeps one account from filling a table. */
+export const MAX_SAVED_ADDRESSES = 20;
 
 /** Where an order goes, as shipping rates and sales tax read it. */
 export type Destination = Pick<PostalAddress, "country" | "state">;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { paidPerLine, refundFormSchema, refundState, unitsRefundCents } from "./refunds.ts";
+import { refundFormSchema } from "./refund-form.ts";
+import { paidPerLine, refundState, unitsRefundCents } from "./refunds.ts";
 
 describe("the refund amount of lines", () => {
   it("shares order discounts over the lines in proportion, to the cent", () => {

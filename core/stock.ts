@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * Stock counts as the shopper and the admin see them (docs/stock.md). Pure, shared by browser
  * and server. A variant with `stockQuantity` null is not tracked: only its sold-out flag counts.
@@ -34,26 +32,3 @@ export function lowStockLeft(variant: StockFields): number | null {
 export function shortageMessage(name: string, available: number): string {
   return available <= 0 ? `${name} is sold out` : `Only ${available} left`;
 }
-
-const count = z
-  .string()
-  .trim()
-  .min(1, "Enter a quantity.")
-  .transform(Number)
-  .pipe(
-    z
-      .number({ message: "Enter a whole number." })
-      .int("Enter a whole number.")
-      .max(MAX_STOCK_QUANTITY, `Enter at most ${MAX_STOCK_QUANTITY.toLocaleString("en-US")}.`)
-      .min(-MAX_STOCK_QUANTITY, `Enter at least -${MAX_STOCK_QUANTITY.toLocaleString("en-US")}.`),
-  );
-
-/** The admin's stock adjustment form: set the count, or add/remove units, with a reason. */
-export const stockAdjustmentSchema = z.object({
-  variantId: z.string().uuid("Choose a variant."),
-  mode: z.enum(["set", "add"], { message: "Choose whether to set or change the count." }),
-  quantity: count,
-  reason: z.enum(["adjustment", "correction", "received"], { message: "Choose a reason." }),
-  note: z.string().trim().max(500, "Keep the note under 500 characters.").optional().default(""),
-});
-export type StockAdjustment = z.infer<typeof stockAdjustmentSchema>;

@@ -1,12 +1,11 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import type { PostalAddress } from "../../core/address.ts";
+import { MAX_SAVED_ADDRESSES, type PostalAddress } from "../../core/address.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { customerAddresses } from "../db/schema/index.ts";
 import { ConflictError, NotFoundError } from "../errors.ts";
 
-/** An address book is a convenience, not a data store: a cap keeps one account from filling a table. */
-export const MAX_SAVED_ADDRESSES = 20;
+export { MAX_SAVED_ADDRESSES };
 
 export type SavedAddress = PostalAddress & { id: string; isDefault: boolean };
 

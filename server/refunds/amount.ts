@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { formatMoney } from "../../core/money.ts";
-import { paidPerLine, type RefundRequest, unitsRefundCents } from "../../core/refunds.ts";
+import type { RefundRequest } from "../../core/refund-form.ts";
+import { paidPerLine, unitsRefundCents } from "../../core/refunds.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { orderItems, type orders, type RefundLine, refunds } from "../db/schema/index.ts";
 import { InvalidInputError } from "../errors.ts";

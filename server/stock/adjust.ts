@@ -1,5 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { MAX_STOCK_QUANTITY, type StockAdjustment } from "../../core/stock.ts";
+import { MAX_STOCK_QUANTITY } from "../../core/stock.ts";
+import type { StockAdjustment } from "../../core/stock-form.ts";
 import { syncProductSummary } from "../catalog/variants.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";

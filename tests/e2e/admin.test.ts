@@ -200,7 +200,7 @@ describe("admin products", () => {
     await page.getByRole("button", { name: "Create Product" }).click();
     await waitForToast(page, "Product created successfully");
     const row = page.getByRole("row").filter({ hasText: "Alpine Gold Resin" });
-    expect(await row.innerText()).toMatch(/\$64\.50\s+1 variant\s+Sold Out/);
+    expect(await row.innerText()).toMatch(/\$64\.50\s+1 variant\s+Not tracked\s+Sold Out/);
     // The storefront's product page shows the uploaded image (and its responsive variants).
     const store = await e2e.newPage();
     await expectProductPageImage(store, "alpine-gold-resin", "Alpine Gold Resin", imageUrl);

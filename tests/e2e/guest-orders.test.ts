@@ -3,7 +3,7 @@ import { createOrder } from "../factories/orders.ts";
 import { setupE2E } from "../support/browser.ts";
 import { fillSandboxBuyer, waitForToast } from "../support/e2e-helpers.ts";
 import { latestEmailTo, linkIn, mailReaderEnv } from "../support/mail.ts";
-import { addFromGrid, openCheckout, openStorePage } from "../support/store.ts";
+import { addFromGrid, openCheckout, openStorePage, testShippingAddress } from "../support/store.ts";
 
 // Demo data: Gold Grade $89.99 (30g). The guest bought once before (a paid order with no account).
 const guest = "gwen.guest@example.com";
@@ -19,7 +19,15 @@ describe("guest orders", () => {
     const page = await e2e.newPage();
     await openStorePage(page, "/products");
     await addFromGrid(page, "Gold Grade Shilajit Resin", 1);
-    await openCheckout(page);
+    // The address typed at checkout is the order's (the sandbox page's buyer only adds the email).
+    await openCheckout(page, {
+      ...testShippingAddress,
+      name: "Gwen Guest",
+      line1: "1 Main St",
+      city: "Austin",
+      state: "TX",
+      postalCode: "78701",
+    });
     await page.getByRole("button", { name: /^Pay \$/ }).click();
     await page.waitForURL(/\/sandbox\/pay\//);
     await fillSandboxBuyer(page, "Gwen Guest", guest);

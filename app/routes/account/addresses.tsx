@@ -6,8 +6,9 @@ import { Badge } from "~/components/ui/badge.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardHeader } from "~/components/ui/card.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
+import { MAX_SAVED_ADDRESSES } from "~core/address.ts";
 import { brand } from "~core/brand.ts";
-import { listAddresses, MAX_SAVED_ADDRESSES, type SavedAddress } from "~server/accounts/addresses.ts";
+import { listAddresses, type SavedAddress } from "~server/accounts/addresses.ts";
 import { requireUser } from "~server/auth/session.ts";
 import type { Route } from "./+types/addresses";
 import {

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { data } from "react-router";
 import { parseForm } from "~/lib/forms.ts";
 import { formatMoney } from "~core/money.ts";
-import { refundFormSchema } from "~core/refunds.ts";
+import { refundFormSchema } from "~core/refund-form.ts";
 import { actionToast } from "~core/toast.ts";
 import { adminUser } from "~server/auth/guards.ts";
 import { failureData, settle } from "~server/http/error-response.ts";

@@ -20,7 +20,7 @@ import { adminFailure, backWithToast } from "~/lib/admin-actions.server.ts";
 import { formatDateTime } from "~/lib/dates.ts";
 import { parseForm } from "~/lib/forms.ts";
 import { brand } from "~core/brand.ts";
-import { stockAdjustmentSchema } from "~core/stock.ts";
+import { stockAdjustmentSchema } from "~core/stock-form.ts";
 import { adminUser } from "~server/auth/guards.ts";
 import { settle } from "~server/http/error-response.ts";
 import { adjustStock } from "~server/stock/adjust.ts";
