@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
@@ -8,21 +8,39 @@ import { InvalidInputError } from "../errors.ts";
 /** The shop_facts key that holds the admin's abandoned-cart settings. */
 const SETTINGS_KEY = "abandoned-cart-settings";
 
-export const abandonedCartSettingsSchema = z
+const HOURS_MESSAGE = "Please enter a whole number of hours from 1 to 720.";
+
+const fields = {
+  enabled: z.boolean(),
+  idleHours: z
+    .number({ message: HOURS_MESSAGE })
+    .int(HOURS_MESSAGE)
+    .min(1, HOURS_MESSAGE)
+    .max(720, HOURS_MESSAGE),
+  secondEnabled: z.boolean(),
+  secondCouponId: z.string().max(100).nullable(),
+};
+
+type Fields = { secondEnabled: boolean; secondCouponId: string | null };
+const couponChosen = (s: Fields) => !s.secondEnabled || s.secondCouponId !== null;
+const COUPON_MISSING = {
+  message: "Please choose the coupon the second reminder offers.",
+  path: ["secondCouponId"],
+};
+
+export const abandonedCartSettingsSchema = z.object(fields).refine(couponChosen, COUPON_MISSING);
+
+/** The admin form (switches read as booleans by readForm, the rest as text). */
+export const abandonedCartSettingsFormSchema = z
   .object({
-    enabled: z.boolean(),
-    idleHours: z
-      .number({ message: "Please enter a whole number of hours from 1 to 720." })
-      .int("Please enter a whole number of hours from 1 to 720.")
-      .min(1, "Please enter a whole number of hours from 1 to 720.")
-      .max(720, "Please enter a whole number of hours from 1 to 720."),
-    secondEnabled: z.boolean(),
-    secondCouponId: z.string().nullable(),
+    ...fields,
+    idleHours: z.preprocess(
+      (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : undefined),
+      fields.idleHours,
+    ),
+    secondCouponId: z.preprocess((v) => (v === "" ? null : v), fields.secondCouponId),
   })
-  .refine((s) => !s.secondEnabled || s.secondCouponId !== null, {
-    message: "Please choose the coupon the second reminder offers.",
-    path: ["secondCouponId"],
-  });
+  .refine(couponChosen, COUPON_MISSING);
 
 export type AbandonedCartSettings = z.infer<typeof abandonedCartSettingsSchema>;
 
@@ -60,4 +78,13 @@ export async function saveAbandonedCartSettings(db: Db, settings: AbandonedCartS
     .insert(shopFacts)
     .values({ key: SETTINGS_KEY, value: settings })
     .onConflictDoUpdate({ target: shopFacts.key, set: { value: settings } });
+}
+
+/** The coupons an admin can offer in the second reminder (newest first). */
+export function listCouponChoices(db: Db) {
+  return db
+    .select({ id: coupons.id, code: coupons.code, isActive: coupons.isActive })
+    .from(coupons)
+    .orderBy(desc(coupons.createdAt))
+    .limit(500);
 }
