@@ -112,6 +112,13 @@ describe("unsubscribe links", () => {
     expect(again.status).toBe(200);
   });
 
+  it("refuses a 50 MB one-click body before reading it", async () => {
+    const url = unsubscribeUrl(AUTH_SECRET, "someone@example.com");
+    const huge = new Uint8Array(50 * 1024 * 1024);
+    const response = await target.visitor().request("POST", url, huge, { origin: null });
+    expect(response.status).toBe(413);
+  });
+
   it("still refuses cross-site posts elsewhere (the exemption is only the unsubscribe path)", async () => {
     const response = await target.visitor().postForm("/cart", { intent: "add" }, { origin: null });
     expect(response.status).toBe(403);
@@ -138,7 +145,9 @@ describe("abandoned-cart settings", () => {
     for (const idleHours of ["abc", "0", "1.5", "100000", ""]) {
       const response = await admin.postForm("/admin/abandoned-carts", { ...enable, idleHours });
       expect(response.status, idleHours).toBe(400);
-      expect(await response.text()).toContain("Please enter a whole number of hours from 1 to 720.");
+      const body = await response.text();
+      expect(body).toContain("Please enter a whole number of hours from 1 to 720.");
+      if (idleHours) expect(body).toContain(`value="${idleHours}"`);
     }
     const noCoupon = await admin.postForm("/admin/abandoned-carts", { ...enable, secondEnabled: "on" });
     expect(noCoupon.status).toBe(400);
