@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCoupon, createOrder, createProduct, createUser } from "../../tests/factories/index.ts";
@@ -51,9 +51,13 @@ async function idleCart(idleHours: number) {
   const product = await createProduct(database.db, { name: `Resin ${customer.id.slice(0, 6)}` });
   const cartId = await getOrCreateCart(database.db, { userId: customer.id });
   await addToCart(database.db, cartId, product.id, 2);
-  const changed = new Date(Date.now() - idleHours * hour);
-  await database.db.update(carts).set({ updatedAt: changed }).where(eq(carts.id, cartId));
-  return { customer, product, cartId, changed };
+  // Aged in SQL with microseconds, as PostgreSQL's own clock writes them (JavaScript keeps milliseconds).
+  const [aged] = await database.db
+    .update(carts)
+    .set({ updatedAt: sql`now() - make_interval(hours => ${idleHours}) - interval '123 microseconds'` })
+    .where(eq(carts.id, cartId))
+    .returning({ updatedAt: carts.updatedAt });
+  return { customer, product, cartId, changed: aged!.updatedAt };
 }
 
 const remindersOf = (cartId: string) =>

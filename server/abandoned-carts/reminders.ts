@@ -36,9 +36,15 @@ const stillAbandoned = (cartId: SQL | typeof carts.id, cartUpdatedAt: SQL | type
       and ${orders.paymentStatus} = 'paid' and ${orders.paidAt} >= ${cartUpdatedAt}
   )`;
 
+/**
+ * The cart's last change as a reminder row keeps it: JavaScript dates carry milliseconds,
+ * PostgreSQL's clock microseconds, so the cart's side is cut to milliseconds.
+ */
+const cartVersion = sql`date_trunc('milliseconds', ${carts.updatedAt})`;
+
 const alreadyReminded = (step: number) => sql`exists (
   select 1 from ${cartReminders} r
-  where r.cart_id = ${carts.id} and r.cart_updated_at = ${carts.updatedAt} and r.step = ${step})`;
+  where r.cart_id = ${carts.id} and r.cart_updated_at = ${cartVersion} and r.step = ${step})`;
 
 /** Signed-in customers' carts idle for the admin's hours, not reminded about this abandonment yet. */
 async function firstReminderCandidates(db: Db, idleHours: number, now: Date): Promise<Candidate[]> {
@@ -64,10 +70,7 @@ async function secondReminderCandidates(db: Db, now: Date): Promise<Candidate[]>
   return db
     .select({ cartId: carts.id, cartUpdatedAt: carts.updatedAt, email: cartReminders.email, name: user.name })
     .from(cartReminders)
-    .innerJoin(
-      carts,
-      and(eq(carts.id, cartReminders.cartId), eq(carts.updatedAt, cartReminders.cartUpdatedAt)),
-    )
+    .innerJoin(carts, and(eq(carts.id, cartReminders.cartId), eq(cartReminders.cartUpdatedAt, cartVersion)))
     .innerJoin(user, eq(user.id, carts.userId))
     .where(
       and(
