@@ -15,6 +15,9 @@ export default [
     route("product/:slug", "routes/store/product.tsx", { id: "product" }),
     route("products/:slug", "routes/store/product.tsx", { id: "products-slug" }),
     route("cart", "routes/store/cart.tsx"),
+    // Abandoned-cart email links (signed tokens, decision 044).
+    route("cart/restore/:token", "routes/store/cart-restore.tsx"),
+    route("unsubscribe/:token", "routes/store/unsubscribe.tsx"),
     route("checkout", "routes/store/checkout.tsx"),
     route("payment-success", "routes/store/payment-success.tsx"),
     route("paypal-success", "routes/store/paypal-success.tsx"),
@@ -77,6 +80,7 @@ export default [
         route("subscriptions/:subscriptionId", "routes/admin/subscriptions-detail.tsx"),
         route("webhooks", "routes/admin/webhooks.tsx"),
         route("webhooks/:eventId", "routes/admin/webhook-event.tsx"),
+        route("abandoned-carts", "routes/admin/abandoned-carts.tsx"),
       ]),
     ]),
   ]),

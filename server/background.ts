@@ -1,3 +1,4 @@
+import { sendCartReminders } from "./abandoned-carts/reminders.ts";
 import { deleteAbandonedGuestCarts } from "./cart/cleanup.ts";
 import { VIEW_FLUSH_MS } from "./catalog/view-counter.ts";
 import type { Db } from "./db/client.ts";
@@ -68,6 +69,15 @@ export function backgroundJobs(services: Services): Job[] {
       run: async (now) => {
         const failed = await runSweep({ ...services, sandboxEnabled: sandboxEnabled(config) }, now);
         if (failed.length > 0) throw new Error(`sweep steps failed: ${failed.join(", ")}`);
+      },
+    },
+    {
+      // Abandoned-cart reminders (docs/abandoned-carts.md); each reminder is claimed by a unique row too.
+      name: "abandoned cart reminders",
+      everyMs: config.jobs.sweepMs,
+      scope: "cluster",
+      run: async (now) => {
+        await sendCartReminders({ db: services.database.db, mailer, linkSecret: services.linkSecret }, now);
       },
     },
     {

@@ -72,13 +72,17 @@ export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppO
   app.use("/uploads/*", shareableMedia());
   app.use("/images/*", shareableMedia());
   app.use("/order-status/*", secretLinkPage());
+  app.use("/cart/restore/*", secretLinkPage());
+  app.use("/unsubscribe/*", secretLinkPage());
   app.use(applyScriptHashes());
   app.use(securityHeaders(services.config, mode));
   app.use(compress());
   app.use(brotli());
   app.use(identifyClient(services.config.trustProxy));
-  // Payment providers post their signed webhooks from their own servers (no Origin).
-  app.use(sameOriginOnly({ publicUrl: services.config.publicUrl, exempt: isPaymentWebhook }));
+  // Payment providers post their signed webhooks from their own servers (no Origin); mail clients
+  // post RFC 8058 one-click unsubscribes the same way (the signed link is the authority).
+  const exempt = (path: string) => isPaymentWebhook(path) || isOneClickUnsubscribe(path);
+  app.use(sameOriginOnly({ publicUrl: services.config.publicUrl, exempt }));
   app.use(limitRequestBodies(MAX_BODY_BYTES));
   app.use(conditionalGet());
   // Before the page cache: it reads the database on every anonymous page request.
@@ -177,6 +181,11 @@ export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppO
 
 function isPaymentWebhook(path: string) {
   return path === "/webhooks/stripe" || path === "/webhooks/paypal";
+}
+
+/** An RFC 8058 one-click POST to a signed unsubscribe link (harmless without the secret token). */
+function isOneClickUnsubscribe(path: string) {
+  return /^\/unsubscribe\/[^/]+$/.test(path) && !path.endsWith(".data");
 }
 
 /** The peer address of the connection (absent when the app is called without a socket, e.g. in tests). */

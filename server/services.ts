@@ -24,6 +24,8 @@ export type Services = {
   mailer: Mailer;
   /** Product page views, counted in memory and written every few seconds (background.ts). */
   productViews: ProductViewCounter;
+  /** AUTH_SECRET (or the generated one): signs emailed links too (cart restore, unsubscribe). */
+  linkSecret: string;
   /** Set at start (server/startup.ts) when the database holds the demo seed. */
   demoMode: { active: boolean };
 };
@@ -45,9 +47,10 @@ export async function createServices(config: Config, log = createLogger(config.l
     publicUrl: config.publicUrl,
   });
   const demoMode = { active: false };
+  const linkSecret = resolveAuthSecret(config.authSecret, config.dataDir);
   const auth = createAuth({
     db: database.db,
-    secret: resolveAuthSecret(config.authSecret, config.dataDir),
+    secret: linkSecret,
     publicUrl: config.publicUrl,
     secureCookies: config.publicUrl.startsWith("https://"),
     mailer,
@@ -58,5 +61,5 @@ export async function createServices(config: Config, log = createLogger(config.l
     },
   });
   const productViews = new ProductViewCounter(database.db, log);
-  return { config, log, database, databaseAvailability, auth, mailer, productViews, demoMode };
+  return { config, log, database, databaseAvailability, auth, mailer, productViews, linkSecret, demoMode };
 }

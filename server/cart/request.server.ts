@@ -41,7 +41,17 @@ export function clearGuestCartCookie(context: RequestContext): Promise<string> {
   return cartCookie(context).serialize("", { maxAge: 0 });
 }
 
-async function ownerOf(context: RequestContext, request: Request, userId: string | null): Promise<CartOwner> {
+/** A Set-Cookie value that points this browser at a guest cart (for another year). */
+export function guestCartCookie(context: RequestContext, cartId: string): Promise<string> {
+  return cartCookie(context).serialize(cartId);
+}
+
+/** Whose cart a request works on: the signed-in user's, else the guest cookie's. */
+export async function ownerOf(
+  context: RequestContext,
+  request: Request,
+  userId: string | null,
+): Promise<CartOwner> {
   return userId ? { userId } : { guestCartId: await readGuestCartId(context, request) };
 }
 
@@ -79,7 +89,7 @@ export async function changeCart(
   if (action.intent === "add") {
     const cartId = await getOrCreateCart(db, owner);
     await addToCart(db, cartId, action, action.quantity);
-    if (!userId) headers.append("Set-Cookie", await cartCookie(context).serialize(cartId));
+    if (!userId) headers.append("Set-Cookie", await guestCartCookie(context, cartId));
     return { headers };
   }
   const cartId = await findCart(db, owner);

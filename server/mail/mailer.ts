@@ -13,6 +13,8 @@ export type MailMessage<T extends MailTemplateName = MailTemplateName> = {
   props: MailTemplateProps<T>;
   /** A message with a key is stored at most once: a second send with the same key is a no-op. */
   dedupeKey?: string;
+  /** Extra SMTP headers, e.g. List-Unsubscribe on marketing mail (RFC 8058). */
+  headers?: Record<string, string>;
 };
 
 export type MailerOptions = {
@@ -165,7 +167,14 @@ export function createMailer({
     try {
       const { html, text } =
         row.html === null ? await renderRow(db, row) : { html: row.html, text: row.text };
-      await transport!.sendMail({ from, to: row.to, subject: row.subject, html, text: text ?? undefined });
+      await transport!.sendMail({
+        from,
+        to: row.to,
+        subject: row.subject,
+        html,
+        text: text ?? undefined,
+        headers: row.headers ?? undefined,
+      });
       await db
         .update(mailOutbox)
         .set({ status: "sent", sentAt: new Date(), lastError: null, nextAttemptAt: null })
@@ -231,6 +240,7 @@ export function createMailer({
           status: transport ? "pending" : "stored",
           nextAttemptAt: transport ? new Date() : null,
           dedupeKey: message.dedupeKey,
+          headers: message.headers,
         })
         .onConflictDoNothing()
         .returning({ id: mailOutbox.id });

@@ -170,10 +170,11 @@ describeOnPostgres("two instances on one PostgreSQL", () => {
     expect((await waiting()).every((row) => row.attempts === 1)).toBe(true);
   });
 
-  it("runs each sweep and mail tick on exactly one of the two instances", async () => {
+  it("runs each sweep, mail and reminder tick on exactly one of the two instances", async () => {
     for (const [job, every] of [
       ["sweep", SWEEP_MS],
       ["mail delivery", MAIL_MS],
+      ["abandoned cart reminders", SWEEP_MS],
     ] as const) {
       // Read the counters mid-interval, when both instances have fired for the current tick.
       await untilClock(every, (phase) => Math.abs(phase - every / 2) < 150);

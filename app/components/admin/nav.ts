@@ -1,5 +1,6 @@
 import {
   Award,
+  BellRing,
   FileText,
   Handshake,
   Layers,
@@ -32,6 +33,7 @@ export const adminNavItems: AdminNavItem[] = [
   { to: "/admin/orders", label: "Orders", icon: ShoppingCart },
   { to: "/admin/subscriptions", label: "Subscriptions", icon: Repeat },
   { to: "/admin/coupons", label: "Coupons", icon: TicketPercent },
+  { to: "/admin/abandoned-carts", label: "Abandoned Carts", icon: BellRing },
   { to: "/admin/shipping", label: "Shipping & Tax", icon: Truck },
   { to: "/admin/content-creators", label: "Content Creators", icon: Users },
   { to: "/admin/contacts", label: "Contacts", icon: MessageSquare },

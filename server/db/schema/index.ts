@@ -1,3 +1,4 @@
+export * from "./abandoned-carts.ts";
 export * from "./addresses.ts";
 export * from "./auth.ts";
 export * from "./cart.ts";

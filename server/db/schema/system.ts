@@ -37,6 +37,8 @@ export const mailOutbox = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
     /** Set for a message that must exist at most once (e.g. one confirmation per paid order). */
     dedupeKey: text("dedupe_key"),
+    /** Extra SMTP headers (List-Unsubscribe on marketing mail, RFC 8058). */
+    headers: jsonb("headers").$type<Record<string, string>>(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,4 +1,5 @@
 import type * as React from "react";
+import { AbandonedCart } from "./abandoned-cart.tsx";
 import { AdminNewOrder } from "./admin-new-order.tsx";
 import { ContactNotification } from "./contact-notification.tsx";
 import { OrderConfirmation } from "./order-confirmation.tsx";
@@ -27,6 +28,7 @@ export const mailTemplates = {
   "payment-failed": PaymentFailed,
   "order-refunded": OrderRefunded,
   "renewal-out-of-stock": RenewalOutOfStock,
+  "abandoned-cart": AbandonedCart,
 } satisfies Record<string, React.FC<never>>;
 
 export type MailTemplateName = keyof typeof mailTemplates;

@@ -1,0 +1,176 @@
+import { and, eq, gt, isNotNull, isNull, lte, or, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import {
+  cartLines,
+  cartReminders,
+  carts,
+  coupons,
+  orders,
+  type ReminderLine,
+  user,
+} from "../db/schema/index.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { RESTORE_LINK_DAYS, signLinkToken } from "./links.ts";
+import { getAbandonedCartSettings } from "./settings.ts";
+import { listUnsubscribeHeaders, unsubscribed, unsubscribeUrl } from "./unsubscribe.ts";
+
+export type ReminderServices = { db: Db; mailer: Mailer; linkSecret: string };
+
+const HOUR_MS = 60 * 60 * 1000;
+/** The follow-up goes this long after the first reminder. */
+export const SECOND_REMINDER_AFTER_HOURS = 24;
+/** Carts idle longer than this are never reminded (e.g. when the feature is first turned on). */
+const MAX_IDLE_DAYS = 14;
+/** Reminders sent per run at most: the next tick continues. */
+const BATCH = 100;
+
+type Candidate = { cartId: string; cartUpdatedAt: Date; email: string; name: string };
+
+const hoursBefore = (now: Date, hours: number) => new Date(now.getTime() - hours * HOUR_MS);
+
+/** The cart still has lines a reminder can show, and no order paid for it since it last changed. */
+const stillAbandoned = (cartId: SQL | typeof carts.id, cartUpdatedAt: SQL | typeof carts.updatedAt) => sql`
+  exists (select 1 from ${cartLines} where ${cartLines.cartId} = ${cartId} and ${cartLines.variantId} is not null)
+  and not exists (
+    select 1 from ${orders} where ${orders.cartId} = ${cartId}
+      and ${orders.paymentStatus} = 'paid' and ${orders.paidAt} >= ${cartUpdatedAt}
+  )`;
+
+/**
+ * The cart's last change as a reminder row keeps it: JavaScript dates carry milliseconds,
+ * PostgreSQL's clock microseconds, so the cart's side is cut to milliseconds.
+ */
+const cartVersion = sql`date_trunc('milliseconds', ${carts.updatedAt})`;
+
+const alreadyReminded = (step: number) => sql`exists (
+  select 1 from ${cartReminders} r
+  where r.cart_id = ${carts.id} and r.cart_updated_at = ${cartVersion} and r.step = ${step})`;
+
+/** Signed-in customers' carts idle for the admin's hours, not reminded about this abandonment yet. */
+async function firstReminderCandidates(db: Db, idleHours: number, now: Date): Promise<Candidate[]> {
+  return db
+    .select({ cartId: carts.id, cartUpdatedAt: carts.updatedAt, email: user.email, name: user.name })
+    .from(carts)
+    .innerJoin(user, eq(user.id, carts.userId))
+    .where(
+      and(
+        lte(carts.updatedAt, hoursBefore(now, idleHours)),
+        gt(carts.updatedAt, hoursBefore(now, MAX_IDLE_DAYS * 24)),
+        eq(user.emailVerified, true),
+        stillAbandoned(carts.id, carts.updatedAt),
+        sql`not ${alreadyReminded(1)}`,
+        sql`not ${unsubscribed(user.email)}`,
+      ),
+    )
+    .limit(BATCH);
+}
+
+/** Carts reminded once a day ago, unchanged since, still unpaid, without a follow-up yet. */
+async function secondReminderCandidates(db: Db, now: Date): Promise<Candidate[]> {
+  return db
+    .select({ cartId: carts.id, cartUpdatedAt: carts.updatedAt, email: cartReminders.email, name: user.name })
+    .from(cartReminders)
+    .innerJoin(carts, and(eq(carts.id, cartReminders.cartId), eq(cartReminders.cartUpdatedAt, cartVersion)))
+    .innerJoin(user, eq(user.id, carts.userId))
+    .where(
+      and(
+        eq(cartReminders.step, 1),
+        lte(cartReminders.createdAt, hoursBefore(now, SECOND_REMINDER_AFTER_HOURS)),
+        stillAbandoned(carts.id, carts.updatedAt),
+        sql`not ${alreadyReminded(2)}`,
+        sql`not ${unsubscribed(cartReminders.email)}`,
+      ),
+    )
+    .limit(BATCH);
+}
+
+/** The code of the admin's coupon while it can still be used; null otherwise (no follow-up then). */
+async function usableCouponCode(db: Db, couponId: string, now: Date): Promise<string | null> {
+  const [coupon] = await db
+    .select({ code: coupons.code })
+    .from(coupons)
+    .where(
+      and(
+        eq(coupons.id, couponId),
+        eq(coupons.isActive, true),
+        lte(coupons.validFrom, now),
+        or(isNull(coupons.validUntil), gt(coupons.validUntil, now)),
+        sql`(${coupons.usageLimit} is null or ${coupons.usedCount} < ${coupons.usageLimit})`,
+      ),
+    );
+  return coupon?.code ?? null;
+}
+
+async function snapshotLines(db: Db, cartId: string): Promise<ReminderLine[]> {
+  return db
+    .select({
+      productId: cartLines.productId,
+      variantId: cartLines.variantId,
+      productName: cartLines.productName,
+      weight: cartLines.weight,
+      quantity: cartLines.quantity,
+    })
+    .from(cartLines)
+    .where(and(eq(cartLines.cartId, cartId), isNotNull(cartLines.variantId)))
+    .orderBy(cartLines.createdAt);
+}
+
+/**
+ * Claims one reminder (the unique row: only one job run, on one instance, gets it) and queues its
+ * email. A claim whose email never got queued (a crash in between) is not retried: never twice wins.
+ */
+async function remind(
+  { db, mailer, linkSecret }: ReminderServices,
+  candidate: Candidate,
+  step: 1 | 2,
+  couponCode: string | null,
+  now: Date,
+): Promise<boolean> {
+  const lines = await snapshotLines(db, candidate.cartId);
+  if (lines.length === 0) return false;
+  const [claimed] = await db
+    .insert(cartReminders)
+    .values({ ...candidate, step, lines, couponCode, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ id: cartReminders.id });
+  if (!claimed) return false;
+  const optOut = unsubscribeUrl(mailer.publicUrl, linkSecret, candidate.email, now);
+  const restoreToken = signLinkToken(linkSecret, "cart-restore", claimed.id, RESTORE_LINK_DAYS, now);
+  await mailer.send({
+    to: candidate.email,
+    subject: step === 1 ? "You left something in your cart" : "Still thinking it over? Here is a coupon",
+    template: "abandoned-cart",
+    props: {
+      name: candidate.name,
+      lines: lines.map(({ productName, weight, quantity }) => ({ productName, weight, quantity })),
+      restoreUrl: `${mailer.publicUrl}/cart/restore/${restoreToken}`,
+      unsubscribeUrl: optOut,
+      couponCode,
+    },
+    dedupeKey: `cart-reminder:${claimed.id}`,
+    headers: listUnsubscribeHeaders(optOut),
+  });
+  return true;
+}
+
+/**
+ * The abandoned-cart job (a cluster job: one instance per tick; the claim row makes even overlapping
+ * runs send once). Returns how many reminders were queued.
+ */
+export async function sendCartReminders(services: ReminderServices, now = new Date()): Promise<number> {
+  const settings = await getAbandonedCartSettings(services.db);
+  if (!settings.enabled) return 0;
+  let sent = 0;
+  for (const candidate of await firstReminderCandidates(services.db, settings.idleHours, now)) {
+    if (await remind(services, candidate, 1, null, now)) sent++;
+  }
+  const couponCode =
+    settings.secondEnabled && settings.secondCouponId
+      ? await usableCouponCode(services.db, settings.secondCouponId, now)
+      : null;
+  if (!couponCode) return sent;
+  for (const candidate of await secondReminderCandidates(services.db, now)) {
+    if (await remind(services, candidate, 2, couponCode, now)) sent++;
+  }
+  return sent;
+}

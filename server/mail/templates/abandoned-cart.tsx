@@ -1,0 +1,44 @@
+import { Button, Link, Text } from "@react-email/components";
+import { buttonStyle, EmailLayout, emailColors, linkStyle, paragraph } from "./layout.tsx";
+
+export type AbandonedCartProps = {
+  name: string;
+  lines: { productName: string; weight: string; quantity: number }[];
+  /** Signed link that puts these lines back into the reader's cart (14 days). */
+  restoreUrl: string;
+  /** Signed one-click unsubscribe link (marketing email only). */
+  unsubscribeUrl: string;
+  /** The admin's coupon on the follow-up reminder; null on the first one. */
+  couponCode: string | null;
+};
+
+/** The abandoned-cart reminder (docs/abandoned-carts.md): the cart's lines, a restore link, an opt-out. */
+export function AbandonedCart({ name, lines, restoreUrl, unsubscribeUrl, couponCode }: AbandonedCartProps) {
+  return (
+    <EmailLayout preview="Your cart is waiting for you" heading="You left something in your cart">
+      <Text style={paragraph}>Hi {name}, your cart still holds:</Text>
+      <Text style={paragraph}>
+        {lines.map((line) => (
+          <span key={`${line.productName}-${line.weight}`}>
+            {line.productName} ({line.weight}) × {line.quantity}
+            <br />
+          </span>
+        ))}
+      </Text>
+      {couponCode && (
+        <Text style={paragraph}>
+          Use coupon <strong>{couponCode}</strong> at checkout for a discount.
+        </Text>
+      )}
+      <Button href={restoreUrl} style={buttonStyle}>
+        Return to your cart
+      </Button>
+      <Text style={{ ...paragraph, color: emailColors.muted, fontSize: "13px", marginTop: "24px" }}>
+        Don't want these reminders?{" "}
+        <Link href={unsubscribeUrl} style={linkStyle}>
+          Unsubscribe
+        </Link>
+      </Text>
+    </EmailLayout>
+  );
+}
