@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
+import {
+  createTestDatabase,
+  type TestDatabase,
+} from "../../tests/support/database.ts";
 import {
   addValidityCode,
   addValidityCodes,
@@ -19,7 +22,9 @@ afterAll(() => database.destroy());
 
 describe("admin validity codes", () => {
   it("requires a non-blank code and trims it", () => {
-    expect(validityCodeSchema.safeParse("   ").error?.issues[0]?.message).toBe("Please enter a code");
+    expect(validityCodeSchema.safeParse("   ").error?.issues[0]?.message).toBe(
+      "Please enter a code",
+    );
     expect(validityCodeSchema.parse("  LOT-77 ")).toBe("LOT-77");
   });
 
@@ -30,7 +35,10 @@ describe("admin validity codes", () => {
       ok: false,
       message: "The code LOT-77 already exists",
     });
-    expect(await checkValidityCode(db, "LOT-77")).toEqual({ code: "LOT-77", valid: true });
+    expect(await checkValidityCode(db, "LOT-77")).toMatchObject({
+      code: "LOT-77",
+      valid: true,
+    });
     const [latest] = await listValidityLookups(db);
     expect(latest).toMatchObject({ code: "LOT-77", valid: true });
   });
@@ -39,8 +47,13 @@ describe("admin validity codes", () => {
     const { db } = database;
     const codes = parseBulkCodes("BULK-1\nBULK-2, BULK-2\n\n  LOT-77  ");
     expect(codes).toEqual(["BULK-1", "BULK-2", "LOT-77"]);
-    expect(await addValidityCodes(db, codes)).toEqual({ added: 2, duplicates: ["LOT-77"] });
-    expect(await addValidityCodes(db, [])).toEqual({ error: "Please enter a code" });
+    expect(await addValidityCodes(db, codes)).toEqual({
+      added: 2,
+      duplicates: ["LOT-77"],
+    });
+    expect(await addValidityCodes(db, [])).toEqual({
+      error: "Please enter a code",
+    });
   });
 
   it("deletes a code", async () => {

@@ -1,5 +1,6 @@
 export * from "./addresses.ts";
 export * from "./auth.ts";
+export * from "./authenticity.ts";
 export * from "./cart.ts";
 export * from "./catalog.ts";
 export * from "./collections.ts";
