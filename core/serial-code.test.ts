@@ -22,9 +22,7 @@ describe("serial codes", () => {
         expect(serial).toHaveLength(SERIAL_LENGTH);
         expect(looksLikeSerial(serial)).toBe(true);
         expect(hasValidCheck(serial)).toBe(true);
-        expect(normalizeSerial(` ${formatSerial(serial).toLowerCase()} `)).toBe(
-          serial,
-        );
+        expect(normalizeSerial(` ${formatSerial(serial).toLowerCase()} `)).toBe(serial);
       }),
     );
   });
@@ -49,11 +47,7 @@ describe("serial codes", () => {
       fc.property(serials, (serial) => {
         for (let at = 0; at + 1 < serial.length; at++) {
           if (serial[at] === serial[at + 1]) continue;
-          const swapped =
-            serial.slice(0, at) +
-            serial[at + 1] +
-            serial[at] +
-            serial.slice(at + 2);
+          const swapped = serial.slice(0, at) + serial[at + 1] + serial[at] + serial.slice(at + 2);
           expect(hasValidCheck(swapped), swapped).toBe(false);
         }
       }),

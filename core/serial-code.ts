@@ -52,10 +52,7 @@ export function normalizeSerial(input: string): string {
 
 /** A normalized code that has a serial's shape (length and alphabet), whether or not it checks. */
 export function looksLikeSerial(normalized: string): boolean {
-  return (
-    normalized.length === SERIAL_LENGTH &&
-    [...normalized].every((c) => CROCKFORD_ALPHABET.includes(c))
-  );
+  return normalized.length === SERIAL_LENGTH && [...normalized].every((c) => CROCKFORD_ALPHABET.includes(c));
 }
 
 /** True when the check character matches (for a normalized code of serial shape). */
@@ -65,11 +62,8 @@ export function hasValidCheck(normalized: string): boolean {
 
 /** A serial from 12 random bytes (only the low 5 bits of each are used). */
 export function serialFromRandom(bytes: Uint8Array): string {
-  if (bytes.length < SERIAL_BODY_LENGTH)
-    throw new Error(`need ${SERIAL_BODY_LENGTH} random bytes`);
-  const body = [...bytes.subarray(0, SERIAL_BODY_LENGTH)]
-    .map((b) => CROCKFORD_ALPHABET[b & 31])
-    .join("");
+  if (bytes.length < SERIAL_BODY_LENGTH) throw new Error(`need ${SERIAL_BODY_LENGTH} random bytes`);
+  const body = [...bytes.subarray(0, SERIAL_BODY_LENGTH)].map((b) => CROCKFORD_ALPHABET[b & 31]).join("");
   return body + checkCharacter(body);
 }
 

@@ -1,8 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  createTestDatabase,
-  type TestDatabase,
-} from "../../tests/support/database.ts";
+import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
 import {
   addValidityCode,
   addValidityCodes,
@@ -22,9 +19,7 @@ afterAll(() => database.destroy());
 
 describe("admin validity codes", () => {
   it("requires a non-blank code and trims it", () => {
-    expect(validityCodeSchema.safeParse("   ").error?.issues[0]?.message).toBe(
-      "Please enter a code",
-    );
+    expect(validityCodeSchema.safeParse("   ").error?.issues[0]?.message).toBe("Please enter a code");
     expect(validityCodeSchema.parse("  LOT-77 ")).toBe("LOT-77");
   });
 

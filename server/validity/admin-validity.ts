@@ -2,12 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
-import {
-  batches,
-  serials,
-  validityCodes,
-  validityLookups,
-} from "../db/schema/index.ts";
+import { batches, serials, validityCodes, validityLookups } from "../db/schema/index.ts";
 
 const CODE_MAX = 100;
 /** How many codes one bulk paste may hold, and how many lookups the log shows. */
@@ -55,18 +50,13 @@ export function listValidityLookups(db: Db) {
 export type AddCodeResult = { ok: true } | { ok: false; message: string };
 
 /** Adds one code (already trimmed by the schema); the product name is always the default. */
-export async function addValidityCode(
-  db: Db,
-  code: string,
-): Promise<AddCodeResult> {
+export async function addValidityCode(db: Db, code: string): Promise<AddCodeResult> {
   const inserted = await db
     .insert(validityCodes)
     .values({ code, productName: "Default Product" })
     .onConflictDoNothing({ target: validityCodes.code })
     .returning({ id: validityCodes.id });
-  return inserted.length
-    ? { ok: true }
-    : { ok: false, message: `The code ${code} already exists` };
+  return inserted.length ? { ok: true } : { ok: false, message: `The code ${code} already exists` };
 }
 
 /** Splits a paste on new lines, commas and whitespace; blanks and repeats are dropped. */
@@ -81,20 +71,14 @@ export function parseBulkCodes(text: string): string[] {
   ];
 }
 
-export type BulkResult =
-  { added: number; duplicates: string[] } | { error: string };
+export type BulkResult = { added: number; duplicates: string[] } | { error: string };
 
 /** Adds many codes at once; ones that already exist are reported, not added twice. */
-export async function addValidityCodes(
-  db: Db,
-  codes: string[],
-): Promise<BulkResult> {
+export async function addValidityCodes(db: Db, codes: string[]): Promise<BulkResult> {
   if (codes.length === 0) return { error: "Please enter a code" };
-  if (codes.length > BULK_MAX)
-    return { error: `Add at most ${BULK_MAX} codes at once` };
+  if (codes.length > BULK_MAX) return { error: `Add at most ${BULK_MAX} codes at once` };
   const tooLong = codes.find((c) => c.length > CODE_MAX);
-  if (tooLong)
-    return { error: `A code must be at most ${CODE_MAX} characters` };
+  if (tooLong) return { error: `A code must be at most ${CODE_MAX} characters` };
   const inserted = await db
     .insert(validityCodes)
     .values(codes.map((code) => ({ code, productName: "Default Product" })))

@@ -10,29 +10,15 @@ const isoDate = (label: string) =>
     .string()
     .trim()
     .regex(/^\d{4}-\d{2}-\d{2}$/, `Enter the ${label} as a date`)
-    .refine(
-      (v) => !Number.isNaN(Date.parse(v)),
-      `Enter the ${label} as a date`,
-    );
+    .refine((v) => !Number.isNaN(Date.parse(v)), `Enter the ${label} as a date`);
 const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess(
-    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
-    schema.optional(),
-  );
+  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema.optional());
 
 /** The batch form (create and edit); the certificate file is handled by the route. */
 export const batchInputSchema = z
   .object({
-    productName: z
-      .string()
-      .trim()
-      .min(1, "Enter the product")
-      .max(200, "At most 200 characters"),
-    batchNumber: z
-      .string()
-      .trim()
-      .min(1, "Enter the batch number")
-      .max(100, "At most 100 characters"),
+    productName: z.string().trim().min(1, "Enter the product").max(200, "At most 200 characters"),
+    batchNumber: z.string().trim().min(1, "Enter the batch number").max(100, "At most 100 characters"),
     producedOn: isoDate("production date"),
     expiresOn: isoDate("expiry date"),
     labName: z.string().trim().max(200, "At most 200 characters").default(""),
@@ -72,10 +58,7 @@ export async function getBatch(db: Db, id: string) {
   if (!isUuid(id)) return null;
   const [row] = await db.select().from(batches).where(eq(batches.id, id));
   if (!row) return null;
-  const [serialCount] = await db
-    .select({ n: count() })
-    .from(serials)
-    .where(eq(serials.batchId, id));
+  const [serialCount] = await db.select({ n: count() }).from(serials).where(eq(serials.batchId, id));
   return { ...row, serialCount: serialCount?.n ?? 0 };
 }
 
@@ -86,11 +69,7 @@ const duplicate = (batchNumber: string) =>
   });
 
 /** Creates a batch; a batch number already in use is a ConflictError. */
-export async function createBatch(
-  db: Db,
-  input: BatchInput,
-  coaUrl: string | null,
-): Promise<string> {
+export async function createBatch(db: Db, input: BatchInput, coaUrl: string | null): Promise<string> {
   const [row] = await db
     .insert(batches)
     .values({ ...input, testedOn: input.testedOn ?? null, coaUrl })
@@ -101,12 +80,7 @@ export async function createBatch(
 }
 
 /** Updates a batch; a new certificate replaces the old one, none keeps it. */
-export async function updateBatch(
-  db: Db,
-  id: string,
-  input: BatchInput,
-  coaUrl: string | null,
-) {
+export async function updateBatch(db: Db, id: string, input: BatchInput, coaUrl: string | null) {
   if (!isUuid(id))
     throw new NotFoundError({
       title: "Error",

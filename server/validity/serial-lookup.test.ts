@@ -1,15 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatSerial } from "../../core/serial-code.ts";
-import {
-  type Batch,
-  createBatch,
-  createValidityCode,
-} from "../../tests/factories/index.ts";
-import {
-  createTestDatabase,
-  type TestDatabase,
-} from "../../tests/support/database.ts";
+import { type Batch, createBatch, createValidityCode } from "../../tests/factories/index.ts";
+import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
 import { serials } from "../db/schema/index.ts";
 import { listValidityLookups } from "./admin-validity.ts";
 import { FLAG_CLIENT_THRESHOLD } from "./serial-lookup.ts";
@@ -26,24 +19,17 @@ beforeAll(async () => {
     coaUrl: "/uploads/coa.pdf",
   });
   expect(await generateSerials(database.db, batch.id, 6)).toBe(6);
-  codes = (await database.db.select({ code: serials.code }).from(serials)).map(
-    (r) => r.code,
-  );
+  codes = (await database.db.select({ code: serials.code }).from(serials)).map((r) => r.code);
 });
 afterAll(() => database.destroy());
 
-const typoOf = (code: string) =>
-  code.slice(0, 3) + (code[3] === "7" ? "8" : "7") + code.slice(4);
+const typoOf = (code: string) => code.slice(0, 3) + (code[3] === "7" ? "8" : "7") + code.slice(4);
 
 describe("serial lookups", () => {
   it("says first verification once, then when it was first verified, with the batch each time", async () => {
     const { db } = database;
     const serial = codes[0]!;
-    const first = await checkValidityCode(
-      db,
-      formatSerial(serial).toLowerCase(),
-      "client-a",
-    );
+    const first = await checkValidityCode(db, formatSerial(serial).toLowerCase(), "client-a");
     expect(first).toMatchObject({
       valid: true,
       outcome: "first",
@@ -56,10 +42,7 @@ describe("serial lookups", () => {
     const again = await checkValidityCode(db, serial, "client-a");
     expect(again).toMatchObject({ valid: true, outcome: "repeat" });
     expect(again?.firstVerifiedAt).toBeInstanceOf(Date);
-    const [row] = await db
-      .select()
-      .from(serials)
-      .where(eq(serials.code, serial));
+    const [row] = await db.select().from(serials).where(eq(serials.code, serial));
     expect(row).toMatchObject({
       lookupCount: 2,
       clientCount: 1,
@@ -70,9 +53,7 @@ describe("serial lookups", () => {
   it("gives exactly one first verification to lookups racing on the same serial", async () => {
     const { db } = database;
     const results = await Promise.all(
-      Array.from({ length: 8 }, (_, i) =>
-        checkValidityCode(db, codes[1]!, `racer-${i}`),
-      ),
+      Array.from({ length: 8 }, (_, i) => checkValidityCode(db, codes[1]!, `racer-${i}`)),
     );
     expect(results.filter((r) => r?.outcome === "first")).toHaveLength(1);
     expect(results.filter((r) => r?.outcome === "repeat")).toHaveLength(7);
@@ -96,25 +77,17 @@ describe("serial lookups", () => {
       outcome: "unknown",
     });
     // Neither the typo nor the forgery counted as a verification of the real serial.
-    const [row] = await db
-      .select()
-      .from(serials)
-      .where(eq(serials.code, codes[2]!));
+    const [row] = await db.select().from(serials).where(eq(serials.code, codes[2]!));
     expect(row?.lookupCount).toBe(0);
   });
 
   it(`flags a serial once ${FLAG_CLIENT_THRESHOLD} different clients looked it up, not before`, async () => {
     const { db } = database;
     const serial = codes[3]!;
-    for (const client of ["one", "one", "two", "two"])
-      await checkValidityCode(db, serial, client);
-    expect((await listFlaggedSerials(db)).map((s) => s.code)).not.toContain(
-      serial,
-    );
+    for (const client of ["one", "one", "two", "two"]) await checkValidityCode(db, serial, client);
+    expect((await listFlaggedSerials(db)).map((s) => s.code)).not.toContain(serial);
     await checkValidityCode(db, serial, "three");
-    const flagged = (await listFlaggedSerials(db)).find(
-      (s) => s.code === serial,
-    );
+    const flagged = (await listFlaggedSerials(db)).find((s) => s.code === serial);
     expect(flagged).toMatchObject({
       batchNumber: "SH2026-01",
       clientCount: 3,

@@ -22,11 +22,7 @@ const hitColumns = {
  * Counts one lookup of a serial. The first verification is a conditional update (only while
  * first_verified_at is null), so of two lookups at once exactly one is told "first".
  */
-export async function verifySerial(
-  db: Db,
-  code: string,
-  clientHash: string,
-): Promise<SerialHit | null> {
+export async function verifySerial(db: Db, code: string, clientHash: string): Promise<SerialHit | null> {
   const [first] = await db
     .update(serials)
     .set({

@@ -2,11 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, gt, isNotNull } from "drizzle-orm";
 import { z } from "zod";
 import { csvDate } from "../../core/csv.ts";
-import {
-  formatSerial,
-  SERIAL_BODY_LENGTH,
-  serialFromRandom,
-} from "../../core/serial-code.ts";
+import { formatSerial, SERIAL_BODY_LENGTH, serialFromRandom } from "../../core/serial-code.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { batches, serials } from "../db/schema/index.ts";
@@ -30,9 +26,7 @@ export const serialCountSchema = z.coerce
 export function randomSerials(count: number): string[] {
   const bytes = randomBytes(count * SERIAL_BODY_LENGTH);
   return Array.from({ length: count }, (_, i) =>
-    serialFromRandom(
-      bytes.subarray(i * SERIAL_BODY_LENGTH, (i + 1) * SERIAL_BODY_LENGTH),
-    ),
+    serialFromRandom(bytes.subarray(i * SERIAL_BODY_LENGTH, (i + 1) * SERIAL_BODY_LENGTH)),
   );
 }
 
@@ -40,21 +34,14 @@ export function randomSerials(count: number): string[] {
  * Adds `count` new serials to a batch, in chunks. A collision with an existing serial (about one in
  * 10^12 per code) is skipped and drawn again, so exactly `count` are added.
  */
-export async function generateSerials(
-  db: Db,
-  batchId: string,
-  count: number,
-): Promise<number> {
+export async function generateSerials(db: Db, batchId: string, count: number): Promise<number> {
   const wanted = serialCountSchema.parse(count);
   if (!isUuid(batchId))
     throw new NotFoundError({
       title: "Error",
       description: "This batch no longer exists",
     });
-  const [batch] = await db
-    .select({ id: batches.id })
-    .from(batches)
-    .where(eq(batches.id, batchId));
+  const [batch] = await db.select({ id: batches.id }).from(batches).where(eq(batches.id, batchId));
   if (!batch)
     throw new NotFoundError({
       title: "Error",
@@ -73,30 +60,17 @@ export async function generateSerials(
   return added;
 }
 
-export const SERIALS_CSV_HEADER = [
-  "Serial",
-  "Batch",
-  "Product",
-  "Created",
-] as const;
+export const SERIALS_CSV_HEADER = ["Serial", "Batch", "Product", "Created"] as const;
 
 /** A batch's serials in their printed form, streamed in keyset order of the code. */
-export function serialsCsvExport(
-  db: Db,
-  batch: { id: string; batchNumber: string; productName: string },
-) {
+export function serialsCsvExport(db: Db, batch: { id: string; batchNumber: string; productName: string }) {
   const source: CsvExport<string> = {
     header: SERIALS_CSV_HEADER,
     async readBatch(cursor) {
       const rows = await db
         .select({ code: serials.code, createdAt: serials.createdAt })
         .from(serials)
-        .where(
-          and(
-            eq(serials.batchId, batch.id),
-            cursor ? gt(serials.code, cursor) : undefined,
-          ),
-        )
+        .where(and(eq(serials.batchId, batch.id), cursor ? gt(serials.code, cursor) : undefined))
         .orderBy(asc(serials.code))
         .limit(EXPORT_BATCH_SIZE);
       return {

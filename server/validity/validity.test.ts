@@ -1,10 +1,7 @@
 import { desc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createValidityCode } from "../../tests/factories/index.ts";
-import {
-  createTestDatabase,
-  type TestDatabase,
-} from "../../tests/support/database.ts";
+import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
 import { validityLookups } from "../db/schema/index.ts";
 import { checkValidityCode } from "./validity.ts";
 
@@ -30,10 +27,7 @@ describe("checkValidityCode", () => {
       code: "SH10011",
       valid: false,
     });
-    const lookups = await db
-      .select()
-      .from(validityLookups)
-      .orderBy(desc(validityLookups.createdAt));
+    const lookups = await db.select().from(validityLookups).orderBy(desc(validityLookups.createdAt));
     expect(lookups.map((l) => [l.code, l.valid]).sort()).toEqual([
       ["SH1001", true],
       ["SH10011", false],

@@ -1,10 +1,6 @@
 import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
-import {
-  hasValidCheck,
-  looksLikeSerial,
-  normalizeSerial,
-} from "../../core/serial-code.ts";
+import { hasValidCheck, looksLikeSerial, normalizeSerial } from "../../core/serial-code.ts";
 import type { Db } from "../db/client.ts";
 import { batches, validityCodes, validityLookups } from "../db/schema/index.ts";
 import { verifySerial } from "./serial-lookup.ts";
@@ -25,8 +21,7 @@ export type BatchInfo = {
  * per-unit serial's first or later verification; typo: serial-shaped but the check fails;
  * unknown: not genuine.
  */
-export type ValidityOutcome =
-  "legacy" | "batch" | "first" | "repeat" | "typo" | "unknown";
+export type ValidityOutcome = "legacy" | "batch" | "first" | "repeat" | "typo" | "unknown";
 
 export type ValidityResult = {
   code: string;
@@ -37,9 +32,12 @@ export type ValidityResult = {
   firstVerifiedAt: Date | null;
 };
 
-/** A keyed hash of the client's address: counts distinct clients without storing addresses. */
-export function clientHashOf(secret: string, clientIp: string): string {
-  return createHmac("sha256", secret)
+/**
+ * A keyed hash of the client's address: counts distinct clients without storing addresses. Keyed
+ * with AUTH_SECRET where set, so the short IPv4 space cannot be hashed back from a database dump.
+ */
+export function clientHashOf(secret: string | undefined, clientIp: string): string {
+  return createHmac("sha256", secret ?? "validity-clients")
     .update(`validity:${clientIp}`)
     .digest("hex")
     .slice(0, 32);
@@ -106,11 +104,7 @@ async function findListedCode(db: Db, code: string): Promise<Checked | null> {
   };
 }
 
-async function checkSerial(
-  db: Db,
-  code: string,
-  clientHash: string,
-): Promise<Checked> {
+async function checkSerial(db: Db, code: string, clientHash: string): Promise<Checked> {
   const serial = normalizeSerial(code);
   if (!looksLikeSerial(serial)) return notGenuine("unknown");
   if (!hasValidCheck(serial)) return notGenuine("typo");

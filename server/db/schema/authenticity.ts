@@ -1,13 +1,4 @@
-import {
-  date,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns.ts";
 
 /**
@@ -45,10 +36,7 @@ export const serials = pgTable(
     flaggedAt: timestamp("flagged_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [
-    index("serials_batch_idx").on(t.batchId),
-    index("serials_flagged_idx").on(t.flaggedAt),
-  ],
+  (t) => [index("serials_batch_idx").on(t.batchId), index("serials_flagged_idx").on(t.flaggedAt)],
 );
 
 /** Which clients (a keyed hash of the address, never the address) looked a serial up: counted once each. */
