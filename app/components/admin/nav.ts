@@ -1,6 +1,7 @@
 import {
   Award,
   FileText,
+  FlaskConical,
   Handshake,
   Layers,
   LayoutDashboard,
@@ -40,6 +41,7 @@ export const adminNavItems: AdminNavItem[] = [
   { to: "/admin/partners", label: "Partners", icon: Handshake },
   { to: "/admin/certificates", label: "Certificates", icon: Award },
   { to: "/admin/validity", label: "Validity", icon: ShieldCheck },
+  { to: "/admin/batches", label: "Batches", icon: FlaskConical },
   { to: "/admin/emails", label: "Emails", icon: Mail },
   { to: "/admin/webhooks", label: "Webhooks", icon: Webhook },
 ];
