@@ -92,7 +92,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 const steps = [
-  "Find the batch number printed on your bottle lid, or the serial on its label.",
+  "Find the batch number printed on your bottle lid.",
   "Enter the batch number in the field below.",
   "Press Verify Product and get your result instantly.",
 ] as const;
