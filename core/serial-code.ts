@@ -9,6 +9,8 @@
 export const CROCKFORD_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 export const SERIAL_BODY_LENGTH = 12;
 export const SERIAL_LENGTH = SERIAL_BODY_LENGTH + 1;
+/** Serials one request may generate: one print run, bounded so a request stays short. */
+export const MAX_SERIALS_PER_REQUEST = 10_000;
 /** Random bits per serial: 12 characters × 5 bits. */
 export const SERIAL_ENTROPY_BITS = SERIAL_BODY_LENGTH * 5;
 

@@ -2,15 +2,18 @@ import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, gt, isNotNull } from "drizzle-orm";
 import { z } from "zod";
 import { csvDate } from "../../core/csv.ts";
-import { formatSerial, SERIAL_BODY_LENGTH, serialFromRandom } from "../../core/serial-code.ts";
+import {
+  formatSerial,
+  MAX_SERIALS_PER_REQUEST,
+  SERIAL_BODY_LENGTH,
+  serialFromRandom,
+} from "../../core/serial-code.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { batches, serials } from "../db/schema/index.ts";
 import { NotFoundError } from "../errors.ts";
 import { type CsvExport, EXPORT_BATCH_SIZE } from "../exports/csv-stream.ts";
 
-/** Serials one request may generate: one print run, bounded so a request stays short. */
-export const MAX_SERIALS_PER_REQUEST = 10_000;
 const INSERT_CHUNK = 1000;
 
 export const serialCountSchema = z.coerce

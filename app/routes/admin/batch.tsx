@@ -10,10 +10,11 @@ import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { adminFailure, backWithToast, type IntentArgs, runIntent } from "~/lib/admin-actions.server.ts";
 import { batchFormFailure, readBatchForm } from "~/lib/batch-form.server.ts";
 import { parseForm } from "~/lib/forms.ts";
+import { MAX_SERIALS_PER_REQUEST } from "~core/serial-code.ts";
 import { settle } from "~server/http/error-response.ts";
 import { uploadTooLarge } from "~server/media/upload-request.ts";
 import { getBatch, updateBatch } from "~server/validity/batches.ts";
-import { generateSerials, MAX_SERIALS_PER_REQUEST, serialCountSchema } from "~server/validity/serials.ts";
+import { generateSerials, serialCountSchema } from "~server/validity/serials.ts";
 import type { Route } from "./+types/batch";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
