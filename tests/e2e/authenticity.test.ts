@@ -11,7 +11,7 @@ describe("authenticity batches and serials", () => {
   it("lets the admin create a batch, generate 5 serials and download them as CSV", async () => {
     const page = await e2e.newPage();
     await signInAsAdmin(page, "/admin/batches");
-    await page.getByRole("textbox", { name: "Product" }).fill("Pure Himalayan Shilajit");
+    await page.getByRole("textbox", { name: "Product", exact: true }).fill("Pure Himalayan Shilajit");
     await page.getByRole("textbox", { name: "Batch number" }).fill("E2E-2026-07");
     await page.getByLabel("Production date").fill("2026-07-01");
     await page.getByLabel("Expiry date").fill("2028-07-01");
