@@ -52,6 +52,7 @@ export default [
       route("orders/export.csv", "routes/admin/export-orders.ts"),
       route("customers/export.csv", "routes/admin/export-customers.ts"),
       route("coupons/usage.csv", "routes/admin/export-coupon-usage.ts"),
+      route("batches/:batchId/serials.csv", "routes/admin/export-batch-serials.ts"),
       route("orders/:orderId/refunds", "routes/admin/order-refunds.tsx"),
       route("upload", "routes/admin/upload.tsx"),
       route("sign-out", "routes/admin/sign-out.tsx"),
@@ -74,6 +75,9 @@ export default [
         route("partners", "routes/admin/partners.tsx"),
         route("certificates", "routes/admin/certificates.tsx"),
         route("validity", "routes/admin/validity.tsx"),
+        // Authenticity batches, certificates of analysis and serials: docs/authenticity.md.
+        route("batches", "routes/admin/batches.tsx"),
+        route("batches/:batchId", "routes/admin/batch.tsx"),
         route("emails", "routes/admin/emails.tsx"),
         route("emails/:id", "routes/admin/email.tsx"),
         route("subscriptions", "routes/admin/subscriptions.tsx"),

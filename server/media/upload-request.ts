@@ -1,4 +1,5 @@
 import type { RequestContext } from "../context.ts";
+import { storeDocumentUpload } from "./documents.ts";
 import { type S3Settings, s3MediaStore } from "./s3-store.ts";
 import {
   localMediaStore,
@@ -31,6 +32,14 @@ export function uploadTooLarge(request: Request): boolean {
   return Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES;
 }
 
+/** A certificate of analysis: a PDF or an image (server/media/documents.ts). */
+export const receiveDocumentUpload = (
+  context: RequestContext,
+  request: Request,
+  field: string,
+  form: FormData,
+) => receiveImageUpload(context, request, field, form, storeDocumentUpload);
+
 /**
  * Stores the image in multipart field `field` of an already read form, or reads the form first.
  * null when no file was sent; `{ error }` with a reason the admin can act on.
@@ -40,6 +49,7 @@ export async function receiveImageUpload(
   request: Request,
   field: string,
   form?: FormData,
+  store: typeof storeImageUpload = storeImageUpload,
 ): Promise<{ url: string } | { error: string } | null> {
   if (!form && uploadTooLarge(request)) return { error: "The image must be 5 MB or smaller" };
   let file: FormDataEntryValue | null;
@@ -50,7 +60,7 @@ export async function receiveImageUpload(
   }
   if (!(file instanceof File) || file.size === 0) return null;
   try {
-    return await storeImageUpload(mediaStoreFor(context), new Uint8Array(await file.arrayBuffer()));
+    return await store(mediaStoreFor(context), new Uint8Array(await file.arrayBuffer()));
   } catch (error) {
     if (error instanceof UploadRejected) return { error: error.message };
     context.log.error({ err: error }, "upload failed");

@@ -30,7 +30,10 @@ describe("admin validity codes", () => {
       ok: false,
       message: "The code LOT-77 already exists",
     });
-    expect(await checkValidityCode(db, "LOT-77")).toEqual({ code: "LOT-77", valid: true });
+    expect(await checkValidityCode(db, "LOT-77")).toMatchObject({
+      code: "LOT-77",
+      valid: true,
+    });
     const [latest] = await listValidityLookups(db);
     expect(latest).toMatchObject({ code: "LOT-77", valid: true });
   });
@@ -39,8 +42,13 @@ describe("admin validity codes", () => {
     const { db } = database;
     const codes = parseBulkCodes("BULK-1\nBULK-2, BULK-2\n\n  LOT-77  ");
     expect(codes).toEqual(["BULK-1", "BULK-2", "LOT-77"]);
-    expect(await addValidityCodes(db, codes)).toEqual({ added: 2, duplicates: ["LOT-77"] });
-    expect(await addValidityCodes(db, [])).toEqual({ error: "Please enter a code" });
+    expect(await addValidityCodes(db, codes)).toEqual({
+      added: 2,
+      duplicates: ["LOT-77"],
+    });
+    expect(await addValidityCodes(db, [])).toEqual({
+      error: "Please enter a code",
+    });
   });
 
   it("deletes a code", async () => {

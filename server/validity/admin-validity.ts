@@ -2,7 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
-import { validityCodes, validityLookups } from "../db/schema/index.ts";
+import { batches, serials, validityCodes, validityLookups } from "../db/schema/index.ts";
 
 const CODE_MAX = 100;
 /** How many codes one bulk paste may hold, and how many lookups the log shows. */
@@ -17,13 +17,34 @@ export const validityCodeSchema = z
 
 export function listValidityCodes(db: Db) {
   return db
-    .select({ id: validityCodes.id, code: validityCodes.code, createdAt: validityCodes.createdAt })
+    .select({
+      id: validityCodes.id,
+      code: validityCodes.code,
+      createdAt: validityCodes.createdAt,
+    })
     .from(validityCodes)
     .orderBy(desc(validityCodes.createdAt));
 }
 
+/** The latest lookups with their batch and serial, and whether that serial is flagged. */
 export function listValidityLookups(db: Db) {
-  return db.select().from(validityLookups).orderBy(desc(validityLookups.createdAt)).limit(LOOKUP_LOG_SIZE);
+  return db
+    .select({
+      id: validityLookups.id,
+      code: validityLookups.code,
+      valid: validityLookups.valid,
+      outcome: validityLookups.outcome,
+      createdAt: validityLookups.createdAt,
+      batchId: validityLookups.batchId,
+      batchNumber: batches.batchNumber,
+      serialId: validityLookups.serialId,
+      serialFlaggedAt: serials.flaggedAt,
+    })
+    .from(validityLookups)
+    .leftJoin(batches, eq(batches.id, validityLookups.batchId))
+    .leftJoin(serials, eq(serials.id, validityLookups.serialId))
+    .orderBy(desc(validityLookups.createdAt))
+    .limit(LOOKUP_LOG_SIZE);
 }
 
 export type AddCodeResult = { ok: true } | { ok: false; message: string };

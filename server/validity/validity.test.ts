@@ -15,9 +15,18 @@ afterAll(() => database.destroy());
 describe("checkValidityCode", () => {
   it("matches exactly after trimming and records every lookup", async () => {
     const { db } = database;
-    expect(await checkValidityCode(db, "  SH1001 ")).toEqual({ code: "SH1001", valid: true });
-    expect(await checkValidityCode(db, "sh1001")).toEqual({ code: "sh1001", valid: false });
-    expect(await checkValidityCode(db, "SH10011")).toEqual({ code: "SH10011", valid: false });
+    expect(await checkValidityCode(db, "  SH1001 ")).toMatchObject({
+      code: "SH1001",
+      valid: true,
+    });
+    expect(await checkValidityCode(db, "sh1001")).toMatchObject({
+      code: "sh1001",
+      valid: false,
+    });
+    expect(await checkValidityCode(db, "SH10011")).toMatchObject({
+      code: "SH10011",
+      valid: false,
+    });
     const lookups = await db.select().from(validityLookups).orderBy(desc(validityLookups.createdAt));
     expect(lookups.map((l) => [l.code, l.valid]).sort()).toEqual([
       ["SH1001", true],

@@ -1,4 +1,5 @@
 export * from "./accounts.ts";
+export * from "./authenticity.ts";
 export * from "./catalog.ts";
 export * from "./content.ts";
 export * from "./coupons.ts";

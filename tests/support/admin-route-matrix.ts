@@ -3,6 +3,7 @@ import type { Db } from "../../server/db/client.ts";
 import { orderItems } from "../../server/db/schema/index.ts";
 import { recordDelivery } from "../../server/webhooks/log.ts";
 import {
+  createBatch,
   createBlogPost,
   createCollection,
   createContactMessage,
@@ -55,6 +56,7 @@ export const ids = {
   contact: "",
   subscription: "",
   webhookEvent: "",
+  batch: "",
 };
 
 /** Creates the customer and one row of each kind the back office lists (pass as `prepare`). */
@@ -63,6 +65,7 @@ export async function prepareMatrix(db: Db) {
   ids.subscription = (await createSubscription(db, { userId: buyer.id })).id;
   ids.mail = (await createOutboxMail(db, { subject: secrets.mail })).id;
   ids.post = (await createBlogPost(db)).id;
+  ids.batch = (await createBatch(db)).id;
   ids.product = (await createProduct(db, { name: secrets.product })).id;
   ids.contact = (await createContactMessage(db, { message: secrets.contact })).id;
   await createTestimonial(db, { content: secrets.testimonial, active: false });
@@ -127,7 +130,8 @@ export async function adminRoutes(): Promise<AdminRoute[]> {
       .replace("/blog/:id", `/blog/${ids.post}`)
       .replace("/emails/:id", `/emails/${ids.mail}`)
       .replace(":subscriptionId", ids.subscription)
-      .replace(":eventId", ids.webhookEvent);
+      .replace(":eventId", ids.webhookEvent)
+      .replace(":batchId", ids.batch);
   };
   // Selected by URL, not by id: routes with their own ids (e.g. "admin-blog-new") count too.
   return Object.values(routes)

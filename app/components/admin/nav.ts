@@ -2,6 +2,7 @@ import {
   Award,
   BellRing,
   FileText,
+  FlaskConical,
   Handshake,
   Layers,
   LayoutDashboard,
@@ -42,6 +43,7 @@ export const adminNavItems: AdminNavItem[] = [
   { to: "/admin/partners", label: "Partners", icon: Handshake },
   { to: "/admin/certificates", label: "Certificates", icon: Award },
   { to: "/admin/validity", label: "Validity", icon: ShieldCheck },
+  { to: "/admin/batches", label: "Batches", icon: FlaskConical },
   { to: "/admin/emails", label: "Emails", icon: Mail },
   { to: "/admin/webhooks", label: "Webhooks", icon: Webhook },
 ];

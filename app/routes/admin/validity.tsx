@@ -108,6 +108,19 @@ async function addOne({ form, db }: IntentArgs) {
   return backWithToast(PATH, "Validity code added successfully");
 }
 
+const outcomeLabels: Record<string, string> = {
+  first: "Serial: first verification",
+  repeat: "Serial: verified again",
+  typo: "Typo",
+  batch: "Valid",
+  legacy: "Valid",
+};
+
+/** Lookups logged before batches existed have no outcome: valid or not found, as before. */
+function outcomeLabel(lookup: { valid: boolean; outcome: string | null }): string {
+  return (lookup.outcome && outcomeLabels[lookup.outcome]) || (lookup.valid ? "Valid" : "Not found");
+}
+
 export default function ValidityCodes({ loaderData, actionData }: Route.ComponentProps) {
   useFlashToast(actionData?.toast);
   const busy = useNavigation().state === "submitting";
@@ -209,19 +222,21 @@ export default function ValidityCodes({ loaderData, actionData }: Route.Componen
               <TableHead>Code</TableHead>
               <TableHead>Checked At</TableHead>
               <TableHead>Result</TableHead>
+              <TableHead>Batch</TableHead>
+              <TableHead>Serial flag</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
-            {lookups.length === 0 && <TableMessageRow colSpan={3}>No lookups yet</TableMessageRow>}
+            {lookups.length === 0 && <TableMessageRow colSpan={5}>No lookups yet</TableMessageRow>}
             {lookups.map((l) => (
               <TableRow key={l.id}>
                 <TableCell className="font-mono">{l.code}</TableCell>
                 <TableCell>{formatDateTime(l.createdAt)}</TableCell>
                 <TableCell>
-                  <Badge variant={l.valid ? "success" : "destructive"}>
-                    {l.valid ? "Valid" : "Not found"}
-                  </Badge>
+                  <Badge variant={l.valid ? "success" : "destructive"}>{outcomeLabel(l)}</Badge>
                 </TableCell>
+                <TableCell className="font-mono">{l.batchNumber ?? ""}</TableCell>
+                <TableCell>{l.serialFlaggedAt && <Badge variant="destructive">Flagged</Badge>}</TableCell>
               </TableRow>
             ))}
           </TableBody>

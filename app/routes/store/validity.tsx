@@ -1,7 +1,8 @@
-import { CheckCircle2, ShieldCheck, XCircle } from "lucide-react";
+import { ShieldCheck } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { PageHeader } from "~/components/store/page-header.tsx";
+import { type ShownResult, ValidityResultPanel } from "~/components/store/validity-result.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { Label } from "~/components/ui/label.tsx";
@@ -11,18 +12,24 @@ import { brand } from "~core/brand.ts";
 import { actionToast } from "~core/toast.ts";
 import { failureData, settle } from "~server/http/error-response.ts";
 import { hitRateLimits, rateLimitedMessage, validityLimits } from "~server/rate-limit/rate-limit.ts";
-import { checkValidityCode } from "~server/validity/validity.ts";
+import { checkValidityCode, clientHashOf } from "~server/validity/validity.ts";
 import type { Route } from "./+types/validity";
 
-export const INVALID_TEXT = `Sorry, this batch number was not found in our database. This may not be an authentic ${brand.name} product.`;
-
-type Result = { code: string; valid: boolean } | null;
+type Result = ShownResult | null;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const raw = (await request.formData()).get("code");
   const code = typeof raw === "string" ? raw.trim() : "";
   if (!code)
-    return data({ code, result: null as Result, message: "Please enter a batch number.", toast: null }, 400);
+    return data(
+      {
+        code,
+        result: null as Result,
+        message: "Please enter a batch number.",
+        toast: null,
+      },
+      400,
+    );
 
   const { db } = context.database;
   const limit = await hitRateLimits(db, validityLimits(context.clientIp));
@@ -33,19 +40,44 @@ export async function action({ request, context }: Route.ActionArgs) {
         code,
         result: null as Result,
         message,
-        toast: actionToast({ title: "Error", description: message, variant: "destructive" }),
+        toast: actionToast({
+          title: "Error",
+          description: message,
+          variant: "destructive",
+        }),
       },
-      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+      {
+        status: 429,
+        headers: { "Retry-After": String(limit.retryAfterSeconds) },
+      },
     );
   }
-  const checked = await settle(context.log, "validity lookup failed", () => checkValidityCode(db, code), {
-    title: "Error",
-    description: "Failed to verify the product. Please try again.",
-    status: 500,
-  });
-  if (checked.ok) return { code, result: checked.value as Result, message: null, toast: null };
+  const checked = await settle(
+    context.log,
+    "validity lookup failed",
+    () => checkValidityCode(db, code, clientHashOf(context.config.authSecret, context.clientIp)),
+    {
+      title: "Error",
+      description: "Failed to verify the product. Please try again.",
+      status: 500,
+    },
+  );
+  if (checked.ok)
+    return {
+      code,
+      result: checked.value as Result,
+      message: null,
+      toast: null,
+    };
   // As the spec says: the failure is reported and the result is shown as invalid.
-  return failureData(checked, { code, result: { code, valid: false } as Result, message: null });
+  const invalid: Result = {
+    code,
+    valid: false,
+    outcome: "unknown",
+    batch: null,
+    firstVerifiedAt: null,
+  };
+  return failureData(checked, { code, result: invalid, message: null });
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -71,29 +103,6 @@ const reasons = [
   "Confirm the quality and purity of the batch you are taking.",
   "Support authorized sellers and report unauthorized resale.",
 ] as const;
-
-function ResultPanel({ result }: { result: NonNullable<Result> }) {
-  return result.valid ? (
-    <div className="flex gap-4 rounded-lg border border-success/50 bg-success/10 p-5">
-      <CheckCircle2 className="size-8 shrink-0 text-success" aria-hidden />
-      <div>
-        <p className="text-2xl font-bold tracking-wide text-success">VALID</p>
-        <p className="mt-1 text-foreground">
-          Batch number <strong>{result.code}</strong> is registered in our database. This is an authentic{" "}
-          {brand.name} product.
-        </p>
-      </div>
-    </div>
-  ) : (
-    <div className="flex gap-4 rounded-lg border border-destructive-text/50 bg-destructive/15 p-5">
-      <XCircle className="size-8 shrink-0 text-destructive-text" aria-hidden />
-      <div>
-        <p className="text-2xl font-bold tracking-wide text-destructive-text">INVALID</p>
-        <p className="mt-1 text-foreground">{INVALID_TEXT}</p>
-      </div>
-    </div>
-  );
-}
 
 export default function Validity({ actionData }: Route.ComponentProps) {
   useFlashToast(actionData?.toast);
@@ -179,7 +188,7 @@ export default function Validity({ actionData }: Route.ComponentProps) {
             </Form>
           </div>
           <div role="status" aria-live="polite">
-            {actionData?.result && <ResultPanel result={actionData.result} />}
+            {actionData?.result && <ValidityResultPanel result={actionData.result} />}
           </div>
         </section>
       </div>

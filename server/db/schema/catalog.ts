@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgEnum, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import type { QuantityTier } from "../../../core/quantity-tiers.ts";
+import { batches, serials } from "./authenticity.ts";
 import { createdAt, id, textList, updatedAt } from "./columns.ts";
 
 export const weightType = pgEnum("weight_type", ["30ml", "30g"]);
@@ -70,6 +71,8 @@ export const validityCodes = pgTable("validity_codes", {
   id: id(),
   code: text("code").notNull().unique(),
   productName: text("product_name").notNull().default("Default Product"),
+  /** Null for codes added before batches existed: they stay valid, with no batch details. */
+  batchId: uuid("batch_id").references(() => batches.id, { onDelete: "set null" }),
   createdAt: createdAt(),
 });
 
@@ -80,6 +83,10 @@ export const validityLookups = pgTable(
     id: id(),
     code: text("code").notNull(),
     valid: boolean("valid").notNull(),
+    /** legacy | batch | first | repeat | typo | unknown (server/validity/validity.ts); null before batches. */
+    outcome: text("outcome"),
+    batchId: uuid("batch_id").references(() => batches.id, { onDelete: "set null" }),
+    serialId: uuid("serial_id").references(() => serials.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [index("validity_lookups_created_at_idx").on(t.createdAt.desc())],
