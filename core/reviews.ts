@@ -1,0 +1,59 @@
+import { z } from "zod";
+
+/** Verified reviews (docs/reviews.md): the forms' rules, shared by the server and the screens. */
+
+export const REVIEW_TITLE_MAX = 100;
+export const REVIEW_BODY_MAX = 2000;
+/** Approved reviews shown per page on the product page ("More reviews" loads the next). */
+export const REVIEWS_PER_PAGE = 10;
+/** A shipped order counts as received this long after it shipped (without a delivery scan). */
+export const SHIPPED_RECEIVED_AFTER_DAYS = 7;
+
+export const HIDE_REASONS = ["abuse", "personal_data", "off_topic"] as const;
+export type HideReason = (typeof HIDE_REASONS)[number];
+export const hideReasonLabels: Record<HideReason, string> = {
+  abuse: "Abusive language",
+  personal_data: "Contains personal data",
+  off_topic: "Off-topic",
+};
+
+export type ReviewStatus = "pending" | "approved" | "hidden";
+
+// Control characters (except line breaks and tabs) have no place in plain text.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to find them
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+const plainText = (max: number, tooLong: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong)
+    .refine((text) => !CONTROL.test(text), "Please use plain text.");
+
+export const reviewInputSchema = z.object({
+  rating: z.coerce
+    .number({ message: "Please choose a rating from 1 to 5 stars." })
+    .int("Please choose a rating from 1 to 5 stars.")
+    .min(1, "Please choose a rating from 1 to 5 stars.")
+    .max(5, "Please choose a rating from 1 to 5 stars."),
+  title: plainText(REVIEW_TITLE_MAX, `Please keep the title to ${REVIEW_TITLE_MAX} characters.`),
+  body: plainText(REVIEW_BODY_MAX, `Please keep the review to ${REVIEW_BODY_MAX} characters.`).pipe(
+    z.string().min(1, "Please write a few words about the product."),
+  ),
+});
+export type ReviewInput = z.output<typeof reviewInputSchema>;
+
+export const hideReviewSchema = z.object({
+  reason: z.enum(HIDE_REASONS, {
+    message: "Choose why the review is hidden: abuse, personal data or off-topic.",
+  }),
+});
+
+export const replySchema = z.object({
+  reply: plainText(REVIEW_BODY_MAX, `Please keep the reply to ${REVIEW_BODY_MAX} characters.`),
+});
+
+/** One decimal place, as shown and as given to search engines ("4.5"). */
+export function averageRating(sum: number, count: number): number {
+  return count === 0 ? 0 : Math.round((sum / count) * 10) / 10;
+}
