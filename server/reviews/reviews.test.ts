@@ -82,7 +82,7 @@ describe("moderation and the product's average", () => {
     const db = database.db;
     const product = await createProduct(db);
     const ratings = [5, 4, 4];
-    const rows = [];
+    const rows: Awaited<ReturnType<typeof createReview>>[] = [];
     for (const rating of ratings) {
       const user = await createUser(db);
       rows.push(
