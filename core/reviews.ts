@@ -57,3 +57,24 @@ export const replySchema = z.object({
 export function averageRating(sum: number, count: number): number {
   return count === 0 ? 0 : Math.round((sum / count) * 10) / 10;
 }
+
+/** The admin list's filters (?status=pending&rating=1); anything else shows everything. */
+export const reviewFilterSchema = z.object({
+  status: z.enum(["pending", "approved", "hidden"]).optional().catch(undefined),
+  rating: z.coerce.number().int().min(1).max(5).optional().catch(undefined),
+});
+
+const reviewId = z.uuid("This review no longer exists.");
+
+/** One moderation action on one review, as the admin screen posts it (`intent` names it). */
+export const moderationSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("approve"), id: reviewId }),
+  z.object({ intent: z.literal("hide"), id: reviewId }).extend(hideReviewSchema.shape),
+  z.object({ intent: z.literal("reply"), id: reviewId }).extend(replySchema.shape),
+  z.object({
+    intent: z.literal("incentivised"),
+    id: reviewId,
+    value: z.enum(["true", "false"]).transform((v) => v === "true"),
+  }),
+]);
+export type Moderation = z.output<typeof moderationSchema>;

@@ -1,5 +1,5 @@
 import { and, desc, eq, type SQL } from "drizzle-orm";
-import type { HideReason, ReviewStatus } from "../../core/reviews.ts";
+import type { HideReason, Moderation, ReviewStatus } from "../../core/reviews.ts";
 import type { Db } from "../db/client.ts";
 import { products, reviews, user } from "../db/schema/index.ts";
 import { NotFoundError } from "../errors.ts";
@@ -82,3 +82,21 @@ export const replyToReview = (db: Db, id: string, reply: string, now = new Date(
 /** "Incentivised review" label (a free product, a discount for reviewing): the admin sets it. */
 export const setReviewIncentivised = (db: Db, id: string, incentivised: boolean, now = new Date()) =>
   moderate(db, id, { incentivised }, now);
+
+/** Runs one moderation action from the admin screen; says what was done (the toast's title). */
+export async function moderateReview(db: Db, action: Moderation): Promise<string> {
+  switch (action.intent) {
+    case "approve":
+      await approveReview(db, action.id);
+      return "Review approved";
+    case "hide":
+      await hideReview(db, action.id, action.reason);
+      return "Review hidden";
+    case "reply":
+      await replyToReview(db, action.id, action.reply);
+      return action.reply ? "Reply saved" : "Reply removed";
+    case "incentivised":
+      await setReviewIncentivised(db, action.id, action.value);
+      return action.value ? "Marked as incentivised" : "Incentivised label removed";
+  }
+}
