@@ -3,6 +3,7 @@ import { StarRating } from "~/components/store/star-rating.tsx";
 import { Badge, type BadgeVariant } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent } from "~/components/ui/card.tsx";
+import { FormField } from "~/components/ui/form-field.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
 import { formatDateTime } from "~/lib/dates.ts";
 import type { FieldErrors } from "~/lib/forms.ts";
@@ -76,11 +77,9 @@ function ModerationActions({ review, errors }: { review: AdminReview; errors: Fi
       </div>
       <Form method="post" className="flex flex-col gap-2">
         <input type="hidden" name="id" value={review.id} />
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          Reply
-          <Textarea name="reply" rows={2} maxLength={REVIEW_BODY_MAX} defaultValue={review.reply ?? ""} />
-        </label>
-        {errors.reply && <p className="text-sm text-destructive-text">{errors.reply}</p>}
+        <FormField label="Reply" name="reply" error={errors.reply}>
+          {(p) => <Textarea {...p} rows={2} maxLength={REVIEW_BODY_MAX} defaultValue={review.reply ?? ""} />}
+        </FormField>
         <Button type="submit" name="intent" value="reply" size="sm" variant="outline" className="self-start">
           Save reply
         </Button>
