@@ -9,6 +9,9 @@ export const REVIEWS_PER_PAGE = 10;
 /** A shipped order counts as received this long after it shipped (without a delivery scan). */
 export const SHIPPED_RECEIVED_AFTER_DAYS = 7;
 
+/** The product page's review form (the anchor the form carries): emails and My Orders link here. */
+export const reviewFormPath = (slug: string) => `/product/${encodeURIComponent(slug)}#write-review`;
+
 export const HIDE_REASONS = ["abuse", "personal_data", "off_topic"] as const;
 export type HideReason = (typeof HIDE_REASONS)[number];
 export const hideReasonLabels: Record<HideReason, string> = {

@@ -1,4 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
+import { reviewFormPath } from "../../core/reviews.ts";
 import type { Db } from "../db/client.ts";
 import { orderItems, orders, products } from "../db/schema/index.ts";
 import type { Logger } from "../logger.ts";
@@ -6,9 +7,6 @@ import type { Mailer, MailMessage } from "../mail/mailer.ts";
 
 /** One invitation per order, ever: the outbox stores this key at most once. */
 export const reviewInvitationKey = (orderId: string) => `review-invitation:${orderId}`;
-
-/** The product page's review form (the anchor the form carries). */
-export const reviewFormPath = (slug: string) => `/product/${encodeURIComponent(slug)}#write-review`;
 
 type Order = typeof orders.$inferSelect;
 
