@@ -7,7 +7,7 @@ import { FormField } from "~/components/ui/form-field.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
 import { formatDateTime } from "~/lib/dates.ts";
 import type { FieldErrors } from "~/lib/forms.ts";
-import { HIDE_REASONS, hideReasonLabels, REVIEW_BODY_MAX, type ReviewStatus } from "~core/reviews.ts";
+import { HIDE_REASONS, hideReasonLabels, REVIEW_BODY_MAX, type ReviewStatus } from "~core/review-rules.ts";
 import type { AdminReview } from "~server/reviews/admin-reviews.ts";
 
 const statusBadge: Record<ReviewStatus, { label: string; variant: BadgeVariant }> = {

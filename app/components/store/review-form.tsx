@@ -4,7 +4,7 @@ import { FormField } from "~/components/ui/form-field.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { FormAlert } from "~/components/ui/input-field.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
-import { REVIEW_BODY_MAX, REVIEW_TITLE_MAX } from "~core/reviews.ts";
+import { REVIEW_BODY_MAX, REVIEW_TITLE_MAX } from "~core/review-rules.ts";
 import type { ReviewEligibility } from "~server/reviews/eligibility.ts";
 
 /** Who is looking: signed out (null), or a customer and whether they may review. */

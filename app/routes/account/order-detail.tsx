@@ -2,7 +2,7 @@ import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import { OrderSummary, toOrderPage } from "~/components/store/order-summary.tsx";
 import { brand } from "~core/brand.ts";
-import { reviewFormPath } from "~core/reviews.ts";
+import { reviewFormPath } from "~core/review-rules.ts";
 import { requireUser } from "~server/auth/session.ts";
 import { getCustomerOrder } from "~server/orders/customer-orders.ts";
 import { reviewableProductsOfOrder } from "~server/reviews/eligibility.ts";
