@@ -1,4 +1,8 @@
 import type { ReviewInput } from "../../core/reviews.ts";
+
+// The route parses its form with this; imported from here so the schema stays on the server.
+export { reviewInputSchema } from "../../core/reviews.ts";
+
 import { getSessionUser, type SessionUser } from "../auth/session.ts";
 import type { RequestContext } from "../context.ts";
 import { reviewEligibility } from "./eligibility.ts";

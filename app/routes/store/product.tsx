@@ -16,13 +16,16 @@ import { compareAtPrice, galleryFor, hasVariantPicker, urlWithVariant } from "~/
 import { absoluteUrl, pageTitle, productJsonLd, publicUrlFrom, seoMeta } from "~/lib/seo.ts";
 import { brand } from "~core/brand.ts";
 import { chooseVariant, type ProductDetail } from "~core/catalog.ts";
-import { reviewInputSchema } from "~core/reviews.ts";
 import { actionToast } from "~core/toast.ts";
 import { getSessionUser, signInUrl } from "~server/auth/session.ts";
 import { findProductForPage, isHumanVisitor } from "~server/catalog/products.ts";
 import { NotFoundError } from "~server/errors.ts";
 import { failureData, settle } from "~server/http/error-response.ts";
-import { reviewsForPage, submitReviewFromPage } from "~server/reviews/product-page.server.ts";
+import {
+  reviewInputSchema,
+  reviewsForPage,
+  submitReviewFromPage,
+} from "~server/reviews/product-page.server.ts";
 import type { Route } from "./+types/product";
 
 // Serves both /product/:slug and /products/:slug (routes.ts).
