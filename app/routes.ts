@@ -72,6 +72,7 @@ export default [
         route("blog/new", "routes/admin/blog-editor.tsx", { id: "admin-blog-new" }),
         route("blog/:id/edit", "routes/admin/blog-editor.tsx", { id: "admin-blog-edit" }),
         route("testimonials", "routes/admin/testimonials.tsx"),
+        route("reviews", "routes/admin/reviews.tsx"),
         route("partners", "routes/admin/partners.tsx"),
         route("certificates", "routes/admin/certificates.tsx"),
         route("validity", "routes/admin/validity.tsx"),

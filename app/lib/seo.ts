@@ -68,6 +68,9 @@ export function pageTitle(title: string) {
   return title.includes(brand.name) ? title : `${title} | ${brand.name}`;
 }
 
+/** The shop's logo for structured data (the Organization's and a BlogPosting publisher's). */
+const BRAND_LOGO_PATH = "/favicon.svg";
+
 export function organizationJsonLd(publicUrl: string) {
   return {
     "@context": "https://schema.org",
@@ -75,7 +78,7 @@ export function organizationJsonLd(publicUrl: string) {
     name: brand.name,
     legalName: brand.legalName,
     url: publicUrl || `https://${brand.website}`,
-    logo: absoluteUrl(publicUrl, "/favicon.svg"),
+    logo: absoluteUrl(publicUrl, BRAND_LOGO_PATH),
     email: brand.supportEmail,
     address: {
       "@type": "PostalAddress",
@@ -116,7 +119,44 @@ export type ProductForSeo = {
   options?: readonly ProductOption[];
   /** Live variants in position order; with two or more the product is a ProductGroup. */
   variants?: readonly ProductVariant[];
+  /** Approved reviews (the page's latest), for aggregateRating and review. */
+  reviews?: ReviewsForSeo | null;
 };
+
+export type ReviewsForSeo = {
+  average: number;
+  count: number;
+  reviews: readonly { authorName: string; rating: number; title: string; body: string; createdAt: string }[];
+};
+
+/** How many reviews the JSON-LD repeats (the page shows the rest; Google needs only a few). */
+const JSON_LD_REVIEWS = 10;
+
+/**
+ * Google's review snippet rules: an aggregateRating only with at least one rating, each review
+ * with its author (a Person), its rating and date; the best rating is 5 (schema.org's default,
+ * said anyway).
+ */
+function ratingProperties(reviews: ReviewsForSeo | null | undefined) {
+  if (!reviews || reviews.count === 0) return {};
+  return {
+    aggregateRating: {
+      "@type": "AggregateRating",
+      ratingValue: reviews.average,
+      reviewCount: reviews.count,
+      bestRating: 5,
+      worstRating: 1,
+    },
+    review: reviews.reviews.slice(0, JSON_LD_REVIEWS).map((review) => ({
+      "@type": "Review",
+      author: { "@type": "Person", name: review.authorName },
+      datePublished: review.createdAt.slice(0, 10),
+      ...(review.title ? { name: review.title } : {}),
+      reviewBody: review.body,
+      reviewRating: { "@type": "Rating", ratingValue: review.rating, bestRating: 5, worstRating: 1 },
+    })),
+  };
+}
 
 const schema = (name: string) => `https://schema.org/${name}`;
 const availability = (soldOut: boolean) => schema(soldOut ? "OutOfStock" : "InStock");
@@ -186,6 +226,7 @@ export function productJsonLd(product: ProductForSeo, url: string) {
     description: clampDescription(product.seoDescription || product.description || product.name, 500),
     url,
     brand: { "@type": "Brand", name: brand.name },
+    ...ratingProperties(product.reviews),
   };
   if (variants.length > 1) {
     const options = product.options ?? [];
@@ -257,7 +298,13 @@ export function blogPostingJsonLd(post: PostForSeo, url: string) {
     datePublished: post.publishedAt,
     dateModified: post.updatedAt ?? post.publishedAt,
     author: { "@type": "Person", name: post.authorName },
-    publisher: { "@type": "Organization", name: brand.name, url: origin },
+    // Google's Article rules: the publisher is an Organization with its logo.
+    publisher: {
+      "@type": "Organization",
+      name: brand.name,
+      url: origin,
+      logo: { "@type": "ImageObject", url: absoluteUrl(origin, BRAND_LOGO_PATH) },
+    },
     ...(post.seoKeywords?.length ? { keywords: post.seoKeywords.join(", ") } : {}),
   };
 }

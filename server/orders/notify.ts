@@ -4,6 +4,7 @@ import type { Db } from "../db/client.ts";
 import { orderItems, orders } from "../db/schema/index.ts";
 import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import { queueReviewInvitationSafely } from "../reviews/invitation.ts";
 import { type OrderStatus, type StatusChange, updateOrderStatus } from "./status.ts";
 import { statusMessage } from "./status-email.ts";
 
@@ -14,7 +15,7 @@ import { statusMessage } from "./status-email.ts";
  */
 export async function changeOrderStatus(
   db: Db,
-  mailer: Pick<Mailer, "send">,
+  mailer: Pick<Mailer, "send" | "publicUrl">,
   orderId: string,
   status: OrderStatus,
   options: {
@@ -26,7 +27,10 @@ export async function changeOrderStatus(
 ): Promise<StatusChange | null> {
   const { shipment, actorId = null, log } = options;
   const change = await updateOrderStatus(db, orderId, status, shipment, actorId);
-  if (change && change.previous !== change.status) await sendStatusEmailSafely(db, mailer, change, log);
+  if (!change || change.previous === change.status) return change;
+  await sendStatusEmailSafely(db, mailer, change, log);
+  // Received: the buyer is invited to review (docs/reviews.md), once per order.
+  if (change.status === "delivered") await queueReviewInvitationSafely(db, mailer, change.id, log);
   return change;
 }
 

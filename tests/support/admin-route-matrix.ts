@@ -11,6 +11,7 @@ import {
   createOutboxMail,
   createPartner,
   createProduct,
+  createReview,
   createSubscription,
   createTestimonial,
   createUser,
@@ -32,8 +33,8 @@ export const matrixCustomer = {
 export const matrixAdminEnv = { ADMIN_EMAIL: matrixAdmin.email, ADMIN_PASSWORD: matrixAdmin.password };
 
 /**
- * Text only the back office may show; inactive testimonials and partners and unpublished
- * collections never reach the storefront.
+ * Text only the back office may show; inactive testimonials and partners, unpublished
+ * collections and pending reviews never reach the storefront.
  */
 export const secrets = {
   product: "Classified Product Omega",
@@ -45,6 +46,7 @@ export const secrets = {
   partner: "Hidden Partner Inc",
   collection: "Unreleased Collection Sigma",
   webhook: "Confidential webhook payload 4417",
+  review: "Unmoderated review text 5521",
 };
 
 /** Ids of the prepared rows (filled by prepareMatrix, before the app starts). */
@@ -68,6 +70,12 @@ export async function prepareMatrix(db: Db) {
   ids.batch = (await createBatch(db)).id;
   ids.product = (await createProduct(db, { name: secrets.product })).id;
   ids.contact = (await createContactMessage(db, { message: secrets.contact })).id;
+  await createReview(db, {
+    productId: ids.product,
+    userId: buyer.id,
+    body: secrets.review,
+    status: "pending",
+  });
   await createTestimonial(db, { content: secrets.testimonial, active: false });
   await createPartner(db, { name: secrets.partner, active: false });
   await createCollection(db, { name: secrets.collection, published: false, productIds: [ids.product] });

@@ -2,8 +2,10 @@ import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import { OrderSummary, toOrderPage } from "~/components/store/order-summary.tsx";
 import { brand } from "~core/brand.ts";
+import { reviewFormPath } from "~core/review-rules.ts";
 import { requireUser } from "~server/auth/session.ts";
 import { getCustomerOrder } from "~server/orders/customer-orders.ts";
+import { reviewableProductsOfOrder } from "~server/reviews/eligibility.ts";
 import type { Route } from "./+types/order-detail";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -20,12 +22,13 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
   const order = await getCustomerOrder(context.database.db, user.id, params.orderId);
-  if (!order) return data({ order: null }, { status: 404 });
-  return { order: toOrderPage(order) };
+  if (!order) return data({ order: null, toReview: [] }, { status: 404 });
+  const toReview = await reviewableProductsOfOrder(context.database.db, user.id, order.id);
+  return { order: toOrderPage(order), toReview };
 }
 
 export default function OrderDetail({ loaderData }: Route.ComponentProps) {
-  const { order } = loaderData;
+  const { order, toReview } = loaderData;
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6">
       <Link
@@ -36,7 +39,28 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
         My Orders
       </Link>
       {order ? <OrderSummary order={order} /> : <NotFound />}
+      {toReview.length > 0 && <WriteReviewLinks products={toReview} />}
     </div>
+  );
+}
+
+/** The order's products the customer may review now (docs/reviews.md). */
+function WriteReviewLinks({ products }: { products: { name: string; slug: string }[] }) {
+  return (
+    <section aria-labelledby="write-reviews-heading" className="mt-6 rounded-lg border bg-card p-5">
+      <h2 id="write-reviews-heading" className="font-semibold">
+        Write a review
+      </h2>
+      <ul className="mt-2 flex flex-col gap-1 text-sm">
+        {products.map((p) => (
+          <li key={p.slug}>
+            <Link to={reviewFormPath(p.slug)} className="text-primary underline-offset-4 hover:underline">
+              Write a review of {p.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -9,7 +9,7 @@ import {
   TestimonialForm,
   type TestimonialFormState,
 } from "~/components/admin/testimonial-form.tsx";
-import { StarRating } from "~/components/store/home/testimonials.tsx";
+import { StarRating } from "~/components/store/star-rating.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";

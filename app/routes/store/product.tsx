@@ -4,15 +4,28 @@ import { data, Link, redirect, type ShouldRevalidateFunctionArgs, useLocation } 
 import { AddToCartForm } from "~/components/store/add-to-cart-form.tsx";
 import { ProductCarousel } from "~/components/store/product-carousel.tsx";
 import { ProductPrice } from "~/components/store/product-price.tsx";
+import { ProductReviewsSection } from "~/components/store/product-reviews.tsx";
 import { QuantityTiers } from "~/components/store/quantity-tiers.tsx";
+import { REVIEW_SENT } from "~/components/store/review-form.tsx";
 import { VariantPicker } from "~/components/store/variant-picker.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
+import { useFlashToast } from "~/components/ui/toaster.tsx";
+import { formText, parseForm } from "~/lib/forms.ts";
 import { compareAtPrice, galleryFor, hasVariantPicker, urlWithVariant } from "~/lib/product-variants.ts";
 import { absoluteUrl, pageTitle, productJsonLd, publicUrlFrom, seoMeta } from "~/lib/seo.ts";
 import { brand } from "~core/brand.ts";
 import { chooseVariant, type ProductDetail } from "~core/catalog.ts";
+import { actionToast } from "~core/toast.ts";
+import { getSessionUser, signInUrl } from "~server/auth/session.ts";
 import { findProductForPage, isHumanVisitor } from "~server/catalog/products.ts";
+import { NotFoundError } from "~server/errors.ts";
+import { failureData, settle } from "~server/http/error-response.ts";
+import {
+  reviewInputSchema,
+  reviewsForPage,
+  submitReviewFromPage,
+} from "~server/reviews/product-page.server.ts";
 import type { Route } from "./+types/product";
 
 // Serves both /product/:slug and /products/:slug (routes.ts).
@@ -21,7 +34,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { result: found, unflushed } = await views.readCounted(() =>
     findProductForPage(context.database.db, params.slug),
   );
-  if (!found) return data({ product: null, variantId: null }, { status: 404 });
+  if (!found) return data({ product: null, variantId: null, reviews: null, reviewer: null }, { status: 404 });
   const { product, byId } = found;
   if (byId) {
     // Old links used the id: send them to the slug URL under the same prefix (replaces history).
@@ -40,8 +53,45 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   // ?variant= picks the variant shown (a shared link); an unknown id shows the first on sale.
   const wanted = new URL(request.url).searchParams.get("variant");
-  return { product, variantId: chooseVariant(product.variants, wanted)?.id ?? null };
+  return {
+    product,
+    variantId: chooseVariant(product.variants, wanted)?.id ?? null,
+    ...(await reviewsForPage(context, request, product.id)),
+  };
 }
+
+/** A customer's review (docs/reviews.md): signed in, received the product, once, rate-limited. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await getSessionUser(context, request);
+  if (!user) throw redirect(signInUrl(request));
+  const form = await request.formData();
+  const values = formText(form);
+  const parsed = parseForm(reviewInputSchema, form);
+  if (!parsed.ok) return data({ review: notSent(values, parsed.errors, null), toast: null }, 400);
+  const sent = await settle(
+    context.log.child({ userId: user.id }),
+    "review could not be stored",
+    async () => {
+      const found = await findProductForPage(context.database.db, params.slug);
+      if (!found) throw new NotFoundError({ title: "Product not found" });
+      return submitReviewFromPage(context, user, found.product.id, parsed.data);
+    },
+    { title: "Review not sent", description: "Please try again in a moment.", status: 500 },
+  );
+  if (!sent.ok)
+    return failureData(sent, { review: notSent(values, {}, sent.message.description ?? sent.message.title) });
+  return {
+    review: { sent: true } as const,
+    toast: actionToast({ title: "Review sent", description: REVIEW_SENT, variant: "success" }),
+  };
+}
+
+/** What was typed stays in the form, with the reasons. */
+const notSent = (
+  values: Record<string, string>,
+  errors: Record<string, string | undefined>,
+  formError: string | null,
+) => ({ sent: false as const, values, errors, formError });
 
 // The loader records a view, so it runs on navigation only, not after cart changes on this page.
 export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
@@ -69,19 +119,39 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     ...(product.seoKeywords.length ? [{ name: "keywords", content: product.seoKeywords.join(", ") }] : []),
     {
       "script:ld+json": productJsonLd(
-        { ...product, imageUrls: product.images },
+        { ...product, imageUrls: product.images, reviews: loaderData.reviews },
         absoluteUrl(publicUrl, path),
       ),
     },
   ];
 }
 
-export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, variantId } = loaderData;
+export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { product, variantId, reviews, reviewer } = loaderData;
   const location = useLocation();
-  if (!product) return <ProductNotFound />;
+  useFlashToast(actionData?.toast);
+  if (!product || !reviews) return <ProductNotFound />;
   // A navigation (another product, a ?variant= link) starts again from the loader's choice.
-  return <ProductView key={location.key} product={product} initialVariantId={variantId} />;
+  return (
+    <>
+      <ProductView key={location.key} product={product} initialVariantId={variantId} />
+      <div className="mx-auto max-w-7xl px-4 pb-12 sm:px-6 lg:px-8">
+        <ProductReviewsSection
+          reviews={reviews}
+          reviewer={reviewer}
+          form={actionData?.review}
+          moreHref={reviews.hasMore ? moreReviewsHref(location.search, reviews.page + 1) : null}
+        />
+      </div>
+    </>
+  );
+}
+
+/** The same page with the next ten reviews shown (other query parameters, e.g. ?variant=, kept). */
+function moreReviewsHref(search: string, page: number) {
+  const params = new URLSearchParams(search);
+  params.set("reviews", String(page));
+  return `?${params}`;
 }
 
 function ProductView({

@@ -13,6 +13,7 @@ export * from "./order-stats.ts";
 export * from "./orders.ts";
 export * from "./payments.ts";
 export * from "./refunds.ts";
+export * from "./reviews.ts";
 export * from "./shipping.ts";
 export * from "./stock.ts";
 export * from "./storefront.ts";

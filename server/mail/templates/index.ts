@@ -9,6 +9,7 @@ import { OrderStatusUpdate } from "./order-status-update.tsx";
 import { PaymentFailed } from "./payment-failed.tsx";
 import { RenewalOutOfStock } from "./renewal-out-of-stock.tsx";
 import { ResetPassword } from "./reset-password.tsx";
+import { ReviewInvitation } from "./review-invitation.tsx";
 import { SubscriptionRenewal } from "./subscription-renewal.tsx";
 import { VerifyEmail } from "./verify-email.tsx";
 
@@ -29,6 +30,7 @@ export const mailTemplates = {
   "order-refunded": OrderRefunded,
   "renewal-out-of-stock": RenewalOutOfStock,
   "abandoned-cart": AbandonedCart,
+  "review-invitation": ReviewInvitation,
 } satisfies Record<string, React.FC<never>>;
 
 export type MailTemplateName = keyof typeof mailTemplates;

@@ -1,8 +1,8 @@
-import { Star } from "lucide-react";
 import { ResponsiveImage } from "~/components/ui/responsive-image.tsx";
 import { cn } from "~/lib/cn.ts";
 import { testimonialText } from "~/lib/text.ts";
 import type { ImageInfo } from "~core/images.ts";
+import { StarRating } from "../star-rating.tsx";
 import { Section } from "./section.tsx";
 
 export type HomeTestimonial = {
@@ -16,20 +16,6 @@ export type HomeTestimonial = {
   media: ImageInfo | null;
   video: { url: string; playable: boolean } | null;
 };
-
-export function StarRating({ rating }: { rating: number }) {
-  return (
-    <p role="img" aria-label={`Rated ${rating} out of 5`} className="flex gap-0.5">
-      {[1, 2, 3, 4, 5].map((n) => (
-        <Star
-          key={n}
-          aria-hidden
-          className={cn("size-4", n <= rating ? "fill-primary text-primary" : "text-muted-foreground/60")}
-        />
-      ))}
-    </p>
-  );
-}
 
 function Media({ testimonial }: { testimonial: HomeTestimonial }) {
   if (testimonial.media) {

@@ -1,0 +1,110 @@
+import { Form, Link, useLocation, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button.tsx";
+import { FormField } from "~/components/ui/form-field.tsx";
+import { Input } from "~/components/ui/input.tsx";
+import { FormAlert } from "~/components/ui/input-field.tsx";
+import { Textarea } from "~/components/ui/textarea.tsx";
+import { REVIEW_BODY_MAX, REVIEW_TITLE_MAX } from "~core/review-rules.ts";
+import type { ReviewEligibility } from "~server/reviews/eligibility.ts";
+
+/** Who is looking: signed out (null), or a customer and whether they may review. */
+export type Reviewer = { eligibility: ReviewEligibility } | null;
+
+/** The action's answer: sent, or what was typed with the errors. */
+export type ReviewFormState =
+  | { sent: true }
+  | {
+      sent: false;
+      values: Record<string, string>;
+      errors: Record<string, string | undefined>;
+      formError: string | null;
+    };
+
+export const REVIEW_SENT = "Thank you! Your review will appear once it has been approved.";
+
+export function ReviewForm({ reviewer, form }: { reviewer: Reviewer; form: ReviewFormState | undefined }) {
+  const location = useLocation();
+  if (form?.sent) return <FormAlert tone="success">{REVIEW_SENT}</FormAlert>;
+  if (!reviewer) {
+    const back = encodeURIComponent(`${location.pathname}#write-review`);
+    return (
+      <p id="write-review" className="text-sm text-muted-foreground">
+        <Link to={`/auth?redirectTo=${back}`} className="font-semibold text-primary underline">
+          Sign in
+        </Link>{" "}
+        to review a product you bought.
+      </p>
+    );
+  }
+  if (reviewer.eligibility === "already_reviewed")
+    return (
+      <p id="write-review" className="text-sm text-muted-foreground">
+        You have already reviewed this product. Thank you!
+      </p>
+    );
+  if (reviewer.eligibility === "not_received")
+    return (
+      <p id="write-review" className="text-sm text-muted-foreground">
+        Reviews are written by customers who received this product.
+      </p>
+    );
+  return <WriteReview form={form} />;
+}
+
+function WriteReview({ form }: { form: Extract<ReviewFormState, { sent: false }> | undefined }) {
+  const submitting = useNavigation().state === "submitting";
+  const values = form?.values ?? {};
+  const errors = form?.errors ?? {};
+  return (
+    <section
+      id="write-review"
+      aria-labelledby="write-review-heading"
+      className="rounded-lg border bg-card p-6"
+    >
+      <h3 id="write-review-heading" className="text-xl font-semibold">
+        Write a review
+      </h3>
+      <Form method="post" noValidate preventScrollReset className="mt-4 flex max-w-2xl flex-col gap-4">
+        {form?.formError && <FormAlert>{form.formError}</FormAlert>}
+        <fieldset
+          className="flex flex-col gap-2"
+          aria-describedby={errors.rating ? "review-rating-error" : undefined}
+        >
+          <legend className="text-sm font-medium">
+            Rating{" "}
+            <span aria-hidden className="text-primary">
+              *
+            </span>
+          </legend>
+          <div className="flex flex-wrap gap-4">
+            {[5, 4, 3, 2, 1].map((stars) => (
+              <label key={stars} className="flex items-center gap-1.5 text-sm">
+                <input
+                  type="radio"
+                  name="rating"
+                  value={stars}
+                  defaultChecked={values.rating === String(stars)}
+                />
+                {stars} {stars === 1 ? "star" : "stars"}
+              </label>
+            ))}
+          </div>
+          {errors.rating && (
+            <p id="review-rating-error" className="text-sm text-destructive-text">
+              {errors.rating}
+            </p>
+          )}
+        </fieldset>
+        <FormField label="Title" name="title" error={errors.title}>
+          {(p) => <Input {...p} maxLength={REVIEW_TITLE_MAX} defaultValue={values.title} />}
+        </FormField>
+        <FormField label="Your review" name="body" required error={errors.body}>
+          {(p) => <Textarea {...p} rows={5} maxLength={REVIEW_BODY_MAX} defaultValue={values.body} />}
+        </FormField>
+        <Button type="submit" disabled={submitting} className="self-start">
+          {submitting ? "Sending..." : "Submit review"}
+        </Button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+import { and, desc, eq, type SQL } from "drizzle-orm";
+import type { HideReason, Moderation, ReviewStatus } from "../../core/reviews.ts";
+import type { Db } from "../db/client.ts";
+import { products, reviews, user } from "../db/schema/index.ts";
+import { NotFoundError } from "../errors.ts";
+
+export type AdminReviewFilter = { status?: ReviewStatus; rating?: number };
+
+export type AdminReview = {
+  id: string;
+  productName: string;
+  productSlug: string;
+  authorName: string;
+  authorEmail: string;
+  orderId: string | null;
+  rating: number;
+  title: string;
+  body: string;
+  status: ReviewStatus;
+  hideReason: HideReason | null;
+  reply: string | null;
+  incentivised: boolean;
+  createdAt: Date;
+  moderatedAt: Date | null;
+};
+
+const ADMIN_LIST_LIMIT = 200;
+
+/** The moderation queue: newest first, filtered by status and stars (the latest 200). */
+export async function listAdminReviews(db: Db, filter: AdminReviewFilter = {}): Promise<AdminReview[]> {
+  const where: SQL[] = [];
+  if (filter.status) where.push(eq(reviews.status, filter.status));
+  if (filter.rating) where.push(eq(reviews.rating, filter.rating));
+  return db
+    .select({
+      id: reviews.id,
+      productName: products.name,
+      productSlug: products.slug,
+      authorName: reviews.authorName,
+      authorEmail: user.email,
+      orderId: reviews.orderId,
+      rating: reviews.rating,
+      title: reviews.title,
+      body: reviews.body,
+      status: reviews.status,
+      hideReason: reviews.hideReason,
+      reply: reviews.reply,
+      incentivised: reviews.incentivised,
+      createdAt: reviews.createdAt,
+      moderatedAt: reviews.moderatedAt,
+    })
+    .from(reviews)
+    .innerJoin(products, eq(products.id, reviews.productId))
+    .innerJoin(user, eq(user.id, reviews.userId))
+    .where(and(...where))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(ADMIN_LIST_LIMIT);
+}
+
+const REVIEW_GONE = { title: "Review not found", description: "This review no longer exists." };
+
+async function moderate(db: Db, id: string, set: Partial<typeof reviews.$inferInsert>, now: Date) {
+  const [row] = await db
+    .update(reviews)
+    .set({ ...set, moderatedAt: now })
+    .where(eq(reviews.id, id))
+    .returning({ id: reviews.id });
+  if (!row) throw new NotFoundError(REVIEW_GONE);
+}
+
+export const approveReview = (db: Db, id: string, now = new Date()) =>
+  moderate(db, id, { status: "approved", hideReason: null }, now);
+
+/** Hidden for its content only (FTC 16 CFR 465): the reason is required by type and by a CHECK. */
+export const hideReview = (db: Db, id: string, reason: HideReason, now = new Date()) =>
+  moderate(db, id, { status: "hidden", hideReason: reason }, now);
+
+/** The shop's public answer under the review; an empty reply removes it. */
+export const replyToReview = (db: Db, id: string, reply: string, now = new Date()) =>
+  moderate(db, id, { reply: reply || null }, now);
+
+/** "Incentivised review" label (a free product, a discount for reviewing): the admin sets it. */
+export const setReviewIncentivised = (db: Db, id: string, incentivised: boolean, now = new Date()) =>
+  moderate(db, id, { incentivised }, now);
+
+/** Runs one moderation action from the admin screen; says what was done (the toast's title). */
+export async function moderateReview(db: Db, action: Moderation): Promise<string> {
+  switch (action.intent) {
+    case "approve":
+      await approveReview(db, action.id);
+      return "Review approved";
+    case "hide":
+      await hideReview(db, action.id, action.reason);
+      return "Review hidden";
+    case "reply":
+      await replyToReview(db, action.id, action.reply);
+      return action.reply ? "Reply saved" : "Reply removed";
+    case "incentivised":
+      await setReviewIncentivised(db, action.id, action.value);
+      return action.value ? "Marked as incentivised" : "Incentivised label removed";
+  }
+}
