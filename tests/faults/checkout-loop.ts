@@ -1,10 +1,11 @@
 /**
  * Shoppers buying over and over through HTTP, as a browser without JavaScript does (add to cart →
- * pay at /checkout → the sandbox's card page → /payment-success), each request timed.
+ * shipping address at /checkout → pay at /checkout → the sandbox's card page → /payment-success), each request timed.
  * A 503 before paying ends that attempt; after paying, the shopper reloads the return page until
  * it confirms, as the "We'll be right back" page does by itself.
  */
 
+import { shopperAddress } from "../security/shopper.ts";
 import { sandboxBuyer } from "../support/sandbox-buyer.ts";
 
 export type Answer = {
@@ -103,6 +104,9 @@ export class CheckoutLoop {
       .getSetCookie()
       .map((c) => c.split(";")[0])
       .join("; ");
+    const addressed = await post("/checkout", { intent: "save-address", ...shopperAddress });
+    if (addressed.response.status !== 302)
+      throw new Error(`address step answered ${addressed.response.status}: ${addressed.body.slice(0, 300)}`);
     const checkout = await post("/checkout", {
       intent: "pay",
       purchaseType: "one_time",
