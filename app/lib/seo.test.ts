@@ -2,13 +2,11 @@ import { describe, expect, it } from "vitest";
 import type { ProductVariant } from "~core/catalog.ts";
 import {
   blogPostingJsonLd,
-  clampDescription,
   organizationJsonLd,
-  pageTitle,
   productJsonLd,
-  seoMeta,
   variantProperty,
-} from "./seo.ts";
+} from "~server/seo/json-ld.ts";
+import { clampDescription, pageTitle, seoMeta } from "./seo.ts";
 
 const product = {
   name: "Gold Grade Shilajit Resin",

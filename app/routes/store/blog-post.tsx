@@ -3,15 +3,22 @@ import { data, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { ResponsiveImage } from "~/components/ui/responsive-image.tsx";
 import { displayDate, usableDate } from "~/lib/dates.ts";
-import { absoluteUrl, blogPostingJsonLd, pageTitle, publicUrlFrom, seoMeta } from "~/lib/seo.ts";
+import { pageTitle, publicUrlFrom, seoMeta } from "~/lib/seo.ts";
+import { absoluteUrl } from "~core/urls.ts";
 import { blogPostData } from "~server/content/storefront.ts";
+import { blogPostingJsonLd } from "~server/seo/json-ld.ts";
 import type { Route } from "./+types/blog-post";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const post = await blogPostData(context.database.db, context.config.uploadsDir, params.slug);
   // Returned, not thrown: the not-found text renders inside the store layout with HTTP 404.
-  if (!post) return data({ post: null }, 404);
-  return { post };
+  if (!post) return data({ post: null, jsonLd: null }, 404);
+  const publishedAt = usableDate(post.publishedAt).toISOString();
+  const jsonLd = blogPostingJsonLd(
+    { ...post, publishedAt, updatedAt: new Date(post.updatedAt).toISOString() },
+    absoluteUrl(context.config.publicUrl, `/blog/${post.slug}`),
+  );
+  return { post, jsonLd };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -33,12 +40,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
     ),
     ...(post.seoKeywords.length ? [{ name: "keywords", content: post.seoKeywords.join(", ") }] : []),
     { property: "article:published_time", content: publishedAt },
-    {
-      "script:ld+json": blogPostingJsonLd(
-        { ...post, publishedAt, updatedAt: new Date(post.updatedAt).toISOString() },
-        absoluteUrl(publicUrl, path),
-      ),
-    },
+    ...(data.jsonLd ? [{ "script:ld+json": data.jsonLd }] : []),
   ];
 }
 

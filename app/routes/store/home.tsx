@@ -8,16 +8,21 @@ import { Testimonials } from "~/components/store/home/testimonials.tsx";
 import { UsageSteps } from "~/components/store/home/usage-steps.tsx";
 import { ValidateCta } from "~/components/store/home/validate-cta.tsx";
 import { WhyChooseUs } from "~/components/store/home/why-choose-us.tsx";
-import { DEFAULT_DESCRIPTION, organizationJsonLd, publicUrlFrom, seoMeta, websiteJsonLd } from "~/lib/seo.ts";
+import { DEFAULT_DESCRIPTION, publicUrlFrom, seoMeta } from "~/lib/seo.ts";
 import { brand } from "~core/brand.ts";
 import { homePageData } from "~server/content/storefront.ts";
+import { organizationJsonLd, websiteJsonLd } from "~server/seo/json-ld.ts";
 import type { Route } from "./+types/home";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return homePageData(context.database.db, context.config.uploadsDir, context.log);
+export async function loader({ context }: Route.LoaderArgs) {
+  const publicUrl = context.config.publicUrl;
+  return {
+    ...(await homePageData(context.database.db, context.config.uploadsDir, context.log)),
+    jsonLd: [organizationJsonLd(publicUrl), websiteJsonLd(publicUrl)],
+  };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   const publicUrl = publicUrlFrom(matches);
   return [
     ...seoMeta(
@@ -28,8 +33,7 @@ export function meta({ matches }: Route.MetaArgs) {
       },
       publicUrl,
     ),
-    { "script:ld+json": organizationJsonLd(publicUrl) },
-    { "script:ld+json": websiteJsonLd(publicUrl) },
+    ...(loaderData?.jsonLd ?? []).map((jsonLd) => ({ "script:ld+json": jsonLd })),
   ];
 }
 

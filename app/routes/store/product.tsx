@@ -13,10 +13,11 @@ import { buttonClass } from "~/components/ui/button.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { formText, parseForm } from "~/lib/forms.ts";
 import { compareAtPrice, galleryFor, hasVariantPicker, urlWithVariant } from "~/lib/product-variants.ts";
-import { absoluteUrl, pageTitle, productJsonLd, publicUrlFrom, seoMeta } from "~/lib/seo.ts";
+import { pageTitle, publicUrlFrom, seoMeta } from "~/lib/seo.ts";
 import { brand } from "~core/brand.ts";
 import { chooseVariant, type ProductDetail } from "~core/catalog.ts";
 import { actionToast } from "~core/toast.ts";
+import { absoluteUrl } from "~core/urls.ts";
 import { getSessionUser, signInUrl } from "~server/auth/session.ts";
 import { findProductForPage, isHumanVisitor } from "~server/catalog/products.ts";
 import { NotFoundError } from "~server/errors.ts";
@@ -26,6 +27,7 @@ import {
   reviewsForPage,
   submitReviewFromPage,
 } from "~server/reviews/product-page.server.ts";
+import { productJsonLd } from "~server/seo/json-ld.ts";
 import type { Route } from "./+types/product";
 
 // Serves both /product/:slug and /products/:slug (routes.ts).
@@ -34,7 +36,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { result: found, unflushed } = await views.readCounted(() =>
     findProductForPage(context.database.db, params.slug),
   );
-  if (!found) return data({ product: null, variantId: null, reviews: null, reviewer: null }, { status: 404 });
+  if (!found)
+    return data(
+      { product: null, variantId: null, reviews: null, reviewer: null, jsonLd: null },
+      { status: 404 },
+    );
   const { product, byId } = found;
   if (byId) {
     // Old links used the id: send them to the slug URL under the same prefix (replaces history).
@@ -53,10 +59,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   // ?variant= picks the variant shown (a shared link); an unknown id shows the first on sale.
   const wanted = new URL(request.url).searchParams.get("variant");
+  const reviews = await reviewsForPage(context, request, product.id);
   return {
     product,
     variantId: chooseVariant(product.variants, wanted)?.id ?? null,
-    ...(await reviewsForPage(context, request, product.id)),
+    ...reviews,
+    jsonLd: productJsonLd(
+      { ...product, imageUrls: product.images, reviews: reviews.reviews },
+      absoluteUrl(context.config.publicUrl, productPath(product.slug)),
+    ),
   };
 }
 
@@ -98,13 +109,15 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
   return formMethod ? false : defaultShouldRevalidate;
 }
 
+/** Both prefixes show the same page; /product/{slug} is the canonical one. */
+const productPath = (slug: string) => `/product/${encodeURIComponent(slug)}`;
+
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const product = loaderData?.product;
   if (!product)
     return [{ title: `Product not found | ${brand.name}` }, { name: "robots", content: "noindex" }];
   const publicUrl = publicUrlFrom(matches);
-  // Both prefixes show the same page; /product/{slug} is the canonical one.
-  const path = `/product/${encodeURIComponent(product.slug)}`;
+  const path = productPath(product.slug);
   return [
     ...seoMeta(
       {
@@ -117,12 +130,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
       publicUrl,
     ),
     ...(product.seoKeywords.length ? [{ name: "keywords", content: product.seoKeywords.join(", ") }] : []),
-    {
-      "script:ld+json": productJsonLd(
-        { ...product, imageUrls: product.images, reviews: loaderData.reviews },
-        absoluteUrl(publicUrl, path),
-      ),
-    },
+    ...(loaderData.jsonLd ? [{ "script:ld+json": loaderData.jsonLd }] : []),
   ];
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ProductVariant } from "~core/catalog.ts";
 import { checkStructuredData } from "../../tests/support/structured-data.ts";
-import { blogPostingJsonLd, organizationJsonLd, productJsonLd, websiteJsonLd } from "./seo.ts";
+import { blogPostingJsonLd, organizationJsonLd, productJsonLd, websiteJsonLd } from "./json-ld.ts";
 
 /** Every JSON-LD type the shop emits against Google's rules (tests/support/structured-data.ts). */
 const origin = "https://shop.example";
