@@ -21,6 +21,7 @@ beforeAll(async () => {
     log: createLogger("silent"),
     from: "Shop <shop@example.com>",
     shopInbox: inbox,
+    publicUrl: "https://shop.example",
   });
 });
 afterAll(() => database.destroy());
@@ -66,6 +67,7 @@ describe("the shop's new-order email", () => {
     expect(message?.text).toContain("Pure Resin (30g) × 2");
     expect(message?.text).toContain("$119.98");
     expect(message?.text).toContain("ada@example.com");
+    expect(message?.text).toContain(`https://shop.example/admin/orders?q=${order.id.slice(0, 8)}`);
   });
 
   it("never fails fulfilment: with the outbox down the order is paid, and the email follows once later", async () => {

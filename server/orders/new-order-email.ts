@@ -1,3 +1,4 @@
+import { absoluteUrl } from "../../core/urls.ts";
 import type { orderItems, orders } from "../db/schema/index.ts";
 import type { Mailer, MailMessage } from "../mail/mailer.ts";
 
@@ -16,6 +17,7 @@ export function newOrderMessage(
   order: Order,
   items: OrderItem[],
   shopInbox: string | undefined,
+  publicUrl = "",
 ): MailMessage<"admin-new-order"> | null {
   if (!shopInbox) return null;
   const shortId = order.id.slice(0, 8);
@@ -31,6 +33,8 @@ export function newOrderMessage(
       purchaseType: order.purchaseType,
       items: items.map(({ name, weight, quantity }) => ({ name, weight, quantity })),
       totalCents: order.totalCents,
+      // The admin order list searched for this order; absolute when the shop knows its origin.
+      ordersUrl: absoluteUrl(publicUrl, `/admin/orders?q=${shortId}`),
     },
   };
 }

@@ -87,7 +87,7 @@ export async function queuePaymentEmail(
 ): Promise<void> {
   if (order.email) await mailer.send(message);
   if (mailer.shopInbox) {
-    const notice = newOrderMessage(order, await itemsOf(db, order.id), mailer.shopInbox);
+    const notice = newOrderMessage(order, await itemsOf(db, order.id), mailer.shopInbox, mailer.publicUrl);
     if (notice) await mailer.send(notice);
   }
   await db.update(orders).set({ paymentEmailDue: false }).where(eq(orders.id, order.id));

@@ -1,7 +1,7 @@
-import { Text } from "@react-email/components";
+import { Link, Text } from "@react-email/components";
 import { formatMoney } from "../../../core/money.ts";
 import type { OrderLine } from "../../../core/order-line.ts";
-import { EmailLayout, emailColors, paragraph } from "./layout.tsx";
+import { EmailLayout, emailColors, linkStyle, paragraph } from "./layout.tsx";
 
 export type AdminNewOrderProps = {
   shortId: string;
@@ -10,6 +10,8 @@ export type AdminNewOrderProps = {
   purchaseType: "one_time" | "subscription";
   items: Pick<OrderLine, "name" | "weight" | "quantity">[];
   totalCents: number;
+  /** The order in the admin's order list. */
+  ordersUrl: string;
 };
 
 const label = { ...paragraph, color: emailColors.muted, fontSize: "13px", margin: "0 0 4px" };
@@ -30,7 +32,12 @@ export function AdminNewOrder(props: AdminNewOrderProps) {
       </Text>
       <Text style={label}>Total paid</Text>
       <Text style={paragraph}>{formatMoney(props.totalCents)}</Text>
-      <Text style={paragraph}>It is waiting in Orders Management (/admin/orders) to be shipped.</Text>
+      <Text style={paragraph}>
+        It is waiting in Orders Management to be shipped:{" "}
+        <Link href={props.ordersUrl} style={linkStyle}>
+          {props.ordersUrl}
+        </Link>
+      </Text>
     </EmailLayout>
   );
 }
