@@ -183,6 +183,18 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 
       <Card>
         <CardHeader>
+          <h2 className="font-display text-xl leading-tight font-semibold">Privacy</h2>
+          <CardDescription>Download a copy of your data, or delete your account.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Link to="/account/privacy" className={buttonClass({ variant: "outline" })}>
+            My data and privacy
+          </Link>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
           <h2 className="font-display text-xl leading-tight font-semibold">Devices</h2>
           <CardDescription>
             Signed in on a device you no longer use? End every session at once.
