@@ -19,6 +19,11 @@ export function meta() {
   return [{ title: `Privacy | ${brand.name}` }];
 }
 
+/** Retry-After on a refused (429) deletion: an action's headers reach the document only through here. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
+}
+
 /** Why the last download was refused (the export route redirects here with a code). */
 const exportFailures: Record<string, string> = {
   invalid: "Please enter your password.",
