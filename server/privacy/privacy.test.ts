@@ -6,7 +6,7 @@ import { signedWebhookRequest, stripeEvent } from "../../tests/fakes/stripe-even
 import type { FakeBuyer } from "../../tests/fakes/stripe-server.ts";
 import { SHOP_URL, startStripeTestbed } from "../../tests/fakes/stripe-shop.ts";
 import { clientHeaders, createTestAuth } from "../../tests/support/auth.ts";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
+import { createTestDatabase, describeOnPostgres, type TestDatabase } from "../../tests/support/database.ts";
 import { findPersonalData } from "../../tests/support/personal-data-scan.ts";
 import { sendCartReminders } from "../abandoned-carts/reminders.ts";
 import { saveAbandonedCartSettings } from "../abandoned-carts/settings.ts";
@@ -346,5 +346,16 @@ describe("a guest without an account", () => {
     expect(
       await db().select({ n: sql<number>`count(*)::int` }).from(orders).where(eq(orders.id, guest.id)),
     ).toEqual([{ n: 1 }]);
+  });
+});
+
+describeOnPostgres("two erasures of one account at once", () => {
+  it("run one after the other (the account row is locked): both succeed, nothing is left", async () => {
+    const twin = await createUser(db(), { email: "twice.at.once@example.com", name: "Twice Atonce" });
+    await createOrder(db(), { paymentStatus: "paid", userId: twin.id, email: twin.email, name: twin.name });
+    const subject = (await subjectOfAccount(db(), twin.id))!;
+    const services = { providerFor: () => stripe.gateway.provider };
+    await Promise.all([eraseSubject(db(), subject, services), eraseSubject(db(), subject, services)]);
+    expect(await findPersonalData(db(), [twin.email, twin.name])).toEqual([]);
   });
 });
