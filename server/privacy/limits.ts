@@ -1,6 +1,5 @@
 import type { Db } from "../db/client.ts";
-import { RateLimitedError } from "../errors.ts";
-import { hitRateLimits, type RateLimitRule, rateLimitedMessage } from "../rate-limit/rate-limit.ts";
+import { enforceRateLimits, type RateLimitRule } from "../rate-limit/rate-limit.ts";
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -15,11 +14,6 @@ export const privacyLimits = (userId: string, ip: string): RateLimitRule[] => [
   { key: `privacy:ip:${ip}`, limit: 30, windowMs: DAY },
 ];
 
-export async function checkPrivacyRateLimit(db: Db, userId: string, ip: string) {
-  const limit = await hitRateLimits(db, privacyLimits(userId, ip));
-  if (limit.allowed) return;
-  throw new RateLimitedError(
-    { title: "Too many attempts", description: rateLimitedMessage(limit.retryAfterSeconds) },
-    limit.retryAfterSeconds,
-  );
+export function checkPrivacyRateLimit(db: Db, userId: string, ip: string) {
+  return enforceRateLimits(db, privacyLimits(userId, ip), "Too many attempts");
 }

@@ -29,15 +29,13 @@ const e2e = setupE2E({
       },
     });
     ids.order = order.id;
-    await db
-      .insert(orderItems)
-      .values({
-        orderId: order.id,
-        name: "Pure Resin",
-        unitPriceCents: 12345,
-        quantity: 1,
-        lineTotalCents: 12345,
-      });
+    await db.insert(orderItems).values({
+      orderId: order.id,
+      name: "Pure Resin",
+      unitPriceCents: 12345,
+      quantity: 1,
+      lineTotalCents: 12345,
+    });
   },
 });
 

@@ -1,5 +1,5 @@
 import { LogOut, MapPin, Repeat, ShieldCheck } from "lucide-react";
-import { data, Form, Link, redirectDocument } from "react-router";
+import { data, Form, Link } from "react-router";
 import { SubmitButton } from "~/components/account/submit-button.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card.tsx";
@@ -7,9 +7,9 @@ import { FormAlert, InputField } from "~/components/ui/input-field.tsx";
 import { type FieldErrors, parseForm } from "~/lib/forms.ts";
 import { changePasswordSchema } from "~core/account-forms.ts";
 import { brand } from "~core/brand.ts";
-import { cookiesFrom, tryAuth } from "~server/accounts/auth-call.ts";
+import { cookiesFrom, homeSignedOut, tryAuth } from "~server/accounts/auth-call.ts";
 import { requireUser } from "~server/auth/session.ts";
-import { redirectWithToast, setFlashToast } from "~server/http/flash.ts";
+import { redirectWithToast } from "~server/http/flash.ts";
 import type { Route } from "./+types/account";
 
 export function meta() {
@@ -40,13 +40,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await tryAuth(
       context.auth.api.revokeSessions({ headers: request.headers, returnHeaders: true }),
     );
-    const headers = result.ok ? cookiesFrom(result.value.headers) : new Headers();
-    await setFlashToast(headers, {
+    return homeSignedOut(result, {
       title: "Signed out everywhere",
       description: "You have been signed out on all your devices.",
       variant: "success",
     });
-    return redirectDocument("/", { headers });
   }
 
   const parsed = parseForm(changePasswordSchema, formData);

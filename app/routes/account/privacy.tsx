@@ -1,14 +1,13 @@
-import { data, Form, redirectDocument } from "react-router";
+import { data, Form } from "react-router";
 import { SubmitButton } from "~/components/account/submit-button.tsx";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card.tsx";
 import { FormAlert, InputField } from "~/components/ui/input-field.tsx";
 import type { FieldErrors } from "~/lib/forms.ts";
 import { brand } from "~core/brand.ts";
 import { deleteRequestSchema } from "~core/privacy-form.ts";
-import { cookiesFrom, tryAuth } from "~server/accounts/auth-call.ts";
+import { homeSignedOut, tryAuth } from "~server/accounts/auth-call.ts";
 import { requireUser } from "~server/auth/session.ts";
 import { settle } from "~server/http/error-response.ts";
-import { setFlashToast } from "~server/http/flash.ts";
 import { providerNamed } from "~server/payments/registry.ts";
 import { eraseFor, subjectForCustomer } from "~server/privacy/requests.ts";
 import { erasureExplanation } from "~server/privacy/wording.ts";
@@ -68,13 +67,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const signedOut = await tryAuth(
     context.auth.api.signOut({ headers: request.headers, returnHeaders: true }),
   );
-  const headers = signedOut.ok ? cookiesFrom(signedOut.value.headers) : new Headers();
-  await setFlashToast(headers, {
+  return homeSignedOut(signedOut, {
     title: "Account deleted",
     description: "Your account and personal data have been deleted.",
     variant: "success",
   });
-  return redirectDocument("/?account=deleted", { headers });
 }
 
 export default function Privacy({ loaderData, actionData }: Route.ComponentProps) {
@@ -116,22 +113,8 @@ export default function Privacy({ loaderData, actionData }: Route.ComponentProps
           <CardDescription>This cannot be undone.</CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
-          <div>
-            <h3 className="font-semibold">Deleted</h3>
-            <ul className="mt-1 list-disc pl-5 text-sm">
-              {explanation.erased.map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </ul>
-          </div>
-          <div>
-            <h3 className="font-semibold">Kept for our accounts</h3>
-            <ul className="mt-1 list-disc pl-5 text-sm">
-              {explanation.kept.map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </ul>
-          </div>
+          <Explained title="Deleted" lines={explanation.erased} />
+          <Explained title="Kept for our accounts" lines={explanation.kept} />
           <Form method="post" noValidate className="flex flex-col gap-4">
             {actionData?.formError && <FormAlert>{actionData.formError}</FormAlert>}
             <InputField
@@ -170,6 +153,19 @@ export default function Privacy({ loaderData, actionData }: Route.ComponentProps
           </Form>
         </CardContent>
       </Card>
+    </div>
+  );
+}
+
+function Explained({ title, lines }: { title: string; lines: string[] }) {
+  return (
+    <div>
+      <h3 className="font-semibold">{title}</h3>
+      <ul className="mt-1 list-disc pl-5 text-sm">
+        {lines.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
     </div>
   );
 }
