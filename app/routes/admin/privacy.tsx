@@ -23,7 +23,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const loaded = await settle(context.log, "privacy request log failed", () =>
     recentPrivacyRequests(context.database.db),
   );
-  return { log: loaded.ok ? loaded.value : [], loadError: !loaded.ok };
+  // The word to type comes with the data: the form schema's module (zod) stays out of the browser.
+  return { log: loaded.ok ? loaded.value : [], loadError: !loaded.ok, confirmWord: ERASE_CONFIRMATION };
 }
 
 type Found = { email: string; accountId: string | null; name: string | null; orders: number };
@@ -99,13 +100,23 @@ export default function PrivacyRequests({ loaderData, actionData }: Route.Compon
           </Form>
         </CardContent>
       </Card>
-      {found && <FoundCustomer found={found} confirmError={errors.confirm} />}
+      {found && (
+        <FoundCustomer found={found} confirmWord={loaderData.confirmWord} confirmError={errors.confirm} />
+      )}
       <RequestLog entries={loaderData.log} />
     </>
   );
 }
 
-function FoundCustomer({ found, confirmError }: { found: Found; confirmError?: string }) {
+function FoundCustomer({
+  found,
+  confirmWord,
+  confirmError,
+}: {
+  found: Found;
+  confirmWord: string;
+  confirmError?: string;
+}) {
   return (
     <Card className="mt-6 max-w-2xl">
       <CardHeader>
@@ -131,7 +142,7 @@ function FoundCustomer({ found, confirmError }: { found: Found; confirmError?: s
           <InputField
             id="privacy-confirm"
             name="confirm"
-            label={`Type ${ERASE_CONFIRMATION} to confirm`}
+            label={`Type ${confirmWord} to confirm`}
             autoComplete="off"
             error={confirmError}
           />
