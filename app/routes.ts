@@ -29,6 +29,9 @@ export default [
     route("orders", "routes/account/orders.tsx"),
     route("orders/:orderId", "routes/account/order-detail.tsx"),
     route("account/addresses", "routes/account/addresses.tsx"),
+    // Privacy requests (docs/compliance.md, section 6): the data download and account deletion.
+    route("account/privacy", "routes/account/privacy.tsx"),
+    route("account/privacy/export", "routes/account/privacy-export.ts"),
     // A guest's order through the secret link in the confirmation email (decision 037).
     route("order-status/:token", "routes/store/order-status.tsx"),
     route("*", "routes/store/not-found.tsx"),
@@ -56,6 +59,8 @@ export default [
       route("orders/:orderId/refunds", "routes/admin/order-refunds.tsx"),
       route("upload", "routes/admin/upload.tsx"),
       route("sign-out", "routes/admin/sign-out.tsx"),
+      // A privacy request's data as a JSON download (resource route): docs/compliance.md.
+      route("privacy/export", "routes/admin/privacy-export.ts"),
       layout("routes/admin/layout.tsx", [
         route("dashboard", "routes/admin/dashboard.tsx"),
         route("products", "routes/admin/products.tsx"),
@@ -86,6 +91,7 @@ export default [
         route("webhooks", "routes/admin/webhooks.tsx"),
         route("webhooks/:eventId", "routes/admin/webhook-event.tsx"),
         route("abandoned-carts", "routes/admin/abandoned-carts.tsx"),
+        route("privacy", "routes/admin/privacy.tsx"),
       ]),
     ]),
   ]),

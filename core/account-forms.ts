@@ -83,3 +83,6 @@ export const backupCodeSchema = z.object({
   code: z.string().trim().min(1, messages.backupCodeRequired),
   redirectTo: z.string().optional(),
 });
+
+/** An email address as the account forms read it (trimmed, lower-case); the admin's privacy lookup too. */
+export const emailAddress = email;

@@ -1,6 +1,7 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { rateLimitHits } from "../db/schema/index.ts";
+import { RateLimitedError } from "../errors.ts";
 
 export type RateLimitRule = {
   /** Names the limited action and the client, e.g. `contact:203.0.113.7`. */
@@ -130,4 +131,14 @@ export function describeWait(seconds: number): string {
   if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
   const minutes = Math.ceil(seconds / 60);
   return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+}
+
+/** Counts the hit against every rule; over any of them, throws a RateLimitedError titled `title`. */
+export async function enforceRateLimits(db: Db, rules: RateLimitRule[], title: string): Promise<void> {
+  const limit = await hitRateLimits(db, rules);
+  if (limit.allowed) return;
+  throw new RateLimitedError(
+    { title, description: rateLimitedMessage(limit.retryAfterSeconds) },
+    limit.retryAfterSeconds,
+  );
 }

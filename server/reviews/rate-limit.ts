@@ -1,6 +1,5 @@
 import type { Db } from "../db/client.ts";
-import { RateLimitedError } from "../errors.ts";
-import { hitRateLimits, type RateLimitRule, rateLimitedMessage } from "../rate-limit/rate-limit.ts";
+import { enforceRateLimits, type RateLimitRule } from "../rate-limit/rate-limit.ts";
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -15,11 +14,6 @@ export const reviewLimits = (userId: string, ip: string): RateLimitRule[] => [
   { key: `review:u:${userId}`, limit: 20, windowMs: DAY },
 ];
 
-export async function checkReviewRateLimit(db: Db, userId: string, ip: string) {
-  const limit = await hitRateLimits(db, reviewLimits(userId, ip));
-  if (limit.allowed) return;
-  throw new RateLimitedError(
-    { title: "Review not sent", description: rateLimitedMessage(limit.retryAfterSeconds) },
-    limit.retryAfterSeconds,
-  );
+export function checkReviewRateLimit(db: Db, userId: string, ip: string) {
+  return enforceRateLimits(db, reviewLimits(userId, ip), "Review not sent");
 }

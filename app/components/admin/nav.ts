@@ -19,6 +19,7 @@ import {
   TicketPercent,
   Truck,
   Users,
+  UserX,
   Webhook,
 } from "lucide-react";
 
@@ -48,6 +49,7 @@ export const adminNavItems: AdminNavItem[] = [
   { to: "/admin/batches", label: "Batches", icon: FlaskConical },
   { to: "/admin/emails", label: "Emails", icon: Mail },
   { to: "/admin/webhooks", label: "Webhooks", icon: Webhook },
+  { to: "/admin/privacy", label: "Privacy Requests", icon: UserX },
 ];
 
 /** Icon for screens added later without one. */

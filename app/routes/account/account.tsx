@@ -1,5 +1,5 @@
 import { LogOut, MapPin, Repeat, ShieldCheck } from "lucide-react";
-import { data, Form, Link, redirectDocument } from "react-router";
+import { data, Form, Link } from "react-router";
 import { SubmitButton } from "~/components/account/submit-button.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card.tsx";
@@ -7,9 +7,9 @@ import { FormAlert, InputField } from "~/components/ui/input-field.tsx";
 import { type FieldErrors, parseForm } from "~/lib/forms.ts";
 import { changePasswordSchema } from "~core/account-forms.ts";
 import { brand } from "~core/brand.ts";
-import { cookiesFrom, tryAuth } from "~server/accounts/auth-call.ts";
+import { cookiesFrom, homeSignedOut, tryAuth } from "~server/accounts/auth-call.ts";
 import { requireUser } from "~server/auth/session.ts";
-import { redirectWithToast, setFlashToast } from "~server/http/flash.ts";
+import { redirectWithToast } from "~server/http/flash.ts";
 import type { Route } from "./+types/account";
 
 export function meta() {
@@ -40,13 +40,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await tryAuth(
       context.auth.api.revokeSessions({ headers: request.headers, returnHeaders: true }),
     );
-    const headers = result.ok ? cookiesFrom(result.value.headers) : new Headers();
-    await setFlashToast(headers, {
+    return homeSignedOut(result, {
       title: "Signed out everywhere",
       description: "You have been signed out on all your devices.",
       variant: "success",
     });
-    return redirectDocument("/", { headers });
   }
 
   const parsed = parseForm(changePasswordSchema, formData);
@@ -177,6 +175,18 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             {loaderData.twoFactorEnabled
               ? "Manage two-factor authentication"
               : "Set up two-factor authentication"}
+          </Link>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <h2 className="font-display text-xl leading-tight font-semibold">Privacy</h2>
+          <CardDescription>Download a copy of your data, or delete your account.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Link to="/account/privacy" className={buttonClass({ variant: "outline" })}>
+            My data and privacy
           </Link>
         </CardContent>
       </Card>

@@ -1,0 +1,28 @@
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { user } from "../db/schema/index.ts";
+import type { ErasureServices } from "./part.ts";
+import { privacyParts } from "./registry.ts";
+import type { PrivacySubject } from "./subject.ts";
+
+/** The address an erased customer's kept orders carry: unique per erasure, never deliverable (RFC 6761 .invalid). */
+export function anonymousEmail(): string {
+  return `deleted-${randomBytes(8).toString("hex")}@invalid`;
+}
+
+/**
+ * Erases the subject (right to delete): first what needs outside services (subscriptions are
+ * cancelled with their provider; a refusal throws and nothing is erased), then every part in one
+ * transaction. The account row is locked first, so two erasures at once run one after the other;
+ * a second run finds nothing left to change.
+ */
+export async function eraseSubject(db: Db, subject: PrivacySubject, services: ErasureServices) {
+  for (const part of privacyParts) await part.prepareErase?.(db, subject, services);
+  const erasure = { ...subject, anonymousEmail: anonymousEmail() };
+  await db.transaction(async (tx) => {
+    if (subject.userId)
+      await tx.select({ id: user.id }).from(user).where(eq(user.id, subject.userId)).for("update");
+    for (const part of privacyParts) await part.eraseFor(tx, erasure);
+  });
+}
