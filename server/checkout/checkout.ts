@@ -15,6 +15,7 @@ import { orderItems, orders } from "../db/schema/index.ts";
 import { openPaymentSession } from "../orders/payment-session.ts";
 import { newStatusToken } from "../orders/status-token.ts";
 import type { PaymentMethod, PaymentProvider } from "../payments/provider.ts";
+import { type CheckoutWarning, recordShownWarnings } from "../labels/checkout-warnings.ts";
 import { deliveryTerms } from "../shipping/terms.ts";
 import { reserveStock, StockShortage } from "../stock/reserve.ts";
 import { orderAddressColumns } from "./checkout-address.ts";
@@ -34,6 +35,8 @@ export type CheckoutRequest = {
   clientIp?: string | null;
   /** The cart of `cartId` as this request already priced it from the database (saves reading it twice). */
   cart?: PricedCart;
+  /** The Prop 65 warnings shown on the page that posted Pay: recorded with the order (decision 045). */
+  prop65Warnings?: CheckoutWarning[];
   now?: Date;
 };
 
@@ -172,6 +175,7 @@ export async function startCheckout(
           imageUrl: line.imageUrl,
         })),
       );
+      await recordShownWarnings(tx, orderId, input.prop65Warnings ?? [], now);
       await reserveStock(tx, orderId, cart.lines, expiresAt, now);
       const session = await openSession(tx, provider, { orderId, method: input.paymentMethod, expiresAt });
       return { ok: true as const, orderId, url: session.url, breakdown };

@@ -6,6 +6,7 @@ import { describeImage } from "../media/describe.ts";
 import { type BlogPost, type BlogPostSummary, findPublishedPost, listPublishedPosts } from "./blog.ts";
 import { loadHomeContent } from "./home.ts";
 import { postHtml } from "./post-html.ts";
+import { withClaimDisclaimer } from "../labels/label-html.ts";
 
 /**
  * What storefront pages get from the content tables: rows plus the image facts their
@@ -102,7 +103,7 @@ export async function blogPostData(db: Db, uploadsDir: string, slug: string): Pr
   const { content: _content, contentHtml: _html, ...rest } = post;
   return {
     ...rest,
-    html: await postHtml(db, post),
+    html: withClaimDisclaimer(await postHtml(db, post)),
     image: post.featuredImageUrl ? await describeImage(uploadsDir, post.featuredImageUrl) : null,
   };
 }

@@ -21,6 +21,7 @@ import { getSessionUser, signInUrl } from "~server/auth/session.ts";
 import { findProductForPage, isHumanVisitor } from "~server/catalog/products.ts";
 import { NotFoundError } from "~server/errors.ts";
 import { failureData, settle } from "~server/http/error-response.ts";
+import { labelForPage, type PageLabel } from "~server/labels/product-page.ts";
 import {
   reviewInputSchema,
   reviewsForPage,
@@ -34,7 +35,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { result: found, unflushed } = await views.readCounted(() =>
     findProductForPage(context.database.db, params.slug),
   );
-  if (!found) return data({ product: null, variantId: null, reviews: null, reviewer: null }, { status: 404 });
+  if (!found)
+    return data({ product: null, variantId: null, reviews: null, reviewer: null, label: null }, { status: 404 });
   const { product, byId } = found;
   if (byId) {
     // Old links used the id: send them to the slug URL under the same prefix (replaces history).
@@ -57,6 +59,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     product,
     variantId: chooseVariant(product.variants, wanted)?.id ?? null,
     ...(await reviewsForPage(context, request, product.id)),
+    label: await labelForPage(context.database.db, product.id),
   };
 }
 
@@ -127,14 +130,14 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, variantId, reviews, reviewer } = loaderData;
+  const { product, variantId, reviews, reviewer, label } = loaderData;
   const location = useLocation();
   useFlashToast(actionData?.toast);
   if (!product || !reviews) return <ProductNotFound />;
   // A navigation (another product, a ?variant= link) starts again from the loader's choice.
   return (
     <>
-      <ProductView key={location.key} product={product} initialVariantId={variantId} />
+      <ProductView key={location.key} product={product} initialVariantId={variantId} label={label} />
       <div className="mx-auto max-w-7xl px-4 pb-12 sm:px-6 lg:px-8">
         <ProductReviewsSection
           reviews={reviews}
@@ -157,9 +160,11 @@ function moreReviewsHref(search: string, page: number) {
 function ProductView({
   product,
   initialVariantId,
+  label,
 }: {
   product: ProductDetail;
   initialVariantId: string | null;
+  label: PageLabel | null;
 }) {
   const [chosenId, setChosenId] = useState(initialVariantId);
   const variant = product.variants.find((v) => v.id === chosenId) ?? product.variants[0];
@@ -231,6 +236,10 @@ function ProductView({
                 : undefined
             }
           />
+          {label && (
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: server/labels/label-html.ts escapes every typed text (decision 045).
+            <div dangerouslySetInnerHTML={{ __html: label.variants[variant?.id ?? ""] ?? label.html }} />
+          )}
         </div>
       </div>
     </div>
