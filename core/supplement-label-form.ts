@@ -15,7 +15,10 @@ export const LABEL_LIMITS = {
 export const INGREDIENT_UNITS = ["mg", "mcg", "g", "IU", "mL"] as const;
 
 const text = (max: number, what: string) =>
-  z.string().trim().max(max, `Keep ${what} under ${max + 1} characters.`);
+  z
+    .string()
+    .trim()
+    .max(max, `Keep ${what} under ${max + 1} characters.`);
 const required = (max: number, what: string) => text(max, what).min(1, `Enter ${what}.`);
 
 /** A number typed in a text field: "" is missing, anything else must be a number ≥ 0. */
@@ -70,7 +73,10 @@ export const productLabelSchema = z
           .array(
             z
               .string()
-              .max(LABEL_LIMITS.claimLength, `Keep each claim under ${LABEL_LIMITS.claimLength + 1} characters.`),
+              .max(
+                LABEL_LIMITS.claimLength,
+                `Keep each claim under ${LABEL_LIMITS.claimLength + 1} characters.`,
+              ),
           )
           .max(LABEL_LIMITS.claims, `Use at most ${LABEL_LIMITS.claims} claims.`),
       ),

@@ -1,12 +1,12 @@
 import type { ImageInfo } from "../../core/images.ts";
 import { cachedForStorefront } from "../catalog/storefront-cache.ts";
 import type { Db } from "../db/client.ts";
+import { withClaimDisclaimer } from "../labels/label-html.ts";
 import type { Logger } from "../logger.ts";
 import { describeImage } from "../media/describe.ts";
 import { type BlogPost, type BlogPostSummary, findPublishedPost, listPublishedPosts } from "./blog.ts";
 import { loadHomeContent } from "./home.ts";
 import { postHtml } from "./post-html.ts";
-import { withClaimDisclaimer } from "../labels/label-html.ts";
 
 /**
  * What storefront pages get from the content tables: rows plus the image facts their

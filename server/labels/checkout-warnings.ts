@@ -58,7 +58,13 @@ export async function checkoutProp65Html(
   lines: Array<{ productId: string | null }>,
   address: Pick<PostalAddress, "state"> | null,
 ): Promise<string> {
-  return checkoutWarningsHtml(await prop65WarningsFor(db, lines.map((l) => l.productId), address));
+  return checkoutWarningsHtml(
+    await prop65WarningsFor(
+      db,
+      lines.map((l) => l.productId),
+      address,
+    ),
+  );
 }
 
 /** Records, with the order, which warnings the buyer was shown and when (one row per product). */

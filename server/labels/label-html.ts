@@ -1,4 +1,4 @@
-import { type Prop65Endpoint, PROP65_SIGNAL_WORD, prop65WarningBody } from "../../core/legal/prop65.ts";
+import { PROP65_SIGNAL_WORD, type Prop65Endpoint, prop65WarningBody } from "../../core/legal/prop65.ts";
 import {
   amountText,
   claimText,

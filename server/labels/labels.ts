@@ -1,5 +1,5 @@
 import { and, asc, eq, isNotNull, isNull } from "drizzle-orm";
-import { type Prop65Endpoint, PROP65_ENDPOINTS } from "../../core/legal/prop65.ts";
+import { PROP65_ENDPOINTS, type Prop65Endpoint } from "../../core/legal/prop65.ts";
 import type { SupplementFacts } from "../../core/legal/supplement-facts.ts";
 import type { ProductLabelInput, SupplementFactsInput } from "../../core/supplement-label-form.ts";
 import type { Db } from "../db/client.ts";

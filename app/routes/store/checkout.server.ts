@@ -15,10 +15,10 @@ import { prepareToPay, tooManyOpenPayments } from "~server/checkout/pay-request.
 import { loadCheckoutCart } from "~server/checkout/request.server.ts";
 import type { RequestContext } from "~server/context.ts";
 import { type AppliedCoupon, quoteCoupon } from "~server/coupons/quote.ts";
-import { prop65WarningsFor } from "~server/labels/checkout-warnings.ts";
 import { type DomainError, InvalidInputError, ProviderFailureError } from "~server/errors.ts";
 import { failureData, failureOf, reportFailure, settle } from "~server/http/error-response.ts";
 import { redirectWithToast } from "~server/http/flash.ts";
+import { prop65WarningsFor } from "~server/labels/checkout-warnings.ts";
 import type { PaymentMethod } from "~server/payments/provider.ts";
 import { checkoutProvider } from "~server/payments/registry.ts";
 import { couponLookupLimits } from "~server/rate-limit/rate-limit.ts";

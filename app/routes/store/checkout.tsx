@@ -26,8 +26,8 @@ import {
 } from "~server/checkout/request.server.ts";
 import { hasVisibleCoupon } from "~server/coupons/coupons.ts";
 import type { AppliedCoupon } from "~server/coupons/quote.ts";
-import { checkoutProp65Html } from "~server/labels/checkout-warnings.ts";
 import { redirectWithToast } from "~server/http/flash.ts";
+import { checkoutProp65Html } from "~server/labels/checkout-warnings.ts";
 import type { PaymentMethod } from "~server/payments/provider.ts";
 import { availablePaymentMethods } from "~server/payments/registry.ts";
 import type { Route } from "./+types/checkout";

@@ -36,7 +36,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     findProductForPage(context.database.db, params.slug),
   );
   if (!found)
-    return data({ product: null, variantId: null, reviews: null, reviewer: null, label: null }, { status: 404 });
+    return data(
+      { product: null, variantId: null, reviews: null, reviewer: null, label: null },
+      { status: 404 },
+    );
   const { product, byId } = found;
   if (byId) {
     // Old links used the id: send them to the slug URL under the same prefix (replaces history).
