@@ -1,9 +1,10 @@
 import type { SupplementFacts } from "../../core/legal/supplement-facts.ts";
+import type { SupplementFactsInput } from "../../core/supplement-label-form.ts";
 import type { Db } from "../../server/db/client.ts";
 import { productLabels, supplementFacts } from "../../server/db/schema/index.ts";
 
 /** A shilajit panel: the resin (no Daily Value, so †) and its fulvic acid. */
-export const sampleFacts: SupplementFacts = {
+export const sampleFacts: SupplementFactsInput = {
   servingSize: "1 pea-sized portion (300 mg)",
   servingsPerContainer: "About 100",
   ingredients: [
