@@ -65,6 +65,7 @@ export default [
         route("dashboard", "routes/admin/dashboard.tsx"),
         route("products", "routes/admin/products.tsx"),
         route("products/:id/stock", "routes/admin/product-stock.tsx"),
+        route("products/:id/label", "routes/admin/product-label.tsx"),
         route("collections", "routes/admin/collections.tsx"),
         route("orders", "routes/admin/orders.tsx"),
         route("orders/:orderId/ship", "routes/admin/order-ship.tsx"),

@@ -12,6 +12,7 @@ import { reserveCouponUse } from "../coupons/coupons.ts";
 import type { CouponRejection } from "../coupons/rules.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { orderItems, orders } from "../db/schema/index.ts";
+import { type CheckoutWarning, recordShownWarnings } from "../labels/checkout-warnings.ts";
 import { openPaymentSession } from "../orders/payment-session.ts";
 import { newStatusToken } from "../orders/status-token.ts";
 import type { PaymentMethod, PaymentProvider } from "../payments/provider.ts";
@@ -34,6 +35,8 @@ export type CheckoutRequest = {
   clientIp?: string | null;
   /** The cart of `cartId` as this request already priced it from the database (saves reading it twice). */
   cart?: PricedCart;
+  /** The Prop 65 warnings shown on the page that posted Pay: recorded with the order (decision 045). */
+  prop65Warnings?: CheckoutWarning[];
   now?: Date;
 };
 
@@ -172,6 +175,7 @@ export async function startCheckout(
           imageUrl: line.imageUrl,
         })),
       );
+      await recordShownWarnings(tx, orderId, input.prop65Warnings ?? [], now);
       await reserveStock(tx, orderId, cart.lines, expiresAt, now);
       const session = await openSession(tx, provider, { orderId, method: input.paymentMethod, expiresAt });
       return { ok: true as const, orderId, url: session.url, breakdown };

@@ -1,4 +1,5 @@
 import { Marked, type Tokens } from "marked";
+import { CLAIM_MARKER, claimText } from "../../core/legal/supplement-facts.ts";
 
 const escapes: Record<string, string> = {
   "&": "&amp;",
@@ -20,9 +21,18 @@ export function safeHref(href: string): string | null {
   return null;
 }
 
+/** How a claim paragraph starts in the HTML: the post page counts these for the disclaimer. */
+export const CLAIM_PARAGRAPH = '<p class="label-claim">';
+
 const marked = new Marked({
   gfm: true,
   renderer: {
+    // "[claim] Supports …" marks a structure/function claim: shown with its "*" (decision 045).
+    paragraph({ tokens }: Tokens.Paragraph) {
+      const html = this.parser.parseInline(tokens);
+      if (!html.startsWith(CLAIM_MARKER)) return `<p>${html}</p>\n`;
+      return `${CLAIM_PARAGRAPH}${claimText(html.slice(CLAIM_MARKER.length).trimStart())}</p>\n`;
+    },
     // Raw HTML in the Markdown is shown as text, never passed through.
     html({ text }: Tokens.HTML | Tokens.Tag) {
       return escapeHtml(text);

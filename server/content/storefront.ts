@@ -1,6 +1,7 @@
 import type { ImageInfo } from "../../core/images.ts";
 import { cachedForStorefront } from "../catalog/storefront-cache.ts";
 import type { Db } from "../db/client.ts";
+import { withClaimDisclaimer } from "../labels/label-html.ts";
 import type { Logger } from "../logger.ts";
 import { describeImage } from "../media/describe.ts";
 import { type BlogPost, type BlogPostSummary, findPublishedPost, listPublishedPosts } from "./blog.ts";
@@ -102,7 +103,7 @@ export async function blogPostData(db: Db, uploadsDir: string, slug: string): Pr
   const { content: _content, contentHtml: _html, ...rest } = post;
   return {
     ...rest,
-    html: await postHtml(db, post),
+    html: withClaimDisclaimer(await postHtml(db, post)),
     image: post.featuredImageUrl ? await describeImage(uploadsDir, post.featuredImageUrl) : null,
   };
 }

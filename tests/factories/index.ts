@@ -4,6 +4,7 @@ export * from "./catalog.ts";
 export * from "./content.ts";
 export * from "./coupons.ts";
 export * from "./creators.ts";
+export * from "./labels.ts";
 export * from "./mail.ts";
 export * from "./orders.ts";
 export * from "./reviews.ts";

@@ -134,7 +134,7 @@ export async function adminRoutes(): Promise<AdminRoute[]> {
       .replace(/\/+/g, "/")
       .replace(/(.)\/$/, "$1")
       .replace(":orderId", ids.order)
-      .replace("/products/:id/stock", `/products/${ids.product}/stock`)
+      .replace(/\/products\/:id\/(stock|label)$/, `/products/${ids.product}/$1`)
       .replace("/blog/:id", `/blog/${ids.post}`)
       .replace("/emails/:id", `/emails/${ids.mail}`)
       .replace(":subscriptionId", ids.subscription)

@@ -118,7 +118,7 @@ export function BlogPostForm({
           id="content"
           label="Content"
           error={error("content")}
-          hint="Markdown: **bold**, _italic_, # headings, - lists, [links](https://…)."
+          hint="Markdown: **bold**, _italic_, # headings, - lists, [links](https://…). Start a paragraph with [claim] to mark a health claim: it gets a * and the post the FDA disclaimer."
         >
           {(p) => <Textarea {...p} name="content" rows={15} defaultValue={initial.content} required />}
         </Field>

@@ -184,6 +184,14 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
             initial={form}
             errors={actionData?.errors ?? {}}
           />
+          {form.id && (
+            <Link
+              to={`/admin/products/${form.id}/label`}
+              className="mt-4 inline-block text-sm text-primary underline-offset-2 hover:underline"
+            >
+              Supplement Facts, claims and Prop 65 warning
+            </Link>
+          )}
         </FormCard>
       )}
 

@@ -18,6 +18,7 @@ import { type AppliedCoupon, quoteCoupon } from "~server/coupons/quote.ts";
 import { type DomainError, InvalidInputError, ProviderFailureError } from "~server/errors.ts";
 import { failureData, failureOf, reportFailure, settle } from "~server/http/error-response.ts";
 import { redirectWithToast } from "~server/http/flash.ts";
+import { prop65WarningsFor } from "~server/labels/checkout-warnings.ts";
 import type { PaymentMethod } from "~server/payments/provider.ts";
 import { checkoutProvider } from "~server/payments/registry.ts";
 import { couponLookupLimits } from "~server/rate-limit/rate-limit.ts";
@@ -179,6 +180,8 @@ async function pay(
   const couponCode = form.appliedCoupon || null;
   const refusal = await prepareToPay(context, { cartId, couponCode });
   if (refusal) return refusal;
+  const productIds = cart.lines.map((line) => line.productId);
+  const prop65Warnings = await prop65WarningsFor(context.database.db, productIds, shippingAddress);
   const result = await startCheckout(context.database.db, provider, {
     cartId,
     cart,
@@ -188,6 +191,7 @@ async function pay(
     couponCode,
     shippingAddress,
     clientIp: context.clientIp,
+    prop65Warnings,
   });
   if (result.ok) return redirect(result.url);
   if (result.reason === "too_many_open") return tooManyOpenPayments();

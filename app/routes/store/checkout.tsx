@@ -3,6 +3,7 @@ import type * as React from "react";
 import { useEffect, useState } from "react";
 import { Form, useNavigate, useNavigation } from "react-router";
 import { AddressStep, ShipTo } from "~/components/store/checkout-address.tsx";
+import { CheckoutProp65 } from "~/components/store/checkout-prop65.tsx";
 import { useCart } from "~/components/store/use-cart.ts";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
@@ -26,6 +27,7 @@ import {
 import { hasVisibleCoupon } from "~server/coupons/coupons.ts";
 import type { AppliedCoupon } from "~server/coupons/quote.ts";
 import { redirectWithToast } from "~server/http/flash.ts";
+import { checkoutProp65Html } from "~server/labels/checkout-warnings.ts";
 import type { PaymentMethod } from "~server/payments/provider.ts";
 import { availablePaymentMethods } from "~server/payments/registry.ts";
 import type { Route } from "./+types/checkout";
@@ -58,6 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     signedIn: Boolean(user),
     showCoupon: await hasVisibleCoupon(context.database.db),
     paymentMethods: availablePaymentMethods(context.config),
+    prop65Html: await checkoutProp65Html(context.database.db, cart.lines, view.address),
   };
 }
 
@@ -267,6 +270,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               <dd>{formatMoney(breakdown.totalCents)}</dd>
             </div>
           </dl>
+          <CheckoutProp65 html={loaderData.prop65Html} />
           <Button type="submit" name="intent" value="pay" className="mt-5 w-full" disabled={paying}>
             {paying ? "Processing..." : `Pay ${formatMoney(breakdown.totalCents)}`}
           </Button>

@@ -22,6 +22,7 @@ import { getSessionUser, signInUrl } from "~server/auth/session.ts";
 import { findProductForPage, isHumanVisitor } from "~server/catalog/products.ts";
 import { NotFoundError } from "~server/errors.ts";
 import { failureData, settle } from "~server/http/error-response.ts";
+import { labelForPage, type PageLabel } from "~server/labels/product-page.ts";
 import {
   reviewInputSchema,
   reviewsForPage,
@@ -38,7 +39,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   );
   if (!found)
     return data(
-      { product: null, variantId: null, reviews: null, reviewer: null, jsonLd: null },
+      { product: null, variantId: null, reviews: null, reviewer: null, jsonLd: null, label: null },
       { status: 404 },
     );
   const { product, byId } = found;
@@ -68,6 +69,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       { ...product, imageUrls: product.images, reviews: reviews.reviews },
       absoluteUrl(context.config.publicUrl, productPath(product.slug)),
     ),
+    label: await labelForPage(context.database.db, product.id),
   };
 }
 
@@ -135,14 +137,14 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, variantId, reviews, reviewer } = loaderData;
+  const { product, variantId, reviews, reviewer, label } = loaderData;
   const location = useLocation();
   useFlashToast(actionData?.toast);
   if (!product || !reviews) return <ProductNotFound />;
   // A navigation (another product, a ?variant= link) starts again from the loader's choice.
   return (
     <>
-      <ProductView key={location.key} product={product} initialVariantId={variantId} />
+      <ProductView key={location.key} product={product} initialVariantId={variantId} label={label} />
       <div className="mx-auto max-w-7xl px-4 pb-12 sm:px-6 lg:px-8">
         <ProductReviewsSection
           reviews={reviews}
@@ -165,9 +167,11 @@ function moreReviewsHref(search: string, page: number) {
 function ProductView({
   product,
   initialVariantId,
+  label,
 }: {
   product: ProductDetail;
   initialVariantId: string | null;
+  label: PageLabel | null;
 }) {
   const [chosenId, setChosenId] = useState(initialVariantId);
   const variant = product.variants.find((v) => v.id === chosenId) ?? product.variants[0];
@@ -239,6 +243,10 @@ function ProductView({
                 : undefined
             }
           />
+          {label && (
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: server/labels/label-html.ts escapes every typed text (decision 045).
+            <div dangerouslySetInnerHTML={{ __html: label.variants[variant?.id ?? ""] ?? label.html }} />
+          )}
         </div>
       </div>
     </div>

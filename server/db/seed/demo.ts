@@ -24,6 +24,7 @@ import {
   demoProducts,
   demoTestimonials,
 } from "./demo-content.ts";
+import { seedDemoLabels } from "./demo-labels.ts";
 import { markDemoDatabase } from "./demo-marker.ts";
 import { type DemoProductRef, seedDemoOrders } from "./demo-orders.ts";
 
@@ -74,6 +75,7 @@ export async function seedDemoDataIfEmpty(
       seededProducts.push(product);
       productIdsBySlug.set(product.slug, product.id);
     }
+    await seedDemoLabels(tx, productIdsBySlug);
     // Stock is tracked (docs/stock.md), ample so demo shopping and the checkout bench never run out.
     await tx
       .update(productVariants)

@@ -1,0 +1,38 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../db/client.ts";
+import { shopFacts } from "../db/schema/index.ts";
+
+/** The shop_facts key of the shop-wide label settings (its changes bump the storefront version). */
+const SETTINGS_KEY = "supplement-label-settings";
+
+export const labelSettingsSchema = z.object({
+  /** Who sees the Prop 65 warnings at checkout: buyers shipping to California, or every buyer. */
+  prop65Audience: z.enum(["california", "everyone"], { message: "Choose who sees the warning at checkout." }),
+  /** The FDA disclaimer on product pages without claims; pages with claims always show it. */
+  disclaimerWithoutClaims: z.boolean(),
+});
+export type LabelSettings = z.infer<typeof labelSettingsSchema>;
+
+/** The safe side by default: the disclaimer everywhere, the warning to California addresses. */
+export const DEFAULT_LABEL_SETTINGS: LabelSettings = {
+  prop65Audience: "california",
+  disclaimerWithoutClaims: true,
+};
+
+/** The current settings (defaults when never saved or when the stored value no longer parses). */
+export async function getLabelSettings(db: Db): Promise<LabelSettings> {
+  const [row] = await db
+    .select({ value: shopFacts.value })
+    .from(shopFacts)
+    .where(eq(shopFacts.key, SETTINGS_KEY));
+  const parsed = labelSettingsSchema.safeParse(row?.value);
+  return parsed.success ? parsed.data : DEFAULT_LABEL_SETTINGS;
+}
+
+export async function saveLabelSettings(db: Db, settings: LabelSettings): Promise<void> {
+  await db
+    .insert(shopFacts)
+    .values({ key: SETTINGS_KEY, value: settings })
+    .onConflictDoUpdate({ target: shopFacts.key, set: { value: settings } });
+}
