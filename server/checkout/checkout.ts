@@ -15,6 +15,7 @@ import { orderItems, orders } from "../db/schema/index.ts";
 import { openPaymentSession } from "../orders/payment-session.ts";
 import { newStatusToken } from "../orders/status-token.ts";
 import type { PaymentMethod, PaymentProvider } from "../payments/provider.ts";
+import { recordPoliciesInForce } from "../policies/in-force.ts";
 import { deliveryTerms } from "../shipping/terms.ts";
 import { reserveStock, StockShortage } from "../stock/reserve.ts";
 import { orderAddressColumns } from "./checkout-address.ts";
@@ -173,6 +174,7 @@ export async function startCheckout(
         })),
       );
       await reserveStock(tx, orderId, cart.lines, expiresAt, now);
+      await recordPoliciesInForce(tx, orderId);
       const session = await openSession(tx, provider, { orderId, method: input.paymentMethod, expiresAt });
       return { ok: true as const, orderId, url: session.url, breakdown };
     });

@@ -13,6 +13,7 @@ import {
   Newspaper,
   Package,
   Repeat,
+  Scale,
   ShieldCheck,
   ShoppingCart,
   Star,
@@ -48,6 +49,7 @@ export const adminNavItems: AdminNavItem[] = [
   { to: "/admin/batches", label: "Batches", icon: FlaskConical },
   { to: "/admin/emails", label: "Emails", icon: Mail },
   { to: "/admin/webhooks", label: "Webhooks", icon: Webhook },
+  { to: "/admin/policies", label: "Policies", icon: Scale },
 ];
 
 /** Icon for screens added later without one. */

@@ -1,6 +1,7 @@
 import { Mail, ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
 import { brand } from "~core/brand.ts";
+import { POLICY_SLUGS, policyPath, policyTitles } from "~core/legal/policies.ts";
 
 const footerLinks = [
   { to: "/products", label: "Products" },
@@ -81,6 +82,17 @@ export function Footer() {
               on our validity page.
             </span>
           </p>
+          <nav aria-label="Policies">
+            <ul className="flex flex-wrap gap-x-4 gap-y-1">
+              {POLICY_SLUGS.map((slug) => (
+                <li key={slug}>
+                  <Link to={policyPath(slug)} className={linkClass}>
+                    {policyTitles[slug]}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
           <p>{brand.distributor}.</p>
           <p>
             © {new Date().getFullYear()} {brand.legalName}. All rights reserved.
