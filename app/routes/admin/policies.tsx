@@ -5,7 +5,6 @@ import { Badge } from "~/components/ui/badge.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
 import { formatDateTime } from "~/lib/dates.ts";
-import { policyPath } from "~core/legal/policies.ts";
 import { settle } from "~server/http/error-response.ts";
 import { policyStatuses } from "~server/policies/read.ts";
 import type { Route } from "./+types/policies";
@@ -43,7 +42,7 @@ export default function Policies({ loaderData }: Route.ComponentProps) {
               <TableRow key={p.slug}>
                 <TableCell>
                   <a
-                    href={policyPath(p.slug)}
+                    href={`/policies/${p.slug}`}
                     target="_blank"
                     rel="noopener"
                     className="font-medium hover:underline"

@@ -8,7 +8,7 @@ import { Button, buttonClass } from "~/components/ui/button.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { policyFormValues } from "~/lib/admin-form-values.ts";
 import { type FieldErrors, parseForm } from "~/lib/forms.ts";
-import { isPolicySlug, policyPath, policyTitles } from "~core/legal/policies.ts";
+import { isPolicySlug, policyTitles } from "~core/legal/policies.ts";
 import { actionToast } from "~core/toast.ts";
 import { adminUser } from "~server/auth/guards.ts";
 import { renderCheckedMarkdown } from "~server/content/markdown-limits.ts";
@@ -106,7 +106,7 @@ export default function PolicyEditor({ loaderData, actionData }: Route.Component
           Back
         </Link>
         <a
-          href={policyPath(slug)}
+          href={`/policies/${slug}`}
           target="_blank"
           rel="noopener"
           className={buttonClass({ variant: "ghost" })}
