@@ -19,6 +19,10 @@ describe("policy pages", () => {
     await page.getByText("Refunds go back to the way you paid").waitFor();
     await page.getByText(/^Last updated /).waitFor();
     await expectNoSeriousA11yViolations(page, "policy page");
+
+    await openStorePage(page, "/auth?tab=signup");
+    const privacy = page.getByRole("link", { name: "Privacy policy", exact: true }).first();
+    expect(await privacy.getAttribute("href")).toBe("/policies/privacy");
   });
 
   it("an admin edits the terms: the dashboard warning for terms goes, the page shows the new text", async () => {

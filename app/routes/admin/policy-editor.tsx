@@ -8,8 +8,8 @@ import { Button, buttonClass } from "~/components/ui/button.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { policyFormValues } from "~/lib/admin-form-values.ts";
 import { type FieldErrors, parseForm } from "~/lib/forms.ts";
+import { editorFailure } from "~/lib/markdown-editor.server.ts";
 import { isPolicySlug, policyTitles } from "~core/legal/policies.ts";
-import { actionToast } from "~core/toast.ts";
 import { adminUser } from "~server/auth/guards.ts";
 import { renderCheckedMarkdown } from "~server/content/markdown-limits.ts";
 import { settle } from "~server/http/error-response.ts";
@@ -68,23 +68,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-function failed(
+const failed = (
   values: EditorValues,
   errors: FieldErrors,
   description = "Failed to save the policy",
   status = 400,
-) {
-  return data(
-    {
-      values,
-      errors,
-      previewHtml: null,
-      formKey: crypto.randomUUID() as string,
-      toast: actionToast({ title: "Error", description, variant: "destructive" }),
-    },
-    { status },
-  );
-}
+) => editorFailure(values, errors, description, status);
 
 export default function PolicyEditor({ loaderData, actionData }: Route.ComponentProps) {
   useFlashToast(actionData?.toast);
