@@ -8,6 +8,8 @@ export default [
     route("blog", "routes/store/blog.tsx"),
     route("blog/:slug", "routes/store/blog-post.tsx"),
     route("validity", "routes/store/validity.tsx"),
+    // Privacy, terms, refunds, shipping, accessibility (docs/compliance.md, section 4).
+    route("policies/:slug", "routes/store/policy.tsx"),
     route("products", "routes/store/products.tsx"),
     route("search", "routes/store/search.tsx"),
     route("collections/:slug", "routes/store/collection.tsx"),
@@ -93,6 +95,8 @@ export default [
         route("webhooks/:eventId", "routes/admin/webhook-event.tsx"),
         route("abandoned-carts", "routes/admin/abandoned-carts.tsx"),
         route("privacy", "routes/admin/privacy.tsx"),
+        route("policies", "routes/admin/policies.tsx"),
+        route("policies/:slug", "routes/admin/policy-editor.tsx"),
       ]),
     ]),
   ]),

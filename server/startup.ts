@@ -2,6 +2,7 @@ import { createDemoAdmin, DEMO_ADMIN_EMAIL, hasDemoAdmin } from "./accounts/demo
 import { ensureAdmin } from "./accounts/ensure-admin.ts";
 import { seedDemoDataIfEmpty } from "./db/seed/demo.ts";
 import { isDemoDatabase } from "./db/seed/demo-marker.ts";
+import { ensurePolicyTemplates } from "./policies/templates.ts";
 import type { Services } from "./services.ts";
 
 /** A sign-in the start banner shows; the password only in the start that created the account. */
@@ -16,11 +17,12 @@ export type DatabaseStart = {
 };
 
 /**
- * Runs at every start after migrations: demo data on an empty database, the configured admin, and
+ * Runs at every start after migrations: the policy pages' starter templates where missing, demo data on an empty database, the configured admin, and
  * on a demo database without ADMIN_EMAIL a demo admin (created once, in the start that seeded).
  */
 export async function prepareDatabase(services: Services): Promise<DatabaseStart> {
   const { config, database, log } = services;
+  await ensurePolicyTemplates(database.db);
   const seed =
     config.seed === "demo" ? await seedDemoDataIfEmpty(database.db, { uploadsDir: config.uploadsDir }) : null;
   if (seed) log.info("demo data seeded");

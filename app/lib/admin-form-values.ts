@@ -112,3 +112,5 @@ export const collectionFormValues = (form: FormData) =>
     published: "switch",
     productIds: "list",
   });
+
+export const policyFormValues = (form: FormData) => readForm(form, { body: "text", baseVersion: "text" });

@@ -16,6 +16,7 @@ import { type CheckoutWarning, recordShownWarnings } from "../labels/checkout-wa
 import { openPaymentSession } from "../orders/payment-session.ts";
 import { newStatusToken } from "../orders/status-token.ts";
 import type { PaymentMethod, PaymentProvider } from "../payments/provider.ts";
+import { recordPoliciesInForce } from "../policies/in-force.ts";
 import { deliveryTerms } from "../shipping/terms.ts";
 import { reserveStock, StockShortage } from "../stock/reserve.ts";
 import { orderAddressColumns } from "./checkout-address.ts";
@@ -177,6 +178,7 @@ export async function startCheckout(
       );
       await recordShownWarnings(tx, orderId, input.prop65Warnings ?? [], now);
       await reserveStock(tx, orderId, cart.lines, expiresAt, now);
+      await recordPoliciesInForce(tx, orderId);
       const session = await openSession(tx, provider, { orderId, method: input.paymentMethod, expiresAt });
       return { ok: true as const, orderId, url: session.url, breakdown };
     });

@@ -42,6 +42,7 @@ const CACHEABLE_PATHS = [
   /^\/products$/,
   /^\/products?\/[^/]+$/,
   /^\/collections\/[^/]+$/,
+  /^\/policies\/[^/]+$/,
 ];
 
 export function isCacheablePage(pathname: string) {

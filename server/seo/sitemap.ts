@@ -1,11 +1,20 @@
 import { asc, desc, eq } from "drizzle-orm";
+import { POLICY_SLUGS, policyPath } from "../../core/legal/policies.ts";
 import type { Db } from "../db/client.ts";
 import { blogPosts, collections, products } from "../db/schema/index.ts";
 
 export type SitemapEntry = { path: string; lastModified?: Date };
 
-/** Public pages that are always there. */
-export const STATIC_PAGES = ["/", "/products", "/blog", "/about", "/contact", "/validity"] as const;
+/** Public pages that are always there (the policy pages among them). */
+export const STATIC_PAGES = [
+  "/",
+  "/products",
+  "/blog",
+  "/about",
+  "/contact",
+  "/validity",
+  ...POLICY_SLUGS.map(policyPath),
+] as const;
 
 /** Every indexable URL: static pages, each product, each published collection and post. */
 export async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { batches, serials } from "../db/schema/index.ts";
+import { isUniqueViolation } from "../db/unique-violation.ts";
 import { ConflictError, NotFoundError } from "../errors.ts";
 
 const isoDate = (label: string) =>
@@ -105,10 +106,4 @@ export async function updateBatch(db: Db, id: string, input: BatchInput, coaUrl:
     if (isUniqueViolation(error)) throw duplicate(input.batchNumber);
     throw error;
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string; cause?: { code?: string } })?.code;
-  const causeCode = (error as { cause?: { code?: string } })?.cause?.code;
-  return code === "23505" || causeCode === "23505";
 }

@@ -7,6 +7,7 @@ export * from "./creators.ts";
 export * from "./labels.ts";
 export * from "./mail.ts";
 export * from "./orders.ts";
+export * from "./policies.ts";
 export * from "./reviews.ts";
 export * from "./subscriptions.ts";
 export { daysFromNow, uniqueSuffix } from "./unique.ts";

@@ -139,7 +139,8 @@ export async function adminRoutes(): Promise<AdminRoute[]> {
       .replace("/emails/:id", `/emails/${ids.mail}`)
       .replace(":subscriptionId", ids.subscription)
       .replace(":eventId", ids.webhookEvent)
-      .replace(":batchId", ids.batch);
+      .replace(":batchId", ids.batch)
+      .replace("/policies/:slug", "/policies/terms");
   };
   // Selected by URL, not by id: routes with their own ids (e.g. "admin-blog-new") count too.
   return Object.values(routes)

@@ -39,6 +39,13 @@ export function SignUpForm({ result }: { result?: AuthActionData }) {
       <SubmitButton intent="signup" pendingLabel="Creating account...">
         Sign Up
       </SubmitButton>
+      <p className="text-xs text-muted-foreground">
+        Our{" "}
+        <a href="/policies/privacy" target="_blank" className="underline" rel="noopener">
+          Privacy policy
+        </a>{" "}
+        says which data we keep and how to download or delete it.
+      </p>
       <TabSwitch to="/auth">Already have an account? Sign in</TabSwitch>
     </Form>
   );

@@ -9,6 +9,7 @@ import { slugify } from "~core/slug.ts";
 import { Field } from "./field.tsx";
 import { FormSwitch } from "./form-switch.tsx";
 import { ImageUpload } from "./image-upload.tsx";
+import { MarkdownEditor } from "./markdown-editor.tsx";
 import { SeoFields } from "./seo-fields.tsx";
 
 export type BlogPostFormState = {
@@ -114,24 +115,14 @@ export function BlogPostForm({
         <Field id="excerpt" label="Excerpt" error={error("excerpt")}>
           {(p) => <Textarea {...p} name="excerpt" rows={3} defaultValue={initial.excerpt} />}
         </Field>
-        <Field
-          id="content"
+        <MarkdownEditor
+          name="content"
           label="Content"
+          defaultValue={initial.content}
           error={error("content")}
           hint="Markdown: **bold**, _italic_, # headings, - lists, [links](https://…). Start a paragraph with [claim] to mark a health claim: it gets a * and the post the FDA disclaimer."
-        >
-          {(p) => <Textarea {...p} name="content" rows={15} defaultValue={initial.content} required />}
-        </Field>
-        <Button type="submit" name="intent" value="preview" variant="outline" className="self-start">
-          Preview
-        </Button>
-        {previewHtml !== null && (
-          <section aria-label="Content preview" className="rounded-md border bg-muted/30 p-4">
-            <h3 className="mb-2 text-sm font-medium text-muted-foreground">Preview</h3>
-            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: renderMarkdown (server) escapes raw HTML and allows only safe links. */}
-            <div className="markdown" dangerouslySetInnerHTML={{ __html: previewHtml }} />
-          </section>
-        )}
+          previewHtml={previewHtml}
+        />
       </Section>
 
       <Section title="SEO Settings">

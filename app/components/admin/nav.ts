@@ -13,6 +13,7 @@ import {
   Newspaper,
   Package,
   Repeat,
+  Scale,
   ShieldCheck,
   ShoppingCart,
   Star,
@@ -50,6 +51,7 @@ export const adminNavItems: AdminNavItem[] = [
   { to: "/admin/emails", label: "Emails", icon: Mail },
   { to: "/admin/webhooks", label: "Webhooks", icon: Webhook },
   { to: "/admin/privacy", label: "Privacy Requests", icon: UserX },
+  { to: "/admin/policies", label: "Policies", icon: Scale },
 ];
 
 /** Icon for screens added later without one. */

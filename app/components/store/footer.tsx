@@ -1,21 +1,15 @@
 import { Mail, ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
 import { brand } from "~core/brand.ts";
-
-const footerLinks = [
-  { to: "/products", label: "Products" },
-  { to: "/blog", label: "Blog" },
-  { to: "/about", label: "About Us" },
-  { to: "/contact", label: "Contact Us" },
-  { to: "/validity", label: "Validity Check" },
-] as const;
+import type { FooterContent } from "~server/content/footer.ts";
 
 const linkClass = "rounded-sm text-muted-foreground transition-colors hover:text-primary";
 
-export function Footer() {
+/** `content`: the link columns and legal notice, from the store layout's loader (server/content/footer.ts). */
+export function Footer({ content }: { content: FooterContent }) {
   return (
     <footer className="mt-16 border-t bg-card/60">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-3 lg:px-8">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-4 lg:px-8">
         <div className="flex flex-col gap-3">
           <Link to="/" className="w-fit rounded-sm font-display text-2xl font-semibold text-primary">
             {brand.name}
@@ -23,20 +17,22 @@ export function Footer() {
           <p className="max-w-xs text-sm text-muted-foreground">{brand.tagline}.</p>
         </div>
 
-        <nav aria-label="Footer">
-          <h2 className="mb-3 font-sans text-sm font-semibold tracking-wider text-foreground uppercase">
-            Explore
-          </h2>
-          <ul className="flex flex-col gap-2 text-sm">
-            {footerLinks.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className={linkClass}>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        {content.navs.map((nav) => (
+          <nav key={nav.title} aria-label={nav.title}>
+            <h2 className="mb-3 font-sans text-sm font-semibold tracking-wider text-foreground uppercase">
+              {nav.title}
+            </h2>
+            <ul className="flex flex-col gap-2 text-sm">
+              {nav.links.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} className={linkClass}>
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
 
         <div>
           <h2 className="mb-3 font-sans text-sm font-semibold tracking-wider text-foreground uppercase">
@@ -76,9 +72,7 @@ export function Footer() {
           <p className="flex items-start gap-2">
             <ShieldCheck className="mt-px size-4 shrink-0 text-primary" aria-hidden />
             <span>
-              <strong className="font-semibold text-foreground">Legal notice:</strong> Unauthorized resale of{" "}
-              {brand.name} products is prohibited. Every jar carries a unique batch number that you can verify
-              on our validity page.
+              <strong className="font-semibold text-foreground">Legal notice:</strong> {content.legalNotice}
             </span>
           </p>
           <p>{brand.distributor}.</p>

@@ -11,7 +11,7 @@ import { buttonClass } from "~/components/ui/button.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { blogPostFormValues } from "~/lib/admin-form-values.ts";
 import { type FieldErrors, parseForm } from "~/lib/forms.ts";
-import { actionToast } from "~core/toast.ts";
+import { editorFailure } from "~/lib/markdown-editor.server.ts";
 import {
   blogPostInputSchema,
   createAdminPost,
@@ -80,23 +80,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-function failed(
+const failed = (
   values: BlogPostFormState | null,
   errors: FieldErrors,
   description = "Failed to save blog post",
   status = 400,
-) {
-  return data(
-    {
-      values,
-      errors,
-      previewHtml: null,
-      formKey: crypto.randomUUID() as string,
-      toast: actionToast({ title: "Error", description, variant: "destructive" }),
-    },
-    { status },
-  );
-}
+) => editorFailure(values, errors, description, status);
 
 export default function BlogEditor({ loaderData, actionData }: Route.ComponentProps) {
   useFlashToast(actionData?.toast);

@@ -1,6 +1,7 @@
 import { MessageSquare, Package, ShoppingCart } from "lucide-react";
 import { LowStockCard } from "~/components/admin/low-stock-card.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
+import { PolicyTemplateWarning } from "~/components/admin/policy-template-warning.tsx";
 import { SalesChart } from "~/components/admin/sales-chart.tsx";
 import { Card, CardContent, CardHeader } from "~/components/ui/card.tsx";
 import {
@@ -17,6 +18,7 @@ import { formatDateTime } from "~/lib/dates.ts";
 import { formatMoney } from "~core/money.ts";
 import { getDashboardOverview } from "~server/dashboard/overview.ts";
 import { failureToast, settle } from "~server/http/error-response.ts";
+import { policiesStillTemplates } from "~server/policies/read.ts";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -26,12 +28,17 @@ export async function loader({ context }: Route.LoaderArgs) {
     () => getDashboardOverview(context.database.db),
     { title: "Error fetching dashboard data", showServerMessage: true, status: 503 },
   );
-  if (loaded.ok) return { overview: loaded.value, error: null };
-  return { overview: null, error: failureToast(loaded) };
+  // The overview's own message covers a database failure; the warning then just waits for the next load.
+  const starterPolicies = await settle(context.log, "reading policy templates failed", () =>
+    policiesStillTemplates(context.database.db),
+  );
+  const templates = starterPolicies.ok ? starterPolicies.value : [];
+  if (loaded.ok) return { overview: loaded.value, error: null, templates };
+  return { overview: null, error: failureToast(loaded), templates };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { overview, error } = loaderData;
+  const { overview, error, templates } = loaderData;
   useFlashToast(error);
   const cards = [
     { title: "Total Products", value: overview?.totals.products, icon: Package },
@@ -41,6 +48,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title="Dashboard" subtitle="The shop at a glance" />
+      <PolicyTemplateWarning policies={templates} />
       <section aria-label="Totals" className="grid gap-4 sm:grid-cols-3">
         {cards.map(({ title, value, icon: Icon }) => (
           <Card key={title} className="gap-2 py-5">

@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { Form, useNavigate, useNavigation } from "react-router";
 import { AddressStep, ShipTo } from "~/components/store/checkout-address.tsx";
 import { CheckoutProp65 } from "~/components/store/checkout-prop65.tsx";
+import { PolicyAgreement } from "~/components/store/policy-agreement.tsx";
 import { useCart } from "~/components/store/use-cart.ts";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
@@ -274,6 +275,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           <Button type="submit" name="intent" value="pay" className="mt-5 w-full" disabled={paying}>
             {paying ? "Processing..." : `Pay ${formatMoney(breakdown.totalCents)}`}
           </Button>
+          <PolicyAgreement />
           <p className="mt-3 flex items-center gap-2 text-xs text-muted-foreground">
             <ShieldCheck className="size-4" aria-hidden /> Prices are confirmed on our server before payment.
           </p>

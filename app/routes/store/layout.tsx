@@ -7,6 +7,7 @@ import { useCart } from "~/components/store/use-cart.ts";
 import { lazyWithPreload } from "~/components/ui/lazy-with-preload.ts";
 import { useHydrated } from "~/hooks/use-hydrated.ts";
 import { loadCart } from "~server/cart/request.server.ts";
+import { footerContent } from "~server/content/footer.ts";
 import { cartShippingEstimate } from "~server/shipping/estimate.server.ts";
 import type { Route } from "./+types/layout";
 
@@ -37,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Priced on the server for every page, so the header badge is right in the first HTML.
   const cart = await loadCart(context, request, userId);
   const shippingEstimate = await cartShippingEstimate(context, cart);
-  return data({ user, cart, shippingEstimate }, { headers });
+  return data({ user, cart, shippingEstimate, footer: footerContent }, { headers });
 }
 
 export default function StoreLayout({ loaderData }: Route.ComponentProps) {
@@ -80,7 +81,7 @@ export default function StoreLayout({ loaderData }: Route.ComponentProps) {
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>
-      <Footer />
+      <Footer content={loaderData.footer} />
     </div>
   );
 }

@@ -12,6 +12,7 @@ export * from "./jobs.ts";
 export * from "./order-stats.ts";
 export * from "./orders.ts";
 export * from "./payments.ts";
+export * from "./policies.ts";
 export * from "./privacy.ts";
 export * from "./refunds.ts";
 export * from "./reviews.ts";
