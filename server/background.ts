@@ -9,6 +9,7 @@ import { sandboxEnabled } from "./payments/registry.ts";
 import type { Services } from "./services.ts";
 import { endDueSandboxSubscriptions, renewDueSandboxSubscriptions } from "./subscriptions/due-renewals.ts";
 import { endLapsedPaypalSubscriptions } from "./subscriptions/lapsed.ts";
+import { sendRenewalReminders } from "./subscriptions/reminders.ts";
 import { pruneWebhookEvents } from "./webhooks/prune.ts";
 
 /** The webhook event log is pruned hourly (retention in days, decision 039). */
@@ -78,6 +79,15 @@ export function backgroundJobs(services: Services): Job[] {
       scope: "cluster",
       run: async (now) => {
         await sendCartReminders({ db: services.database.db, mailer, linkSecret: services.linkSecret }, now);
+      },
+    },
+    {
+      // Renewal reminders 3 days ahead (docs/subscriptions.md); each claimed by a unique row too.
+      name: "subscription renewal reminders",
+      everyMs: config.jobs.sweepMs,
+      scope: "cluster",
+      run: async (now) => {
+        await sendRenewalReminders({ db: services.database.db, mailer, publicUrl: config.publicUrl }, now);
       },
     },
     {

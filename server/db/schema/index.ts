@@ -17,6 +17,7 @@ export * from "./reviews.ts";
 export * from "./shipping.ts";
 export * from "./stock.ts";
 export * from "./storefront.ts";
+export * from "./subscription-events.ts";
 export * from "./system.ts";
 export * from "./variants.ts";
 export * from "./webhook-events.ts";
