@@ -1,4 +1,6 @@
+import { and, eq, lte } from "drizzle-orm";
 import { isPaused, pauseEnd, resumedRenewal } from "../../core/subscription-schedule.ts";
+import { subscriptions } from "../db/schema/index.ts";
 import { ConflictError } from "../errors.ts";
 import type { PausePlan } from "../payments/subscription-changes.ts";
 import { longDate } from "./notices.ts";
@@ -53,4 +55,35 @@ export function resumeSubscription(deps: SelfServiceDeps, target: ChangeTarget) 
       provider: (changer) => changer.resume(row),
     };
   });
+}
+
+/**
+ * PayPal has no resume date: a suspended subscription stays suspended until activated. The minute
+ * sweep activates those whose pause is over (the sandbox and Stripe resume by themselves).
+ * Returns how many resumed; one PayPal refusal does not stop the others (it is tried again).
+ */
+export async function resumeDuePaypalPauses(deps: SelfServiceDeps, now = new Date()): Promise<number> {
+  const due = await deps.db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.provider, "paypal"),
+        eq(subscriptions.status, "active"),
+        lte(subscriptions.pausedUntil, now),
+      ),
+    )
+    .limit(100);
+  let resumed = 0;
+  for (const { id } of due) {
+    const done = await applyChange(deps, { subscriptionId: id, actor: "system" }, "resume", (row) => {
+      if (!row.pausedUntil || row.pausedUntil > now) throw new ConflictError({ title: "Not due" });
+      return { set: { pausedUntil: null }, provider: (changer) => changer.resume(row) };
+    }).then(
+      () => true,
+      () => false,
+    );
+    if (done) resumed++;
+  }
+  return resumed;
 }
