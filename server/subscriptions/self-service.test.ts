@@ -4,7 +4,7 @@ import { addMonths } from "../../core/subscription-schedule.ts";
 import { createProduct, createSubscription, createUser, type User } from "../../tests/factories/index.ts";
 import { recordingMailer } from "../../tests/fakes/paypal-fixtures.ts";
 import { createTestDatabase, describeOnPostgres, type TestDatabase } from "../../tests/support/database.ts";
-import { productVariants, subscriptionEvents, subscriptions } from "../db/schema/index.ts";
+import { orderItems, productVariants, subscriptionEvents, subscriptions } from "../db/schema/index.ts";
 import { ConflictError, InvalidInputError, NotFoundError } from "../errors.ts";
 import { sandboxChanger } from "../payments/subscription-changes.ts";
 import { cancelSubscriptionNow } from "./cancel-now.ts";
@@ -200,7 +200,6 @@ describeOnPostgres("concurrent changes (row lock)", () => {
       ]),
     ]);
     expect(renewal.ok).toBe(true);
-    const { orderItems } = await import("../db/schema/index.ts");
     const lines = await database.db
       .select()
       .from(orderItems)
