@@ -1,7 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMonths } from "../../core/subscription-schedule.ts";
-import { createProduct, createSubscription, createUser, type User } from "../../tests/factories/index.ts";
+import {
+  createProduct,
+  createProductSubscription,
+  type createSubscription,
+  createUser,
+  type User,
+} from "../../tests/factories/index.ts";
 import { recordingMailer } from "../../tests/fakes/paypal-fixtures.ts";
 import { createTestDatabase, describeOnPostgres, type TestDatabase } from "../../tests/support/database.ts";
 import { orderItems, productVariants, subscriptionEvents, subscriptions } from "../db/schema/index.ts";
@@ -35,24 +41,8 @@ const variantOf = async (productId: string) =>
   (await database.db.select().from(productVariants).where(eq(productVariants.productId, productId)))[0]!;
 
 /** A subscription of one real product (so its items can be repriced). */
-async function subscribed(
-  priceCents = 5000,
-  overrides: Parameters<typeof createSubscription>[1] = { userId: "" },
-) {
-  const product = await createProduct(database.db, { priceCents });
-  const variant = await variantOf(product.id);
-  const item = {
-    productId: product.id,
-    variantId: variant.id,
-    name: product.name,
-    weight: variant.title,
-    unitPriceCents: variant.priceCents,
-    quantity: 1,
-    imageUrl: null,
-  };
-  const sub = await createSubscription(database.db, { items: [item], ...overrides, userId: owner.id });
-  return { sub, product, variant };
-}
+const subscribed = (priceCents = 5000, overrides: Partial<Parameters<typeof createSubscription>[1]> = {}) =>
+  createProductSubscription(database.db, { ...overrides, userId: owner.id }, { priceCents });
 
 describe("skip and pause (sandbox: our own dates)", () => {
   it("skipping moves the next renewal a month on: that renewal is not charged, the one after is", async () => {
@@ -90,7 +80,7 @@ describe("skip and pause (sandbox: our own dates)", () => {
 
 describe("changing items", () => {
   it("reprices at today's prices: 20% off for 2 or more items, the subscription's tax rate", async () => {
-    const { sub, variant } = await subscribed(5000, { userId: "", taxBasisPoints: 1000 });
+    const { sub, variant } = await subscribed(5000, { taxBasisPoints: 1000 });
     const other = await createProduct(database.db, { priceCents: 3000 });
     const otherVariant = await variantOf(other.id);
     const changed = await changeSubscriptionItems(deps, mine(sub.id), [

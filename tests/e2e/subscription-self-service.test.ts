@@ -1,12 +1,9 @@
-import { eq } from "drizzle-orm";
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../../server/db/client.ts";
-import { productVariants } from "../../server/db/schema/index.ts";
-import { createProduct, createSubscription, createUser } from "../factories/index.ts";
+import { createProductSubscription, createUser } from "../factories/index.ts";
 import { expectNoSeriousA11yViolations } from "../support/axe.ts";
 import { setupE2E } from "../support/browser.ts";
-import { adminEnv, signInAsAdmin, submitSignIn, waitForToast } from "../support/e2e-helpers.ts";
+import { adminEnv, signInAsAdmin, signInThrough, waitForToast } from "../support/e2e-helpers.ts";
 
 const subscriber = "self.service@example.com";
 const canceller = "one.click@example.com";
@@ -16,18 +13,8 @@ const ids = { subscriber: "", canceller: "", noScript: "" };
 /** A customer subscribed to one unit of a real $40.00 product. */
 async function subscribed(db: Db, email: string) {
   const user = await createUser(db, { email, name: "Self Server" });
-  const product = await createProduct(db, { name: `Resin for ${email.split("@")[0]}`, priceCents: 4000 });
-  const [variant] = await db.select().from(productVariants).where(eq(productVariants.productId, product.id));
-  const item = {
-    productId: product.id,
-    variantId: variant!.id,
-    name: product.name,
-    weight: variant!.title,
-    unitPriceCents: 4000,
-    quantity: 1,
-    imageUrl: null,
-  };
-  return (await createSubscription(db, { userId: user.id, items: [item], monthlyTotalCents: 3400 })).id;
+  const name = `Resin for ${email.split("@")[0]}`;
+  return (await createProductSubscription(db, { userId: user.id }, { name })).sub.id;
 }
 
 const e2e = setupE2E({
@@ -39,13 +26,6 @@ const e2e = setupE2E({
     ids.noScript = await subscribed(db, noScript);
   },
 });
-
-async function signInThrough(page: Page, email: string, path: string) {
-  await page.goto(path);
-  await page.waitForURL(`**/auth?redirectTo=${encodeURIComponent(path)}`);
-  await submitSignIn(page, email);
-  await page.waitForURL(`**${path}`);
-}
 
 describe("subscription self-service", () => {
   it("skips the next delivery, pauses and resumes, changes the quantity; the admin sees the history", async () => {

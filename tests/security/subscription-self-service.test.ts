@@ -1,7 +1,5 @@
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { productVariants } from "../../server/db/schema/index.ts";
-import { createProduct, createSubscription, createUser } from "../factories/index.ts";
+import { createProductSubscription, createSubscription, createUser } from "../factories/index.ts";
 import { setupTarget } from "./support.ts";
 
 /**
@@ -18,24 +16,12 @@ const target = setupTarget({
   prepare: async (db) => {
     const a = await createUser(db, { ...owner, name: "Sub Owner" });
     const b = await createUser(db, { ...intruder, name: "Sub Intruder" });
-    const product = await createProduct(db, { name: "Attack Resin", priceCents: 4000 });
-    const [variant] = await db
-      .select()
-      .from(productVariants)
-      .where(eq(productVariants.productId, product.id));
-    ids.variant = variant!.id;
-    const item = {
-      productId: product.id,
-      variantId: variant!.id,
-      name: product.name,
-      weight: variant!.title,
-      unitPriceCents: 4000,
-      quantity: 1,
-      imageUrl: null,
-    };
-    ids.victim = (await createSubscription(db, { userId: a.id, items: [item] })).id;
-    ids.own = (await createSubscription(db, { userId: b.id, items: [item] })).id;
-    ids.twice = (await createSubscription(db, { userId: b.id, items: [item] })).id;
+    const victim = await createProductSubscription(db, { userId: a.id }, { name: "Attack Resin" });
+    ids.victim = victim.sub.id;
+    ids.variant = victim.variant.id;
+    const items = victim.sub.items;
+    ids.own = (await createSubscription(db, { userId: b.id, items })).id;
+    ids.twice = (await createSubscription(db, { userId: b.id, items })).id;
   },
 });
 

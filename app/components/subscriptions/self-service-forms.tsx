@@ -75,6 +75,14 @@ export function PauseForms({
 type Item = { variantId?: string; productId: string; name: string; weight: string; quantity: number };
 type Option = { variantId: string; productId: string; label: string; priceCents: number };
 
+function VariantOptions({ options }: { options: Option[] }) {
+  return options.map((option) => (
+    <option key={option.variantId} value={option.variantId}>
+      {`${option.label} – ${formatMoney(option.priceCents)}`}
+    </option>
+  ));
+}
+
 /** Each line's size and quantity (0 removes it) and one product to add; priced by the server. */
 export function ItemsForm({ items, options, answer }: { items: Item[]; options: Option[]; answer: Answer }) {
   return (
@@ -93,13 +101,7 @@ export function ItemsForm({ items, options, answer }: { items: Item[]; options: 
           <label className="flex flex-col gap-1 text-sm">
             {`Size of ${item.name}`}
             <select name="variantId" defaultValue={item.variantId} className={field}>
-              {options
-                .filter((option) => option.productId === item.productId)
-                .map((option) => (
-                  <option key={option.variantId} value={option.variantId}>
-                    {`${option.label} – ${formatMoney(option.priceCents)}`}
-                  </option>
-                ))}
+              <VariantOptions options={options.filter((option) => option.productId === item.productId)} />
             </select>
           </label>
           <label className="flex flex-col gap-1 text-sm">
@@ -118,11 +120,7 @@ export function ItemsForm({ items, options, answer }: { items: Item[]; options: 
           Add a product
           <select name="addVariantId" defaultValue="" className={field}>
             <option value="">None</option>
-            {options.map((option) => (
-              <option key={option.variantId} value={option.variantId}>
-                {`${option.label} – ${formatMoney(option.priceCents)}`}
-              </option>
-            ))}
+            <VariantOptions options={options} />
           </select>
         </label>
         <label className="flex flex-col gap-1 text-sm">
