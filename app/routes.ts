@@ -28,6 +28,8 @@ export default [
     route("account", "routes/account/account.tsx"),
     route("account/two-factor", "routes/account/two-factor-setup.tsx"),
     route("account/subscriptions", "routes/account/subscriptions.tsx"),
+    route("account/subscriptions/:subscriptionId", "routes/account/subscription-detail.tsx"),
+    route("account/subscriptions/:subscriptionId/cancel", "routes/account/subscription-cancel.tsx"),
     route("orders", "routes/account/orders.tsx"),
     route("orders/:orderId", "routes/account/order-detail.tsx"),
     route("account/addresses", "routes/account/addresses.tsx"),

@@ -5,10 +5,13 @@ import type { Db } from "./db/client.ts";
 import { type Job, startJobs } from "./jobs/runner.ts";
 import { expireSandboxPayments } from "./orders/close-order.ts";
 import { type ReconcileServices, reconcileOpenPayments } from "./orders/reconcile.ts";
-import { sandboxEnabled } from "./payments/registry.ts";
+import { subscriptionChanger } from "./payments/changers.ts";
+import { type ProviderName, sandboxEnabled } from "./payments/registry.ts";
 import type { Services } from "./services.ts";
 import { endDueSandboxSubscriptions, renewDueSandboxSubscriptions } from "./subscriptions/due-renewals.ts";
 import { endLapsedPaypalSubscriptions } from "./subscriptions/lapsed.ts";
+import { resumeDuePaypalPauses } from "./subscriptions/pause.ts";
+import { sendRenewalReminders } from "./subscriptions/reminders.ts";
 import { pruneWebhookEvents } from "./webhooks/prune.ts";
 
 /** The webhook event log is pruned hourly (retention in days, decision 039). */
@@ -35,10 +38,26 @@ const sweepSteps: SweepStep[] = [
   },
   // PayPal subscriptions cancelled at period end end once that period is over.
   { name: "lapsed PayPal subscriptions", run: (db, _s, now) => endLapsedPaypalSubscriptions(db, now) },
+  // PayPal subscriptions whose pause is over are activated again (PayPal has no resume date).
+  {
+    name: "paused PayPal subscriptions",
+    run: (db, s, now) => resumeDuePaypalPauses(selfServiceDeps(db, s), now),
+  },
   // Open payment sessions the provider reports paid are fulfilled (a payment is never left without its order).
   { name: "payment reconciliation", run: (_db, s, now) => reconcileOpenPayments(s, now) },
   { name: "guest cart cleanup", run: (db, _s, now) => deleteAbandonedGuestCarts(db, now) },
 ];
+
+/** The self-service changes' dependencies for a background step (the system acts, not a person). */
+function selfServiceDeps(db: Db, services: SweepServices) {
+  const config = services.config ?? { stripe: undefined, paypal: undefined, publicUrl: "" };
+  return {
+    db,
+    mailer: services.mailer,
+    publicUrl: config.publicUrl,
+    changerFor: (name: ProviderName) => subscriptionChanger({ config }, name),
+  };
+}
 
 /**
  * One run of the minute sweep. Each step logs its own failure, so one failing never stops the
@@ -78,6 +97,15 @@ export function backgroundJobs(services: Services): Job[] {
       scope: "cluster",
       run: async (now) => {
         await sendCartReminders({ db: services.database.db, mailer, linkSecret: services.linkSecret }, now);
+      },
+    },
+    {
+      // Renewal reminders 3 days ahead (docs/subscriptions.md); each claimed by a unique row too.
+      name: "subscription renewal reminders",
+      everyMs: config.jobs.sweepMs,
+      scope: "cluster",
+      run: async (now) => {
+        await sendRenewalReminders({ db: services.database.db, mailer, publicUrl: config.publicUrl }, now);
       },
     },
     {

@@ -3,6 +3,7 @@ import type { SubscriptionStatus } from "../../core/subscription-status.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { orders, subscriptions, user } from "../db/schema/index.ts";
+import { listSubscriptionEvents, type SubscriptionEvent } from "./events.ts";
 import { renewalPrice } from "./renewal-order.ts";
 
 export const ADMIN_SUBSCRIPTIONS_PAGE_SIZE = 20;
@@ -83,11 +84,11 @@ export type SubscriptionOrder = {
   kind: "first" | "renewal";
 };
 
-/** One subscription with its paid orders (newest first), or null. */
+/** One subscription with its paid orders and its history (both newest first), or null. */
 export async function getAdminSubscription(
   db: Db,
   id: string,
-): Promise<(AdminSubscription & { orders: SubscriptionOrder[] }) | null> {
+): Promise<(AdminSubscription & { orders: SubscriptionOrder[]; events: SubscriptionEvent[] }) | null> {
   if (!isUuid(id)) return null;
   const [row] = await db
     .select(columns)
@@ -110,5 +111,5 @@ export async function getAdminSubscription(
     ...order,
     kind: order.createdAt <= row.createdAt ? ("first" as const) : ("renewal" as const),
   }));
-  return { ...toAdminSubscription(row), orders: withKind };
+  return { ...toAdminSubscription(row), orders: withKind, events: await listSubscriptionEvents(db, id) };
 }

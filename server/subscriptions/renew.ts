@@ -63,7 +63,11 @@ export async function renewSubscription(
     }
     const order = await insertRenewalOrder(tx, subscription, { paidAt: now });
     await takeUnits(tx, order!.id, subscription.items.map(stockLine));
-    await tx.update(subscriptions).set({ currentPeriodEnd }).where(eq(subscriptions.id, subscriptionId));
+    // A renewal charged ends any pause (it was due at the paused-until date).
+    await tx
+      .update(subscriptions)
+      .set({ currentPeriodEnd, pausedUntil: null })
+      .where(eq(subscriptions.id, subscriptionId));
     return { ok: true as const, order: order!, currentPeriodEnd };
   });
   if (!result.ok && result.reason === "out_of_stock") {
@@ -114,7 +118,7 @@ export async function recordProviderRenewal(
     const currentPeriodEnd = input.periodEnd ?? addMonth(subscription.currentPeriodEnd ?? input.paidAt);
     await tx
       .update(subscriptions)
-      .set({ currentPeriodEnd, status: "active" })
+      .set({ currentPeriodEnd, status: "active", pausedUntil: null })
       .where(eq(subscriptions.id, subscription.id));
     const backOrdered = taken.shortfall > 0 ? subscription.userId : null;
     return { ok: true as const, order, currentPeriodEnd, backOrdered };

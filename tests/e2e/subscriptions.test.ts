@@ -6,7 +6,7 @@ import { renewSubscription } from "../../server/subscriptions/renew.ts";
 import { createOrder, createSubscription, createUser, defaultSubscriptionItem } from "../factories/index.ts";
 import { expectNoSeriousA11yViolations } from "../support/axe.ts";
 import { setupE2E } from "../support/browser.ts";
-import { adminEnv, signInAsAdmin, submitSignIn, waitForToast } from "../support/e2e-helpers.ts";
+import { adminEnv, signInAsAdmin, signInThrough as signInOn, waitForToast } from "../support/e2e-helpers.ts";
 import { waitForHydration } from "../support/page.ts";
 
 const subscriber = "subscriber@example.com";
@@ -70,12 +70,8 @@ const short = (id: string) => id.slice(0, 8);
 const datePattern = String.raw`[A-Z][a-z]{2} \d{2}, \d{4}`;
 
 /** Opens the page signed out, signs in on /auth and comes back to it. */
-async function signInThrough(page: Page, email: string, path = "/account/subscriptions") {
-  await page.goto(path);
-  await page.waitForURL(`**/auth?redirectTo=${encodeURIComponent(path)}`);
-  await submitSignIn(page, email);
-  await page.waitForURL(`**${path}`);
-}
+const signInThrough = (page: Page, email: string, path = "/account/subscriptions") =>
+  signInOn(page, email, path);
 
 describe("customer subscriptions", () => {
   it("the subscriber sees the subscription and cancels it with the confirmation: 'Cancels on …'", async () => {

@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import type { Db } from "../../server/db/client.ts";
-import { type SubscriptionItem, subscriptions } from "../../server/db/schema/index.ts";
+import { productVariants, type SubscriptionItem, subscriptions } from "../../server/db/schema/index.ts";
+import { createProduct } from "./catalog.ts";
 import { daysFromNow, uniqueSuffix } from "./unique.ts";
 
 export type Subscription = typeof subscriptions.$inferSelect;
@@ -35,4 +37,28 @@ export async function createSubscription(
     })
     .returning();
   return row!;
+}
+
+/**
+ * A subscription to one unit of a real catalog product (so its items can be changed and
+ * repriced): returns the subscription, the product and its variant.
+ */
+export async function createProductSubscription(
+  db: Db,
+  overrides: Parameters<typeof createSubscription>[1],
+  product: { name?: string; priceCents?: number } = {},
+) {
+  const created = await createProduct(db, { priceCents: 4000, ...product });
+  const [variant] = await db.select().from(productVariants).where(eq(productVariants.productId, created.id));
+  const item: SubscriptionItem = {
+    productId: created.id,
+    variantId: variant!.id,
+    name: created.name,
+    weight: variant!.title,
+    unitPriceCents: variant!.priceCents,
+    quantity: 1,
+    imageUrl: null,
+  };
+  const sub = await createSubscription(db, { items: [item], ...overrides });
+  return { sub, product: created, variant: variant! };
 }

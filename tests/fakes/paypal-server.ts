@@ -13,7 +13,7 @@ import {
 /**
  * A local stand-in for PayPal's REST API, speaking the endpoints the shop uses: OAuth token,
  * Orders v2 (create / get / capture, PayPal-Request-Id replays), catalog products, billing plans,
- * subscriptions (create / get / cancel) and verify-webhook-signature, plus the buyer's approval
+ * subscriptions (create / get / cancel / suspend / activate) and verify-webhook-signature, plus the buyer's approval
  * pages. Webhook events are "signed" with an HMAC only this fake knows, so a forged or altered
  * event fails verification exactly as it would at PayPal.
  */
@@ -238,6 +238,8 @@ export class FakePaypal {
       return { status: 201, body: plan };
     }
     if (key === "POST /v1/billing/subscriptions" && id && action === "cancel") return this.cancel(id);
+    if (key === "POST /v1/billing/subscriptions" && id && action === "suspend") return this.suspend(id);
+    if (key === "POST /v1/billing/subscriptions" && id && action === "activate") return this.activate(id);
     if (key === "POST /v1/billing/subscriptions" && !id) return this.createSubscription(body);
     if (key === "GET /v1/billing/subscriptions" && id) return this.getSubscription(id);
     if (key === "POST /v1/notifications/verify-webhook-signature") return this.verify(body, raw);
@@ -361,6 +363,26 @@ export class FakePaypal {
       return error(422, "UNPROCESSABLE_ENTITY", "SUBSCRIPTION_STATUS_INVALID");
     this.setSubscriptionStatus(id, "CANCELLED");
     delete subscription.nextBillingTime;
+    return { status: 204 };
+  }
+
+  /** Suspend: only an ACTIVE subscription; billing stops until it is activated. */
+  private suspend(id: string): Reply {
+    const subscription = this.subscriptions.get(id);
+    if (!subscription) return error(404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID");
+    if (subscription.status !== "ACTIVE")
+      return error(422, "UNPROCESSABLE_ENTITY", "SUBSCRIPTION_STATUS_INVALID");
+    this.setSubscriptionStatus(id, "SUSPENDED");
+    return { status: 204 };
+  }
+
+  /** Activate a SUSPENDED subscription again. */
+  private activate(id: string): Reply {
+    const subscription = this.subscriptions.get(id);
+    if (!subscription) return error(404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID");
+    if (subscription.status !== "SUSPENDED")
+      return error(422, "UNPROCESSABLE_ENTITY", "SUBSCRIPTION_STATUS_INVALID");
+    this.setSubscriptionStatus(id, "ACTIVE");
     return { status: 204 };
   }
 

@@ -7,7 +7,8 @@ import { parseStripeForm } from "./stripe-form.ts";
 /**
  * A local stand-in for the parts of the Stripe API the shop uses, spoken over HTTP with
  * form-encoded bodies exactly as the official SDK sends them: coupons, Checkout Sessions
- * (create, retrieve, expire) and subscriptions (retrieve, update). It records every request,
+ * (create, retrieve, expire), subscriptions (retrieve, update: cancel at period end, pause_collection,
+ * items; cancel), products and billing portal sessions. It records every request,
  * honours Idempotency-Key (a replay returns the first answer) and lets tests play the customer
  * (complete a session) and the billing engine (renew, fail a renewal).
  */
@@ -61,6 +62,7 @@ export async function startFakeStripe() {
   const sessions = new Map<string, FakeSession>();
   const lineItems = new Map<string, FakeLineItem[]>();
   const subscriptions = new Map<string, FakeSubscription>();
+  const products = new Map<string, Json>();
   /** Payment intents of paid sessions and invoices, with what was refunded of each. */
   const paymentIntents = new Map<string, { id: string; amount: number; refunded: number }>();
   const invoices = new Map<string, Json>();
@@ -164,11 +166,73 @@ export async function startFakeStripe() {
 
   function updateSubscription(id: string, body: Json) {
     const subscription = findSubscription(id);
+    if (subscription.status === "canceled") {
+      throw new StripeError(
+        400,
+        "A canceled subscription can only update its cancellation_details and metadata.",
+      );
+    }
     if ("cancel_at_period_end" in body) {
       subscription.cancel_at_period_end = body.cancel_at_period_end === "true";
       subscription.canceled_at = subscription.cancel_at_period_end ? now() : null;
     }
+    // pause_collection="" clears it; otherwise { behavior, resumes_at }.
+    if ("pause_collection" in body) {
+      const pause = body.pause_collection as Json | string;
+      subscription.pause_collection =
+        typeof pause === "object" ? { behavior: pause.behavior, resumes_at: Number(pause.resumes_at) } : null;
+    }
+    if (Array.isArray(body.items)) replaceItems(subscription, body.items as Json[]);
     return subscription;
+  }
+
+  /** Items: `{ id, deleted }` removes one, `{ price_data, quantity }` adds one (its product must exist). */
+  function replaceItems(subscription: FakeSubscription, changes: Json[]) {
+    const list = subscription.items as { data: Json[] };
+    const period = list.data[0] ?? { current_period_start: now(), current_period_end: now() + 30 * DAY };
+    for (const change of changes) {
+      if (change.deleted === "true") {
+        list.data = list.data.filter((item) => item.id !== change.id);
+        continue;
+      }
+      const price = change.price_data as Json;
+      if (!products.has(String(price.product)))
+        throw new StripeError(400, `No such product: '${price.product}'`);
+      list.data.push({
+        id: newId("si"),
+        object: "subscription_item",
+        quantity: Number(change.quantity),
+        price: {
+          unit_amount: Number(price.unit_amount),
+          product: price.product,
+          recurring: { interval: "month" },
+        },
+        current_period_start: period.current_period_start,
+        current_period_end: period.current_period_end,
+      });
+    }
+    if (list.data.length === 0) throw new StripeError(400, "A subscription needs at least one item");
+  }
+
+  function cancelSubscription(id: string) {
+    const subscription = findSubscription(id);
+    if (subscription.status === "canceled") {
+      throw new StripeError(400, "This subscription has already been canceled.");
+    }
+    Object.assign(subscription, { status: "canceled", canceled_at: now(), ended_at: now() });
+    return subscription;
+  }
+
+  function createPortalSession(body: Json) {
+    if (!String(body.customer ?? "").startsWith("cus_")) throw new StripeError(400, "Missing customer");
+    const id = newId("bps");
+    return {
+      id,
+      object: "billing_portal.session",
+      customer: body.customer,
+      return_url: body.return_url,
+      url: `${baseUrl}/p/session/${id}`,
+    };
   }
 
   function newPaymentIntent(amount: number) {
@@ -227,7 +291,14 @@ export async function startFakeStripe() {
     if (parts[1] === "subscriptions" && parts[2] && parts.length === 3) {
       if (method === "GET") return findSubscription(parts[2]);
       if (method === "POST") return updateSubscription(parts[2], body);
+      if (method === "DELETE") return cancelSubscription(parts[2]);
     }
+    if (method === "POST" && path === "/v1/products") {
+      const product = { id: newId("prod"), object: "product", ...body };
+      products.set(product.id, product);
+      return product;
+    }
+    if (method === "POST" && path === "/v1/billing_portal/sessions") return createPortalSession(body);
     throw new StripeError(404, `Unrecognized request URL (${method}: ${path})`);
   }
 
@@ -374,7 +445,9 @@ export async function startFakeStripe() {
       canceled_at: null,
       ended_at: null,
       metadata: session.metadata,
+      customer: newId("cus"),
       customer_email: (session.customer_details as Json).email,
+      pause_collection: null,
       items: {
         object: "list",
         data: items.map((item) => ({

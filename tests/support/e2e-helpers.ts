@@ -12,6 +12,14 @@ import { DEFAULT_USER_PASSWORD } from "../factories/accounts.ts";
 export const testAdmin = { email: "owner@example.com", password: "owner-password-123" };
 export const adminEnv = { ADMIN_EMAIL: testAdmin.email, ADMIN_PASSWORD: testAdmin.password };
 
+/** Opens a page signed out, signs in on /auth and comes back to it. */
+export async function signInThrough(page: Page, email: string, path: string) {
+  await page.goto(path);
+  await page.waitForURL(`**/auth?redirectTo=${encodeURIComponent(path)}`);
+  await submitSignIn(page, email);
+  await page.waitForURL(`**${path}`);
+}
+
 /** Fills and submits the customer sign-in form on the current page (/auth). */
 export async function submitSignIn(page: Page, email: string, password = DEFAULT_USER_PASSWORD) {
   await page.getByLabel("Email").fill(email);

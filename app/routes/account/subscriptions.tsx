@@ -126,11 +126,14 @@ function SubscriptionCard({ subscription: sub }: { subscription: SubscriptionVie
         <dt className="text-muted-foreground">Renewal</dt>
         <dd>{renewalText(sub)}</dd>
       </dl>
-      {canCancel(sub) && (
-        <div className="mt-4 border-t pt-4">
-          <CancelSubscription subscription={sub} which={` #${shortId}`} />
-        </div>
-      )}
+      <div className="mt-4 flex flex-wrap gap-3 border-t pt-4">
+        {sub.status !== "canceled" && (
+          <Link to={`/account/subscriptions/${sub.id}`} className={buttonClass({ variant: "outline" })}>
+            Manage subscription<span className="sr-only">{` #${shortId}`}</span>
+          </Link>
+        )}
+        {canCancel(sub) && <CancelSubscription subscription={sub} which={` #${shortId}`} />}
+      </div>
     </article>
   );
 }

@@ -2,6 +2,7 @@ import { ArrowLeft, Printer, Search } from "lucide-react";
 import { data, Link } from "react-router";
 import { shortId, statusLabel } from "~/components/admin/order-status.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
+import { SubscriptionHistory } from "~/components/admin/subscription-history.tsx";
 import { CancelSubscription } from "~/components/subscriptions/cancel-subscription.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
@@ -98,6 +99,7 @@ export default function SubscriptionDetail({ loaderData, actionData }: Route.Com
         <dd>{renewalText(sub)}</dd>
       </dl>
       <OrdersTable orders={sub.orders} />
+      <SubscriptionHistory events={sub.events} />
     </div>
   );
 }

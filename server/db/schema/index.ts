@@ -19,6 +19,7 @@ export * from "./reviews.ts";
 export * from "./shipping.ts";
 export * from "./stock.ts";
 export * from "./storefront.ts";
+export * from "./subscription-events.ts";
 export * from "./supplement-labels.ts";
 export * from "./system.ts";
 export * from "./variants.ts";

@@ -232,6 +232,11 @@ export const subscriptions = pgTable(
     taxBasisPoints: integer("tax_basis_points").notNull().default(0),
     currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
     cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    /**
+     * Skipped or paused by the customer (decision 042): no renewal is charged before this date,
+     * when renewals go on by themselves. Null when not paused.
+     */
+    pausedUntil: timestamp("paused_until", { withTimezone: true }),
     canceledAt: timestamp("canceled_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -68,7 +68,8 @@ export async function cancelPaypalSubscription(client: PaypalClient, id: string)
   }
 }
 
-type Row = { currentPeriodEnd: Date | null; canceledAt: Date | null };
+/** `pausedUntil`: the customer paused it (decision 042), so SUSPENDED is that pause, not a failed payment. */
+type Row = { currentPeriodEnd: Date | null; canceledAt: Date | null; pausedUntil?: Date | null };
 
 /**
  * Our row's state from the subscription just fetched from PayPal (null for one not started yet).
@@ -92,7 +93,12 @@ export function paypalSubscriptionState(
         canceledAt: null,
       };
     case "SUSPENDED":
-      return { status: "past_due", cancelAtPeriodEnd: false, currentPeriodEnd: periodEnd, canceledAt: null };
+      return {
+        status: row.pausedUntil ? "active" : "past_due",
+        cancelAtPeriodEnd: false,
+        currentPeriodEnd: periodEnd,
+        canceledAt: null,
+      };
     case "CANCELLED":
       return {
         status: periodEnd && periodEnd > now ? "active" : "canceled",

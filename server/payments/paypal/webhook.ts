@@ -203,7 +203,11 @@ function paypalRefundStatus(status: string) {
 /** Copies PayPal's current view of the subscription onto our row (when we have one). */
 async function syncFromPaypal(deps: PaypalWebhookDeps, subscription: PaypalSubscription) {
   const [row] = await deps.db
-    .select({ currentPeriodEnd: subscriptions.currentPeriodEnd, canceledAt: subscriptions.canceledAt })
+    .select({
+      currentPeriodEnd: subscriptions.currentPeriodEnd,
+      canceledAt: subscriptions.canceledAt,
+      pausedUntil: subscriptions.pausedUntil,
+    })
     .from(subscriptions)
     .where(
       and(eq(subscriptions.provider, "paypal"), eq(subscriptions.providerSubscriptionId, subscription.id)),
