@@ -1,5 +1,5 @@
-import { check, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
+import { check, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { batches, serials } from "./authenticity.ts";
 import { createdAt, id } from "./columns.ts";
 
