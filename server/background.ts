@@ -6,6 +6,7 @@ import { type Job, startJobs } from "./jobs/runner.ts";
 import { expireSandboxPayments } from "./orders/close-order.ts";
 import { type ReconcileServices, reconcileOpenPayments } from "./orders/reconcile.ts";
 import { sandboxEnabled } from "./payments/registry.ts";
+import { inviteShippedOrders } from "./reviews/invitation.ts";
 import type { Services } from "./services.ts";
 import { endDueSandboxSubscriptions, renewDueSandboxSubscriptions } from "./subscriptions/due-renewals.ts";
 import { endLapsedPaypalSubscriptions } from "./subscriptions/lapsed.ts";
@@ -78,6 +79,15 @@ export function backgroundJobs(services: Services): Job[] {
       scope: "cluster",
       run: async (now) => {
         await sendCartReminders({ db: services.database.db, mailer, linkSecret: services.linkSecret }, now);
+      },
+    },
+    {
+      // Review invitations for orders left at "shipped" 7+ days (docs/reviews.md); claimed per order.
+      name: "review invitations",
+      everyMs: config.jobs.sweepMs,
+      scope: "cluster",
+      run: async (now) => {
+        await inviteShippedOrders(services.database.db, mailer, now);
       },
     },
     {
