@@ -16,6 +16,7 @@ CREATE TABLE "serial_events" (
 	CONSTRAINT "serial_events_action" CHECK ("serial_events"."action" in ('unflag', 'delete', 'bulk_delete'))
 );
 --> statement-breakpoint
+ALTER TABLE "reviews" ADD COLUMN "edited_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "review_invitations" ADD CONSTRAINT "review_invitations_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "serial_events" ADD CONSTRAINT "serial_events_batch_id_batches_id_fk" FOREIGN KEY ("batch_id") REFERENCES "public"."batches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "serial_events" ADD CONSTRAINT "serial_events_serial_id_serials_id_fk" FOREIGN KEY ("serial_id") REFERENCES "public"."serials"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
