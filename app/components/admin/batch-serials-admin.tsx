@@ -71,7 +71,6 @@ export function BatchSerialsAdmin({
         <ConfirmSubmit
           fields={{ intent: "deleteUnverified" }}
           question="Delete every serial of this batch that was never verified? Verified serials are kept."
-          confirmLabel="Delete unverified"
         >
           <Button type="submit" variant="destructive">
             Delete Unverified Serials

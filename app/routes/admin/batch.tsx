@@ -41,6 +41,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (uploadTooLarge(request)) return batchFormFailure("The file must be 5 MB or smaller", 413);
   const path = `/admin/batches/${params.batchId}`;
   const form = await request.formData();
+  // Every intent acts on this batch: a batch that is gone (or a made-up id) is a 404 for all.
+  if (!(await getBatch(context.database.db, params.batchId)))
+    return adminFailure({ title: "Error", description: "This batch no longer exists" }, 404);
   const serialArgs = {
     context,
     form,
