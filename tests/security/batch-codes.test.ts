@@ -40,7 +40,7 @@ const page = (id: string) => `/admin/batches/${id}`;
 
 describe("batch list codes and serial clean-up", () => {
   it("refuse visitors and customers for every intent", async () => {
-    const attempts = [
+    const attempts: Record<string, string>[] = [
       { intent: "attach", pasted: "SEC-FREE" },
       { intent: "detach", code: "SEC-TAKEN" },
       { intent: "unflag", id: ids.flaggedElsewhere, note: "mine now" },
