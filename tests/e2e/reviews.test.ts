@@ -117,16 +117,18 @@ describe("verified reviews", () => {
     await signIn(page, customer.email, PRODUCT);
     await page.getByRole("heading", { name: "Edit your review" }).waitFor();
     await page.getByText("Your review is published. Saving a change sends it for approval again.").waitFor();
-    expect(await page.getByLabel("Your review").inputValue()).toBe("Dissolves well. <b>Not bold</b>");
+    expect(await page.getByRole("textbox", { name: "Your review" }).inputValue()).toBe(
+      "Dissolves well. <b>Not bold</b>",
+    );
     expect(await page.getByRole("radio", { name: "4 stars" }).isChecked()).toBe(true);
     await waitForHydration(page);
 
-    await page.getByLabel("Your review").fill("");
+    await page.getByRole("textbox", { name: "Your review" }).fill("");
     await page.getByRole("button", { name: "Save changes" }).click();
     await page.getByText("Please write a few words about the product.").waitFor();
 
     await page.getByRole("radio", { name: "2 stars" }).check();
-    await page.getByLabel("Your review").fill("Bitter after a month.");
+    await page.getByRole("textbox", { name: "Your review" }).fill("Bitter after a month.");
     await page.getByRole("button", { name: "Save changes" }).click();
     await page
       .getByText("Thank you! Your edited review will appear once it has been approved again.")
