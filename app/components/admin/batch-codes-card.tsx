@@ -29,7 +29,7 @@ export function BatchCodesCard({
       <CardHeader>
         <h2 className="font-display text-xl font-semibold">List Codes</h2>
         <p className="text-sm text-muted-foreground">
-          {codes.attachedCount} attached. A valid lookup of an attached code shows this batch.
+          {`${codes.attachedCount} attached. A valid lookup of an attached code shows this batch.`}
         </p>
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
