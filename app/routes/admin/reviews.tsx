@@ -4,7 +4,8 @@ import { ReviewModerationCard } from "~/components/admin/review-moderation-card.
 import { Button, buttonClass } from "~/components/ui/button.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { formText, parseForm } from "~/lib/forms.ts";
-import { moderationSchema, type ReviewFilter, reviewFilterSchema } from "~core/reviews.ts";
+import { pageQuery } from "~/lib/page-query.ts";
+import { moderationSchema, reviewFilterSchema } from "~core/reviews.ts";
 import { actionToast } from "~core/toast.ts";
 import { failureToast, settle } from "~server/http/error-response.ts";
 import { listAdminReviews, moderateReview } from "~server/reviews/admin-reviews.ts";
@@ -101,13 +102,6 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
       </nav>
     </>
   );
-}
-
-/** The same filters at another position (null: the first page). */
-function pageQuery(filter: ReviewFilter, after: string | null) {
-  const { after: _previous, ...kept } = filter;
-  const entries = Object.entries({ ...kept, ...(after ? { after } : {}) }).filter(([, v]) => v);
-  return new URLSearchParams(entries.map(([k, v]) => [k, String(v)])).toString();
 }
 
 function FilterSelect({
