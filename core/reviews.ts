@@ -44,11 +44,14 @@ export function averageRating(sum: number, count: number): number {
   return count === 0 ? 0 : Math.round((sum / count) * 10) / 10;
 }
 
-/** The admin list's filters (?status=pending&rating=1); anything else shows everything. */
+/** The admin list's filters (?status=pending&rating=1&after=…); anything else shows everything. */
 export const reviewFilterSchema = z.object({
   status: z.enum(["pending", "approved", "hidden"]).optional().catch(undefined),
   rating: z.coerce.number().int().min(1).max(5).optional().catch(undefined),
+  /** The "Older reviews" position; a token that is not ours shows the first page. */
+  after: z.string().max(200).optional().catch(undefined),
 });
+export type ReviewFilter = z.output<typeof reviewFilterSchema>;
 
 const reviewId = z.uuid("This review no longer exists.");
 

@@ -7,6 +7,7 @@ import { expireSandboxPayments } from "./orders/close-order.ts";
 import { type ReconcileServices, reconcileOpenPayments } from "./orders/reconcile.ts";
 import { subscriptionChanger } from "./payments/changers.ts";
 import { type ProviderName, sandboxEnabled } from "./payments/registry.ts";
+import { inviteShippedOrders } from "./reviews/invitation.ts";
 import type { Services } from "./services.ts";
 import { endDueSandboxSubscriptions, renewDueSandboxSubscriptions } from "./subscriptions/due-renewals.ts";
 import { endLapsedPaypalSubscriptions } from "./subscriptions/lapsed.ts";
@@ -106,6 +107,15 @@ export function backgroundJobs(services: Services): Job[] {
       scope: "cluster",
       run: async (now) => {
         await sendRenewalReminders({ db: services.database.db, mailer, publicUrl: config.publicUrl }, now);
+      },
+    },
+    {
+      // Review invitations for orders left at "shipped" 7+ days (docs/reviews.md); claimed per order.
+      name: "review invitations",
+      everyMs: config.jobs.sweepMs,
+      scope: "cluster",
+      run: async (now) => {
+        await inviteShippedOrders(services.database.db, mailer, now);
       },
     },
     {

@@ -1,10 +1,12 @@
-import { and, desc, eq, type SQL } from "drizzle-orm";
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { HideReason, Moderation, ReviewStatus } from "../../core/reviews.ts";
 import type { Db } from "../db/client.ts";
 import { products, reviews, user } from "../db/schema/index.ts";
 import { NotFoundError } from "../errors.ts";
+import { decodeOrderKey, encodeOrderKey } from "../orders/order-cursor.ts";
 
-export type AdminReviewFilter = { status?: ReviewStatus; rating?: number };
+/** `after`: the "Older reviews" link's position (the last review of the page before). */
+export type AdminReviewFilter = { status?: ReviewStatus; rating?: number; after?: string };
 
 export type AdminReview = {
   id: string;
@@ -22,17 +24,33 @@ export type AdminReview = {
   incentivised: boolean;
   createdAt: Date;
   moderatedAt: Date | null;
+  editedAt: Date | null;
 };
 
-const ADMIN_LIST_LIMIT = 200;
+export const ADMIN_REVIEWS_PAGE_SIZE = 50;
 
-/** The moderation queue: newest first, filtered by status and stars (the latest 200). */
-export async function listAdminReviews(db: Db, filter: AdminReviewFilter = {}): Promise<AdminReview[]> {
+export type AdminReviewPage = { reviews: AdminReview[]; next: string | null };
+
+/**
+ * The moderation queue: newest first, filtered by status and stars, 50 a page. Pages are a keyset
+ * seek on (created_at, id): the position travels in the "Older reviews" link, as in the order list.
+ */
+export async function listAdminReviews(
+  db: Db,
+  filter: AdminReviewFilter = {},
+  pageSize = ADMIN_REVIEWS_PAGE_SIZE,
+): Promise<AdminReviewPage> {
   const where: SQL[] = [];
   if (filter.status) where.push(eq(reviews.status, filter.status));
   if (filter.rating) where.push(eq(reviews.rating, filter.rating));
-  return db
+  const after = decodeOrderKey(filter.after);
+  if (after)
+    where.push(
+      sql`(${reviews.createdAt}, ${reviews.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`,
+    );
+  const rows = await db
     .select({
+      key: sql<string>`${reviews.createdAt}::text`,
       id: reviews.id,
       productName: products.name,
       productSlug: products.slug,
@@ -48,13 +66,18 @@ export async function listAdminReviews(db: Db, filter: AdminReviewFilter = {}): 
       incentivised: reviews.incentivised,
       createdAt: reviews.createdAt,
       moderatedAt: reviews.moderatedAt,
+      editedAt: reviews.editedAt,
     })
     .from(reviews)
     .innerJoin(products, eq(products.id, reviews.productId))
     .innerJoin(user, eq(user.id, reviews.userId))
     .where(and(...where))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
-    .limit(ADMIN_LIST_LIMIT);
+    .limit(pageSize + 1);
+  const page = rows.slice(0, pageSize);
+  const last = page.at(-1);
+  const next = rows.length > pageSize && last ? encodeOrderKey({ createdAt: last.key, id: last.id }) : null;
+  return { reviews: page.map(({ key: _key, ...review }) => review), next };
 }
 
 const REVIEW_GONE = { title: "Review not found", description: "This review no longer exists." };

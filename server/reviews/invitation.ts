@@ -1,7 +1,7 @@
-import { eq, inArray } from "drizzle-orm";
-import { reviewFormPath } from "../../core/reviews.ts";
+import { and, eq, gt, inArray, isNotNull, lte, notExists } from "drizzle-orm";
+import { reviewFormPath, SHIPPED_RECEIVED_AFTER_DAYS } from "../../core/reviews.ts";
 import type { Db } from "../db/client.ts";
-import { orderItems, orders, products } from "../db/schema/index.ts";
+import { orderItems, orders, products, reviewInvitations } from "../db/schema/index.ts";
 import type { Logger } from "../logger.ts";
 import type { Mailer, MailMessage } from "../mail/mailer.ts";
 
@@ -45,6 +45,32 @@ export async function reviewInvitationMessage(
   };
 }
 
+/** Why the invitation went: the order was marked delivered, or it stayed shipped for 7 days. */
+export type InvitationVia = "delivered" | "shipped";
+
+/**
+ * The one way an invitation is sent: builds it, claims the order's review_invitations row (the
+ * primary key lets exactly one caller through, whichever path and instance), then queues it. A
+ * claim whose email was not queued (the outbox failed) is not retried: never twice wins.
+ */
+export async function inviteToReview(
+  db: Db,
+  mailer: Pick<Mailer, "send" | "publicUrl">,
+  order: Order,
+  via: InvitationVia,
+): Promise<boolean> {
+  const message = await reviewInvitationMessage(db, order, mailer.publicUrl ?? "");
+  if (!message) return false;
+  const claimed = await db
+    .insert(reviewInvitations)
+    .values({ orderId: order.id, via })
+    .onConflictDoNothing()
+    .returning({ orderId: reviewInvitations.orderId });
+  if (!claimed.length) return false;
+  await mailer.send(message);
+  return true;
+}
+
 /**
  * Queues the invitation once the order was delivered. After the status committed, so a failing
  * outbox only costs the invitation (logged), never the status change.
@@ -57,9 +83,51 @@ export async function queueReviewInvitationSafely(
 ): Promise<void> {
   try {
     const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-    const message = order && (await reviewInvitationMessage(db, order, mailer.publicUrl ?? ""));
-    if (message) await mailer.send(message);
+    if (order) await inviteToReview(db, mailer, order, "delivered");
   } catch (error) {
     log?.warn?.({ err: error, orderId }, "review invitation not queued");
   }
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Orders shipped longer ago than this are left alone (no invitation weeks late, or at first start). */
+export const SHIPPED_INVITE_WINDOW_DAYS = 30;
+/** Invitations per run at most: the next run continues. */
+const SHIPPED_BATCH = 100;
+
+/**
+ * Invites the customers of paid orders shipped 7+ days ago and never marked delivered (they may
+ * review by then). Each order is claimed by inviteToReview, so an order invited on delivery, or by
+ * another instance's run, is never invited again. Returns how many were queued.
+ */
+export async function inviteShippedOrders(
+  db: Db,
+  mailer: Pick<Mailer, "send" | "publicUrl">,
+  now = new Date(),
+): Promise<number> {
+  const due = new Date(now.getTime() - SHIPPED_RECEIVED_AFTER_DAYS * DAY_MS);
+  const oldest = new Date(due.getTime() - SHIPPED_INVITE_WINDOW_DAYS * DAY_MS);
+  const candidates = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, "shipped"),
+        eq(orders.paymentStatus, "paid"),
+        isNotNull(orders.userId),
+        lte(orders.shippedAt, due),
+        gt(orders.shippedAt, oldest),
+        notExists(
+          db
+            .select({ one: reviewInvitations.orderId })
+            .from(reviewInvitations)
+            .where(eq(reviewInvitations.orderId, orders.id)),
+        ),
+      ),
+    )
+    .orderBy(orders.shippedAt)
+    .limit(SHIPPED_BATCH);
+  let sent = 0;
+  for (const order of candidates) if (await inviteToReview(db, mailer, order, "shipped")) sent++;
+  return sent;
 }

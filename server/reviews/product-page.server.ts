@@ -7,7 +7,7 @@ import { getSessionUser, type SessionUser } from "../auth/session.ts";
 import type { RequestContext } from "../context.ts";
 import { reviewEligibility } from "./eligibility.ts";
 import { checkReviewRateLimit } from "./rate-limit.ts";
-import { productReviews, submitReview } from "./reviews.ts";
+import { editReview, ownReview, productReviews, submitReview } from "./reviews.ts";
 
 /** ?reviews=2 shows the latest 20, and so on (a crawler's ?reviews=99999 is capped). */
 function reviewsPage(request: Request): number {
@@ -23,11 +23,12 @@ export async function reviewsForPage(context: RequestContext, request: Request, 
   const page = reviewsPage(request);
   const db = context.database.db;
   const user = request.headers.has("Cookie") ? await getSessionUser(context, request) : null;
-  const [reviews, eligibility] = await Promise.all([
+  const [reviews, eligibility, own] = await Promise.all([
     productReviews(db, productId, page),
     user ? reviewEligibility(db, user.id, productId) : null,
+    user ? ownReview(db, user.id, productId) : null,
   ]);
-  return { reviews: { ...reviews, page }, reviewer: eligibility ? { eligibility } : null };
+  return { reviews: { ...reviews, page }, reviewer: eligibility ? { eligibility, own } : null };
 }
 
 /** A signed-in customer's review from the product page: rate-limited, then stored as pending. */
@@ -40,4 +41,17 @@ export async function submitReviewFromPage(
   const db = context.database.db;
   await checkReviewRateLimit(db, user.id, context.clientIp);
   return submitReview(db, { userId: user.id, name: user.name }, productId, input);
+}
+
+/** The author's edit of their review from the product page: rate-limited like a submission. */
+export async function editReviewFromPage(
+  context: RequestContext,
+  user: SessionUser,
+  productId: string,
+  reviewId: string,
+  input: ReviewInput,
+) {
+  const db = context.database.db;
+  await checkReviewRateLimit(db, user.id, context.clientIp);
+  return editReview(db, { userId: user.id }, productId, reviewId, input);
 }

@@ -103,7 +103,7 @@ describe("moderation and the product's average", () => {
     expect(shown).toMatchObject({ count: 2, average: 4, hasMore: false });
     expect(shown.reviews.map((r) => r.reply)).toContain("Thank you!");
 
-    const hidden = await listAdminReviews(db, { status: "hidden" });
+    const { reviews: hidden } = await listAdminReviews(db, { status: "hidden" });
     expect(hidden.find((r) => r.id === rows[0]!.id)).toMatchObject({ hideReason: "off_topic" });
     // The database itself refuses a hidden review without a reason.
     await expect(

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, sum } from "drizzle-orm";
+import { and, count, desc, eq, sql, sum } from "drizzle-orm";
 import { averageRating, REVIEWS_PER_PAGE, type ReviewInput } from "../../core/reviews.ts";
 import type { Db } from "../db/client.ts";
+import { isUuid } from "../db/ids.ts";
 import { reviews } from "../db/schema/index.ts";
 import { ConflictError, NotFoundError } from "../errors.ts";
 import { receivedOrderId } from "./eligibility.ts";
@@ -67,6 +68,48 @@ export async function submitReview(
     .returning({ id: reviews.id });
   if (!row) throw new ConflictError(ALREADY_REVIEWED);
   return row;
+}
+
+export const REVIEW_NOT_YOURS = { title: "Review not found", description: "This review no longer exists." };
+
+/**
+ * The author's edit of their review: new rating, title and text, back to pending (and out of a
+ * hidden state) for moderation again. Only the author's own review of this product matches, so
+ * another customer's review id is a NotFoundError, never a hint that it exists.
+ */
+export async function editReview(
+  db: Db,
+  author: { userId: string },
+  productId: string,
+  reviewId: string,
+  input: ReviewInput,
+): Promise<{ id: string }> {
+  const [row] = isUuid(reviewId)
+    ? await db
+        .update(reviews)
+        .set({ ...input, status: "pending", hideReason: null, moderatedAt: null, editedAt: sql`now()` })
+        .where(
+          and(eq(reviews.id, reviewId), eq(reviews.userId, author.userId), eq(reviews.productId, productId)),
+        )
+        .returning({ id: reviews.id })
+    : [];
+  if (!row) throw new NotFoundError(REVIEW_NOT_YOURS);
+  return row;
+}
+
+/** The customer's own review of a product (what the edit form starts from), or null. */
+export async function ownReview(db: Db, userId: string, productId: string) {
+  const [row] = await db
+    .select({
+      id: reviews.id,
+      rating: reviews.rating,
+      title: reviews.title,
+      body: reviews.body,
+      status: reviews.status,
+    })
+    .from(reviews)
+    .where(and(eq(reviews.userId, userId), eq(reviews.productId, productId)));
+  return row ?? null;
 }
 
 const approvedOf = (productId: string) =>

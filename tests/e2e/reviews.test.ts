@@ -111,4 +111,37 @@ describe("verified reviews", () => {
       for (const block of blocks) expect(checkStructuredData(block), path).toEqual([]);
     }
   });
+
+  it("the author edits their review: it goes back to pending and leaves the product page", async () => {
+    const page = await e2e.newPage();
+    await signIn(page, customer.email, PRODUCT);
+    await page.getByRole("heading", { name: "Edit your review" }).waitFor();
+    await page.getByText("Your review is published. Saving a change sends it for approval again.").waitFor();
+    expect(await page.getByRole("textbox", { name: "Your review" }).inputValue()).toBe(
+      "Dissolves well. <b>Not bold</b>",
+    );
+    expect(await page.getByRole("radio", { name: "4 stars" }).isChecked()).toBe(true);
+    await waitForHydration(page);
+
+    await page.getByRole("textbox", { name: "Your review" }).fill("");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await page.getByText("Please write a few words about the product.").waitFor();
+
+    await page.getByRole("radio", { name: "2 stars" }).check();
+    await page.getByRole("textbox", { name: "Your review" }).fill("Bitter after a month.");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await page
+      .getByText("Thank you! Your edited review will appear once it has been approved again.")
+      .first()
+      .waitFor();
+
+    const visitor = await e2e.newPage();
+    await visitor.goto(PRODUCT);
+    await visitor.getByText("No reviews yet").waitFor();
+    const admin = await e2e.newPage();
+    await signInAsAdmin(admin, "/admin/reviews?status=pending");
+    const card = admin.getByRole("article", { name: "Review by Sam C. of Reviewed Resin" });
+    await card.getByText("Bitter after a month.").waitFor();
+    await card.getByText(/edited/).waitFor();
+  });
 });

@@ -4,7 +4,7 @@ import { setupTarget } from "./support.ts";
 
 /**
  * Verified reviews over plain HTTP (docs/reviews.md): only a customer who received the product may
- * post one, once; another customer's review cannot be changed (there is no customer edit, and the
+ * post one, once; another customer's review cannot be changed (the author's edit: review-edit.test.ts; the
  * moderation actions are the admin's); HTML in a review is shown as text, in the page and in its
  * JSON-LD; huge bodies are refused; posting is rate-limited.
  */

@@ -44,6 +44,7 @@ export function ReviewModerationCard({ review, errors }: { review: AdminReview; 
               {formatDateTime(review.createdAt)}
             </time>
             {review.orderId && <> · order #{review.orderId.slice(0, 8)}</>}
+            {review.editedAt && <> · edited {formatDateTime(review.editedAt)}</>}
           </p>
           {review.title && <h2 className="font-semibold">{review.title}</h2>}
           <p className="whitespace-pre-line">{review.body}</p>

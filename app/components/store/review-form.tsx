@@ -7,12 +7,15 @@ import { Textarea } from "~/components/ui/textarea.tsx";
 import { REVIEW_BODY_MAX, REVIEW_TITLE_MAX } from "~core/review-rules.ts";
 import type { ReviewEligibility } from "~server/reviews/eligibility.ts";
 
-/** Who is looking: signed out (null), or a customer and whether they may review. */
-export type Reviewer = { eligibility: ReviewEligibility } | null;
+/** The customer's own review, which they may edit. */
+type OwnReview = { id: string; rating: number; title: string; body: string; status: string };
+
+/** Who is looking: signed out (null), or a customer, whether they may review, and their review. */
+export type Reviewer = { eligibility: ReviewEligibility; own?: OwnReview | null } | null;
 
 /** The action's answer: sent, or what was typed with the errors. */
 export type ReviewFormState =
-  | { sent: true }
+  | { sent: true; edited?: boolean }
   | {
       sent: false;
       values: Record<string, string>;
@@ -21,10 +24,11 @@ export type ReviewFormState =
     };
 
 export const REVIEW_SENT = "Thank you! Your review will appear once it has been approved.";
+export const REVIEW_EDITED = "Thank you! Your edited review will appear once it has been approved again.";
 
 export function ReviewForm({ reviewer, form }: { reviewer: Reviewer; form: ReviewFormState | undefined }) {
   const location = useLocation();
-  if (form?.sent) return <FormAlert tone="success">{REVIEW_SENT}</FormAlert>;
+  if (form?.sent) return <FormAlert tone="success">{form.edited ? REVIEW_EDITED : REVIEW_SENT}</FormAlert>;
   if (!reviewer) {
     const back = encodeURIComponent(`${location.pathname}#write-review`);
     return (
@@ -36,6 +40,7 @@ export function ReviewForm({ reviewer, form }: { reviewer: Reviewer; form: Revie
       </p>
     );
   }
+  if (reviewer.own) return <WriteReview form={form} own={reviewer.own} />;
   if (reviewer.eligibility === "already_reviewed")
     return (
       <p id="write-review" className="text-sm text-muted-foreground">
@@ -51,9 +56,22 @@ export function ReviewForm({ reviewer, form }: { reviewer: Reviewer; form: Revie
   return <WriteReview form={form} />;
 }
 
-function WriteReview({ form }: { form: Extract<ReviewFormState, { sent: false }> | undefined }) {
+const STATUS_NOTE: Record<string, string> = {
+  pending: "Your review is waiting for approval.",
+  approved: "Your review is published.",
+  hidden: "Your review is not shown.",
+};
+
+/** The form: a new review, or the author's own to edit (an edit is approved again before it shows). */
+function WriteReview({
+  form,
+  own,
+}: {
+  form: Extract<ReviewFormState, { sent: false }> | undefined;
+  own?: OwnReview;
+}) {
   const submitting = useNavigation().state === "submitting";
-  const values = form?.values ?? {};
+  const values = form?.values ?? (own ? { ...own, rating: String(own.rating) } : {});
   const errors = form?.errors ?? {};
   return (
     <section
@@ -62,9 +80,16 @@ function WriteReview({ form }: { form: Extract<ReviewFormState, { sent: false }>
       className="rounded-lg border bg-card p-6"
     >
       <h3 id="write-review-heading" className="text-xl font-semibold">
-        Write a review
+        {own ? "Edit your review" : "Write a review"}
       </h3>
+      {own && (
+        <p className="mt-1 text-sm text-muted-foreground">
+          {STATUS_NOTE[own.status]} Saving a change sends it for approval again.
+        </p>
+      )}
       <Form method="post" noValidate preventScrollReset className="mt-4 flex max-w-2xl flex-col gap-4">
+        {own && <input type="hidden" name="intent" value="edit" />}
+        {own && <input type="hidden" name="id" value={own.id} />}
         {form?.formError && <FormAlert>{form.formError}</FormAlert>}
         <fieldset
           className="flex flex-col gap-2"
@@ -102,7 +127,7 @@ function WriteReview({ form }: { form: Extract<ReviewFormState, { sent: false }>
           {(p) => <Textarea {...p} rows={5} maxLength={REVIEW_BODY_MAX} defaultValue={values.body} />}
         </FormField>
         <Button type="submit" disabled={submitting} className="self-start">
-          {submitting ? "Sending..." : "Submit review"}
+          {submitting ? "Sending..." : own ? "Save changes" : "Submit review"}
         </Button>
       </Form>
     </section>

@@ -1,6 +1,8 @@
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
+import { BatchCodesCard } from "~/components/admin/batch-codes-card.tsx";
 import { BatchForm } from "~/components/admin/batch-form.tsx";
+import { BatchSerialsAdmin } from "~/components/admin/batch-serials-admin.tsx";
 import { Field } from "~/components/admin/field.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { Button } from "~/components/ui/button.tsx";
@@ -9,18 +11,28 @@ import { Input } from "~/components/ui/input.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { adminFailure, backWithToast, type IntentArgs, runIntent } from "~/lib/admin-actions.server.ts";
 import { batchFormFailure, readBatchForm } from "~/lib/batch-form.server.ts";
+import { batchSerialIntents } from "~/lib/batch-serial-actions.server.ts";
 import { parseForm } from "~/lib/forms.ts";
 import { MAX_SERIALS_PER_REQUEST } from "~core/serial-code.ts";
+import { adminUser } from "~server/auth/guards.ts";
 import { settle } from "~server/http/error-response.ts";
 import { uploadTooLarge } from "~server/media/upload-request.ts";
+import { ATTACH_MAX, batchCodeLists } from "~server/validity/batch-codes.ts";
 import { getBatch, updateBatch } from "~server/validity/batches.ts";
+import { flaggedSerialsOfBatch, serialHistory } from "~server/validity/serial-admin.ts";
 import { generateSerials, serialCountSchema } from "~server/validity/serials.ts";
 import type { Route } from "./+types/batch";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const batch = await getBatch(context.database.db, params.batchId);
   if (!batch) throw data("Batch not found", { status: 404 });
-  return { batch };
+  const db = context.database.db;
+  const [codes, flagged, history] = await Promise.all([
+    batchCodeLists(db, batch.id),
+    flaggedSerialsOfBatch(db, batch.id),
+    serialHistory(db, batch.id),
+  ]);
+  return { batch, codes: { ...codes, attachMax: ATTACH_MAX }, flagged, history };
 }
 
 const generateSchema = z.object({ count: serialCountSchema });
@@ -29,7 +41,21 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (uploadTooLarge(request)) return batchFormFailure("The file must be 5 MB or smaller", 413);
   const path = `/admin/batches/${params.batchId}`;
   const form = await request.formData();
+  // Every intent acts on this batch: a batch that is gone (or a made-up id) is a 404 for all.
+  if (!(await getBatch(context.database.db, params.batchId)))
+    return adminFailure({ title: "Error", description: "This batch no longer exists" }, 404);
+  const serialArgs = {
+    context,
+    form,
+    path,
+    actor: { batchId: params.batchId, actorId: context.get(adminUser).id },
+  };
   return runIntent(form, context.database.db, {
+    attach: () => batchSerialIntents.attach(serialArgs),
+    detach: () => batchSerialIntents.detach(serialArgs),
+    unflag: () => batchSerialIntents.unflag(serialArgs),
+    deleteSerial: () => batchSerialIntents.deleteSerial(serialArgs),
+    deleteUnverified: () => batchSerialIntents.deleteUnverified(serialArgs),
     generate: async ({ db }: IntentArgs) => {
       const parsed = parseForm(generateSchema, form);
       if (!parsed.ok) {
@@ -61,7 +87,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function BatchDetail({ loaderData, actionData }: Route.ComponentProps) {
   useFlashToast(actionData?.toast);
   const busy = useNavigation().state === "submitting";
-  const { batch } = loaderData;
+  const { batch, codes, flagged, history } = loaderData;
+  const errors = actionData?.errors ?? {};
   const values = (actionData?.values ?? null) as Record<string, string> | null;
   return (
     <>
@@ -117,6 +144,13 @@ export default function BatchDetail({ loaderData, actionData }: Route.ComponentP
             )}
           </CardContent>
         </Card>
+        <BatchCodesCard
+          codes={codes}
+          busy={busy}
+          error={errors.form ?? errors.pasted ?? errors.code}
+          pasted={values?.pasted}
+        />
+        <BatchSerialsAdmin flagged={flagged} history={history} errors={errors} />
       </div>
     </>
   );

@@ -1,9 +1,10 @@
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { ReviewModerationCard } from "~/components/admin/review-moderation-card.tsx";
-import { Button } from "~/components/ui/button.tsx";
+import { Button, buttonClass } from "~/components/ui/button.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { formText, parseForm } from "~/lib/forms.ts";
+import { pageQuery } from "~/lib/page-query.ts";
 import { moderationSchema, reviewFilterSchema } from "~core/reviews.ts";
 import { actionToast } from "~core/toast.ts";
 import { failureToast, settle } from "~server/http/error-response.ts";
@@ -19,8 +20,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const loaded = await settle(context.log, "review list failed", () =>
     listAdminReviews(context.database.db, filter),
   );
-  if (loaded.ok) return { reviews: loaded.value, filter, error: null };
-  return { reviews: [], filter, error: failureToast(loaded) };
+  if (loaded.ok) return { ...loaded.value, filter, error: null };
+  return { reviews: [], next: null, filter, error: failureToast(loaded) };
 }
 
 /** Approve, hide (with a content reason), reply, or the incentivised label: one review per post. */
@@ -44,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Reviews({ loaderData, actionData }: Route.ComponentProps) {
-  const { reviews, filter, error } = loaderData;
+  const { reviews, next, filter, error } = loaderData;
   useFlashToast(error);
   useFlashToast(actionData?.toast);
   const loading = useNavigation().state === "loading";
@@ -52,7 +53,7 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
     <>
       <PageHeader
         title="Reviews"
-        subtitle={`${reviews.length} ${reviews.length === 1 ? "review" : "reviews"}${reviews.length >= 200 ? " (latest 200)" : ""}`}
+        subtitle={`${reviews.length} ${reviews.length === 1 ? "review" : "reviews"}${filter.after ? " (older page)" : ""}`}
       />
       <Form method="get" className="mb-6 flex flex-wrap items-end gap-3" aria-label="Filter reviews">
         <FilterSelect label="Status" name="status" value={filter.status ?? ""}>
@@ -87,6 +88,18 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
           ))}
         </ul>
       )}
+      <nav aria-label="Review pages" className="mt-6 flex gap-3">
+        {filter.after && (
+          <Link to={`?${pageQuery(filter, null)}`} className={buttonClass({ variant: "outline" })}>
+            Newest reviews
+          </Link>
+        )}
+        {next && (
+          <Link to={`?${pageQuery(filter, next)}`} className={buttonClass({ variant: "outline" })}>
+            Older reviews
+          </Link>
+        )}
+      </nav>
     </>
   );
 }

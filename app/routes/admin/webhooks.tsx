@@ -15,9 +15,10 @@ import {
   TableRow,
 } from "~/components/ui/table.tsx";
 import { formatDateTime } from "~/lib/dates.ts";
+import { pageQuery } from "~/lib/page-query.ts";
 import { brand } from "~core/brand.ts";
 import { settle } from "~server/http/error-response.ts";
-import { listWebhookEvents, type WebhookFilter, webhookFilterSchema } from "~server/webhooks/admin-events.ts";
+import { listWebhookEvents, webhookFilterSchema } from "~server/webhooks/admin-events.ts";
 import type { Route } from "./+types/webhooks";
 
 export function meta() {
@@ -70,12 +71,6 @@ export default function Webhooks({ loaderData }: Route.ComponentProps) {
       )}
     </div>
   );
-}
-
-function pageQuery(filter: WebhookFilter, after: string | null) {
-  const { after: _previous, ...kept } = filter;
-  const entries = Object.entries({ ...kept, ...(after ? { after } : {}) }).filter(([, v]) => v);
-  return new URLSearchParams(entries as [string, string][]).toString();
 }
 
 const selectClass = "h-9 rounded-md border border-input bg-background px-2 text-sm";

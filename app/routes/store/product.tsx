@@ -6,7 +6,7 @@ import { ProductCarousel } from "~/components/store/product-carousel.tsx";
 import { ProductPrice } from "~/components/store/product-price.tsx";
 import { ProductReviewsSection } from "~/components/store/product-reviews.tsx";
 import { QuantityTiers } from "~/components/store/quantity-tiers.tsx";
-import { REVIEW_SENT } from "~/components/store/review-form.tsx";
+import { REVIEW_EDITED, REVIEW_SENT } from "~/components/store/review-form.tsx";
 import { VariantPicker } from "~/components/store/variant-picker.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
@@ -24,6 +24,7 @@ import { NotFoundError } from "~server/errors.ts";
 import { failureData, settle } from "~server/http/error-response.ts";
 import { labelForPage, type PageLabel } from "~server/labels/product-page.ts";
 import {
+  editReviewFromPage,
   reviewInputSchema,
   reviewsForPage,
   submitReviewFromPage,
@@ -73,12 +74,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-/** A customer's review (docs/reviews.md): signed in, received the product, once, rate-limited. */
+/**
+ * A customer's review (docs/reviews.md): signed in, received the product, once, rate-limited.
+ * `intent=edit` with the review's id is the author's edit (back to pending).
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await getSessionUser(context, request);
   if (!user) throw redirect(signInUrl(request));
   const form = await request.formData();
   const values = formText(form);
+  const editing = values.intent === "edit";
   const parsed = parseForm(reviewInputSchema, form);
   if (!parsed.ok) return data({ review: notSent(values, parsed.errors, null), toast: null }, 400);
   const sent = await settle(
@@ -87,6 +92,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     async () => {
       const found = await findProductForPage(context.database.db, params.slug);
       if (!found) throw new NotFoundError({ title: "Product not found" });
+      if (editing) return editReviewFromPage(context, user, found.product.id, values.id ?? "", parsed.data);
       return submitReviewFromPage(context, user, found.product.id, parsed.data);
     },
     { title: "Review not sent", description: "Please try again in a moment.", status: 500 },
@@ -94,8 +100,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!sent.ok)
     return failureData(sent, { review: notSent(values, {}, sent.message.description ?? sent.message.title) });
   return {
-    review: { sent: true } as const,
-    toast: actionToast({ title: "Review sent", description: REVIEW_SENT, variant: "success" }),
+    review: { sent: true, edited: editing } as const,
+    toast: actionToast({
+      title: editing ? "Review updated" : "Review sent",
+      description: editing ? REVIEW_EDITED : REVIEW_SENT,
+      variant: "success",
+    }),
   };
 }
 

@@ -67,14 +67,19 @@ export const productViews = pgTable(
 );
 
 /** Batch codes printed on bottle lids; looked up on /validity. */
-export const validityCodes = pgTable("validity_codes", {
-  id: id(),
-  code: text("code").notNull().unique(),
-  productName: text("product_name").notNull().default("Default Product"),
-  /** Null for codes added before batches existed: they stay valid, with no batch details. */
-  batchId: uuid("batch_id").references(() => batches.id, { onDelete: "set null" }),
-  createdAt: createdAt(),
-});
+export const validityCodes = pgTable(
+  "validity_codes",
+  {
+    id: id(),
+    code: text("code").notNull().unique(),
+    productName: text("product_name").notNull().default("Default Product"),
+    /** Null for codes not attached to a batch: they stay valid, with no batch details. */
+    batchId: uuid("batch_id").references(() => batches.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  // A batch page lists its attached codes.
+  (t) => [index("validity_codes_batch_idx").on(t.batchId)],
+);
 
 /** Every storefront lookup, so the owner sees which codes are checked. */
 export const validityLookups = pgTable(

@@ -47,6 +47,8 @@ export const reviews = pgTable(
     incentivised: boolean("incentivised").notNull().default(false),
     createdAt: createdAt(),
     moderatedAt: timestamp("moderated_at", { withTimezone: true }),
+    /** When the author last edited it (an edit goes back to pending). */
+    editedAt: timestamp("edited_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("reviews_product_user_idx").on(t.productId, t.userId),

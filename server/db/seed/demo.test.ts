@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database.ts";
 import { findProductBySlug } from "../../catalog/products.ts";
 import { verifyPassword } from "../../creators/password.ts";
+import { checkValidityCode } from "../../validity/validity.ts";
 import {
+  batches,
   blogPosts,
   certificates,
   collectionProducts,
@@ -16,10 +18,12 @@ import {
   coupons,
   partners,
   products,
+  serials,
   testimonials,
   validityCodes,
 } from "../schema/index.ts";
 import { type DemoSeedResult, demoCreator, seedDemoDataIfEmpty } from "./demo.ts";
+import { DEMO_SERIALS_PER_BATCH, demoBatches } from "./demo-batches.ts";
 
 const tables = {
   products,
@@ -166,6 +170,23 @@ describe("demo seed", () => {
     const rows = await database.db.select().from(validityCodes).orderBy(asc(validityCodes.code));
     expect(rows.map((r) => r.code)).toEqual(Array.from({ length: 10 }, (_, i) => `SH${1001 + i}`));
     expect(rows.every((r) => r.productName === "Default Product")).toBe(true);
+  });
+
+  it("creates two batches with a certificate, serials and attached list codes", async () => {
+    const { db } = database;
+    const rows = await db.select().from(batches).orderBy(asc(batches.batchNumber));
+    expect(rows.map((b) => [b.batchNumber, b.labName])).toEqual(
+      demoBatches.map((b) => [b.batchNumber, b.labName]),
+    );
+    for (const [i, batch] of rows.entries()) {
+      expect(existsSync(path.join(uploadsDir, path.basename(batch.coaUrl!)))).toBe(true);
+      expect(await db.$count(serials, eq(serials.batchId, batch.id))).toBe(DEMO_SERIALS_PER_BATCH);
+      const attached = await db.select().from(validityCodes).where(eq(validityCodes.batchId, batch.id));
+      expect(attached.map((c) => c.code).sort()).toEqual([...demoBatches[i]!.codes]);
+    }
+    const found = await checkValidityCode(db, "SH1001");
+    expect(found).toMatchObject({ valid: true, outcome: "batch" });
+    expect(found?.batch).toMatchObject({ batchNumber: "PS-2026-01", labName: "Alpine Analytical Labs" });
   });
 
   it("creates the creator with a hashed password and the four coupons with their rules", async () => {

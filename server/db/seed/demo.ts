@@ -10,12 +10,12 @@ import {
   createPartner,
   createProduct,
   createTestimonial,
-  createValidityCode,
 } from "../../../tests/factories/index.ts";
 import { defaultSku, syncProductSummary } from "../../catalog/variants.ts";
 import { projectRoot } from "../../project-root.ts";
 import type { Db } from "../client.ts";
 import { orders, productOptions, products, productVariants, user } from "../schema/index.ts";
+import { seedDemoAuthenticity } from "./demo-batches.ts";
 import {
   type DemoProduct,
   demoCollections,
@@ -141,9 +141,7 @@ export async function seedDemoDataIfEmpty(
       });
     }
 
-    for (let n = 1001; n <= 1010; n++) {
-      await createValidityCode(tx, { code: `SH${n}`, productName: "Default Product" });
-    }
+    await seedDemoAuthenticity(tx, upload);
 
     const creator = await createContentCreator(tx, {
       username: demoCreator.username,
