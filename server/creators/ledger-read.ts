@@ -2,6 +2,7 @@ import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { CommissionBalance, LedgerKind } from "../../core/commission.ts";
 import { ledgerState } from "../../core/commission.ts";
 import type { Db, Tx } from "../db/client.ts";
+import { isUuid } from "../db/ids.ts";
 import {
   contentCreators,
   creatorLedgerEntries,
@@ -50,7 +51,7 @@ export async function creatorBalance(
 }
 
 /** Every creator with their balance (the admin overview and the payable CSV), by username. */
-export function allCreatorBalances(db: Db, now = new Date()) {
+export function allCreatorBalances(db: Db, now = new Date(), where?: SQL) {
   return db
     .select({
       id: contentCreators.id,
@@ -61,6 +62,7 @@ export function allCreatorBalances(db: Db, now = new Date()) {
     .from(contentCreators)
     .leftJoin(e, eq(e.creatorId, contentCreators.id))
     .leftJoin(creatorPayoutEntries, eq(creatorPayoutEntries.entryId, e.id))
+    .where(where)
     .groupBy(contentCreators.id)
     .orderBy(contentCreators.username);
 }
@@ -138,4 +140,34 @@ const CURSOR_SHAPE = /^(\d{4}-\d\d-\d\d[ T][\d:.]+(?:[+-]\d\d(?::?\d\d)?)?)~([0-
 export function parseCursor(text: string | undefined | null): TimeKey | null {
   const match = text ? CURSOR_SHAPE.exec(text) : null;
   return match ? { createdAt: match[1]!, id: match[2]! } : null;
+}
+
+/** The admin's ledger page of one creator: null when there is no such creator. */
+export async function creatorLedgerScreen(
+  db: Db,
+  creatorId: string,
+  cursor: string | null,
+  now = new Date(),
+) {
+  if (!isUuid(creatorId)) return null;
+  const [creator] = await db
+    .select({ id: contentCreators.id, username: contentCreators.username })
+    .from(contentCreators)
+    .where(eq(contentCreators.id, creatorId));
+  if (!creator) return null;
+  const [balance, ledger] = await Promise.all([
+    creatorBalance(db, creator.id, now),
+    ledgerPage(db, creator.id, cursor ?? undefined, now),
+  ]);
+  const next = ledger.next
+    ? pageHref(`/admin/content-creators/${creator.id}/ledger`, { ledger: ledger.next })
+    : null;
+  return { creator, balance, ledger: { rows: ledger.rows, next } };
+}
+
+/** A path with the given page positions as query parameters (empty ones left out). */
+export function pageHref(path: string, cursors: Record<string, string | null>): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(cursors)) if (value) query.set(name, value);
+  return `${path}?${query}`;
 }

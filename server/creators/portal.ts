@@ -2,7 +2,18 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { coupons, creatorLedgerEntries, orders } from "../db/schema/index.ts";
 import { keyText, nextKey, olderThan } from "../exports/keyset.ts";
-import { cursorText, LEDGER_PAGE_SIZE, orderRef, type Page, parseCursor } from "./ledger-read.ts";
+import { getCommissionSettings } from "./commission-settings.ts";
+import {
+  creatorBalance,
+  cursorText,
+  LEDGER_PAGE_SIZE,
+  ledgerPage,
+  orderRef,
+  type Page,
+  pageHref,
+  parseCursor,
+} from "./ledger-read.ts";
+import { CREATOR_PATH, type SignedInCreator } from "./sessions.ts";
 
 /**
  * What the creator portal reads, always for the signed-in creator only. Of a customer it selects
@@ -23,6 +34,7 @@ export function creatorCoupons(db: Db, creatorId: string) {
 }
 
 export type PortalOrder = {
+  /** The accrual entry's id (the order's own id stays out of the page). */
   id: string;
   orderRef: string;
   paidAt: Date | null;
@@ -74,5 +86,34 @@ export async function creatorOrdersPage(
       orderRef: orderRef(orderId),
     })),
     next: cursorText(nextKey(rows, LEDGER_PAGE_SIZE)),
+  };
+}
+
+/**
+ * Everything the portal page shows, for the signed-in creator. Each list pages on its own; its
+ * "older" link keeps the other list's position.
+ */
+export async function loadCreatorPortal(
+  db: Db,
+  creator: SignedInCreator,
+  cursors: { orders: string | null; ledger: string | null },
+  now = new Date(),
+) {
+  const [balance, coupons, orders, ledger, settings] = await Promise.all([
+    creatorBalance(db, creator.id, now),
+    creatorCoupons(db, creator.id),
+    creatorOrdersPage(db, creator.id, cursors.orders ?? undefined),
+    ledgerPage(db, creator.id, cursors.ledger ?? undefined, now),
+    getCommissionSettings(db),
+  ]);
+  const link = (list: "orders" | "ledger", next: string | null) =>
+    next ? pageHref(CREATOR_PATH, { ...cursors, [list]: next }) : null;
+  return {
+    username: creator.username,
+    holdDays: settings.holdDays,
+    balance,
+    coupons,
+    orders: { rows: orders.rows, next: link("orders", orders.next) },
+    ledger: { rows: ledger.rows, next: link("ledger", ledger.next) },
   };
 }

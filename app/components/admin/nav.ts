@@ -19,6 +19,7 @@ import {
   TicketPercent,
   Truck,
   Users,
+  Wallet,
   Webhook,
 } from "lucide-react";
 
@@ -38,6 +39,7 @@ export const adminNavItems: AdminNavItem[] = [
   { to: "/admin/abandoned-carts", label: "Abandoned Carts", icon: BellRing },
   { to: "/admin/shipping", label: "Shipping & Tax", icon: Truck },
   { to: "/admin/content-creators", label: "Content Creators", icon: Users },
+  { to: "/admin/creator-commissions", label: "Creator Commissions", icon: Wallet },
   { to: "/admin/contacts", label: "Contacts", icon: MessageSquare },
   { to: "/admin/blog", label: "Blog", icon: Newspaper },
   { to: "/admin/testimonials", label: "Testimonials", icon: MessageSquareQuote },
