@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { CommissionBalance, LedgerKind } from "../../core/commission.ts";
 import { ledgerState } from "../../core/commission.ts";
@@ -162,7 +163,8 @@ export async function creatorLedgerScreen(
   const next = ledger.next
     ? pageHref(`/admin/content-creators/${creator.id}/ledger`, { ledger: ledger.next })
     : null;
-  return { creator, balance, ledger: { rows: ledger.rows, next } };
+  // A fresh key per form shown: posting this form twice makes one payout.
+  return { creator, balance, ledger: { rows: ledger.rows, next }, idempotencyKey: randomUUID() };
 }
 
 /** A path with the given page positions as query parameters (empty ones left out). */

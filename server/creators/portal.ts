@@ -1,4 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
+import { CREATOR_PATH } from "../../core/creator-portal.ts";
 import type { Db } from "../db/client.ts";
 import { coupons, creatorLedgerEntries, orders } from "../db/schema/index.ts";
 import { keyText, nextKey, olderThan } from "../exports/keyset.ts";
@@ -13,7 +14,7 @@ import {
   pageHref,
   parseCursor,
 } from "./ledger-read.ts";
-import { CREATOR_PATH, type SignedInCreator } from "./sessions.ts";
+import type { SignedInCreator } from "./sessions.ts";
 
 /**
  * What the creator portal reads, always for the signed-in creator only. Of a customer it selects

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, lt } from "drizzle-orm";
+import { CREATOR_PATH } from "../../core/creator-portal.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { contentCreators, creatorSessions } from "../db/schema/index.ts";
 
@@ -9,7 +10,6 @@ import { contentCreators, creatorSessions } from "../db/schema/index.ts";
  * holds 256 random bits; the table only their SHA-256.
  */
 export const CREATOR_COOKIE = "creator_session";
-export const CREATOR_PATH = "/creator";
 const SESSION_DAYS = 7;
 const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Field } from "~/components/admin/field.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
@@ -21,8 +20,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const cursor = new URL(request.url).searchParams.get("ledger");
   const screen = await creatorLedgerScreen(context.database.db, params.creatorId, cursor);
   if (!screen) throw data("This content creator no longer exists.", { status: 404 });
-  // A fresh key per form shown: posting this form twice makes one payout.
-  return { ...screen, idempotencyKey: randomUUID() };
+  return screen;
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {

@@ -13,14 +13,10 @@ import { formatDate } from "~/lib/dates.ts";
 import { type FieldErrors, parseForm } from "~/lib/forms.ts";
 import { brand } from "~core/brand.ts";
 import { discountLabel } from "~core/coupon-status.ts";
+import { CREATOR_PATH } from "~core/creator-portal.ts";
 import { formatMoney } from "~core/money.ts";
 import { loadCreatorPortal } from "~server/creators/portal.ts";
-import {
-  CREATOR_PATH,
-  creatorCookie,
-  creatorOfRequest,
-  endCreatorSession,
-} from "~server/creators/sessions.ts";
+import { creatorCookie, creatorOfRequest, endCreatorSession } from "~server/creators/sessions.ts";
 import { creatorSignInSchema, SIGN_IN_FAILED, signInCreator } from "~server/creators/sign-in.ts";
 import { settle } from "~server/http/error-response.ts";
 import type { Route } from "./+types/portal";
