@@ -42,8 +42,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ portal }, { headers: NO_STORE });
 }
 
-export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  return loaderHeaders;
+/** The loader's no-store, and a refused sign-in's Retry-After. */
+export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
+  const merged = new Headers(loaderHeaders);
+  actionHeaders.forEach((value, name) => merged.set(name, value));
+  return merged;
 }
 
 type ActionData = { errors: FieldErrors; username: string; message: string | null };
