@@ -44,7 +44,7 @@ export function BalanceSummary({ balance }: { balance: CommissionBalance }) {
 export function LedgerTable({ rows }: { rows: LedgerRowView[] }) {
   if (rows.length === 0) return <p className="text-sm text-muted-foreground">No ledger entries yet.</p>;
   return (
-    <ScrollTable>
+    <ScrollTable label="Ledger entries">
       <thead>
         <tr>
           <Th>Date</Th>
@@ -75,11 +75,13 @@ export function LedgerTable({ rows }: { rows: LedgerRowView[] }) {
   );
 }
 
-export function ScrollTable({ children }: { children: React.ReactNode }) {
+/** A table that scrolls sideways on a phone; focusable so a keyboard can scroll it too. */
+export function ScrollTable({ label, children }: { label: string; children: React.ReactNode }) {
   return (
-    <div className="overflow-x-auto">
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1).
+    <section className="overflow-x-auto" aria-label={label} tabIndex={0}>
       <table className="w-full min-w-[36rem] text-left text-sm">{children}</table>
-    </div>
+    </section>
   );
 }
 

@@ -45,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** The loader's no-store, and a refused sign-in's Retry-After. */
 export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
   const merged = new Headers(loaderHeaders);
-  actionHeaders.forEach((value, name) => merged.set(name, value));
+  for (const [name, value] of actionHeaders) merged.set(name, value);
   return merged;
 }
 
@@ -195,7 +195,7 @@ function OrdersTable({ rows }: { rows: PortalData["orders"]["rows"] }) {
   if (rows.length === 0)
     return <p className="text-sm text-muted-foreground">No orders with your codes yet.</p>;
   return (
-    <ScrollTable>
+    <ScrollTable label="Orders with your codes">
       <thead>
         <tr>
           <Th>Date</Th>
