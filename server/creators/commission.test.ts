@@ -4,13 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DAY_MS } from "../../core/commission.ts";
 import { createContentCreator, createCoupon, createOrder, createUser } from "../../tests/factories/index.ts";
 import { createTestDatabase, describeOnPostgres, type TestDatabase } from "../../tests/support/database.ts";
+import { sandboxRefundDeps, testBuyer } from "../../tests/support/refunds.ts";
 import { creatorLedgerEntries, creatorPayouts } from "../db/schema/index.ts";
 import { ConflictError } from "../errors.ts";
-import { createLogger } from "../logger.ts";
-import { createMailer } from "../mail/mailer.ts";
 import { fulfilOrder } from "../orders/fulfil.ts";
 import { updateOrderStatus } from "../orders/status.ts";
-import { sandboxProvider } from "../payments/sandbox.ts";
 import { type RefundDeps, refundOrder } from "../refunds/refund-order.ts";
 import { saveCommissionSettings } from "./commission-settings.ts";
 import { creatorBalance, ledgerPage } from "./ledger-read.ts";
@@ -22,14 +20,7 @@ let deps: RefundDeps;
 let adminId: string;
 beforeAll(async () => {
   database = await createTestDatabase();
-  const log = createLogger("silent");
-  deps = {
-    db: database.db,
-    mailer: createMailer({ db: database.db, log, from: "Shop <shop@example.com>" }),
-    providerFor: () => sandboxProvider,
-    publicUrl: "http://shop.test",
-    log,
-  };
+  deps = sandboxRefundDeps(database.db);
   adminId = (await createUser(database.db, { email: "ledger-admin@example.com" })).id;
 });
 afterAll(() => database.destroy());
@@ -37,12 +28,7 @@ afterAll(() => database.destroy());
 // Paid 31 days ago: clawbacks made now (refunds, cancels) land right after the 30-day hold.
 const paidAt = new Date(Date.now() - 31 * DAY_MS);
 const daysAfterPaid = (days: number) => new Date(paidAt.getTime() + days * DAY_MS);
-const buyer = {
-  name: "Ada Lovelace",
-  email: "ada@example.com",
-  phone: "555-0100",
-  address: { line1: "12 Analytical St", city: "Austin", state: "TX", postalCode: "78701", country: "US" },
-};
+const buyer = testBuyer;
 
 /** A creator at `basisPoints`, their coupon, and a fulfilled order that used it. */
 async function creatorWithOrder(

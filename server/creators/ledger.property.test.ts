@@ -5,13 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { balanceOf, commissionCents, DAY_MS } from "../../core/commission.ts";
 import { createContentCreator, createCoupon, createOrder, createUser } from "../../tests/factories/index.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
+import { sandboxRefundDeps, testBuyer } from "../../tests/support/refunds.ts";
 import { creatorLedgerEntries, creatorPayoutEntries, creatorPayouts, orders } from "../db/schema/index.ts";
 import { ConflictError } from "../errors.ts";
-import { createLogger } from "../logger.ts";
-import { createMailer } from "../mail/mailer.ts";
 import { fulfilOrder } from "../orders/fulfil.ts";
 import { updateOrderStatus } from "../orders/status.ts";
-import { sandboxProvider } from "../payments/sandbox.ts";
 import { type RefundDeps, refundOrder } from "../refunds/refund-order.ts";
 import { creatorBalance } from "./ledger-read.ts";
 import { markCreatorPaid } from "./payouts.ts";
@@ -27,24 +25,12 @@ let deps: RefundDeps;
 let adminId: string;
 beforeAll(async () => {
   database = await createTestDatabase();
-  const log = createLogger("silent");
-  deps = {
-    db: database.db,
-    mailer: createMailer({ db: database.db, log, from: "Shop <shop@example.com>" }),
-    providerFor: () => sandboxProvider,
-    publicUrl: "http://shop.test",
-    log,
-  };
+  deps = sandboxRefundDeps(database.db);
   adminId = (await createUser(database.db, { email: "property-admin@example.com" })).id;
 });
 afterAll(() => database.destroy());
 
-const buyer = {
-  name: "Prop Buyer",
-  email: "prop@example.com",
-  phone: "555-0100",
-  address: { line1: "1 Main St", city: "Boise", state: "ID", postalCode: "83702", country: "US" },
-};
+const buyer = testBuyer;
 
 const action = fc.oneof(
   fc.record({

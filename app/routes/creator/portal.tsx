@@ -99,35 +99,40 @@ function SignIn({ result }: { result: ActionData | undefined }) {
       )}
       {/* A plain form: the document POST carries the portal's cookie (Path=/creator). */}
       <form method="post" action={CREATOR_PATH} className="flex flex-col gap-4">
-        <div className="flex flex-col gap-1 text-sm">
-          <label htmlFor="creator-username">Username</label>
-          <Input
-            id="creator-username"
-            name="username"
-            autoComplete="username"
-            defaultValue={result?.username}
-            required
-            maxLength={50}
-            aria-invalid={errors.username ? true : undefined}
-          />
-          {errors.username && <span className="text-destructive-text">{errors.username}</span>}
-        </div>
-        <div className="flex flex-col gap-1 text-sm">
-          <label htmlFor="creator-password">Password</label>
-          <Input
-            id="creator-password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            maxLength={200}
-            aria-invalid={errors.password ? true : undefined}
-          />
-          {errors.password && <span className="text-destructive-text">{errors.password}</span>}
-        </div>
+        <PortalField
+          name="username"
+          label="Username"
+          error={errors.username}
+          maxLength={50}
+          autoComplete="username"
+          defaultValue={result?.username}
+        />
+        <PortalField
+          name="password"
+          label="Password"
+          error={errors.password}
+          maxLength={200}
+          autoComplete="current-password"
+          type="password"
+        />
         <Button type="submit">Sign in</Button>
       </form>
     </section>
+  );
+}
+
+function PortalField({
+  label,
+  error,
+  ...input
+}: React.ComponentProps<"input"> & { name: string; label: string; error?: string }) {
+  const id = `creator-${input.name}`;
+  return (
+    <div className="flex flex-col gap-1 text-sm">
+      <label htmlFor={id}>{label}</label>
+      <Input id={id} required aria-invalid={error ? true : undefined} {...input} />
+      {error && <span className="text-destructive-text">{error}</span>}
+    </div>
   );
 }
 
