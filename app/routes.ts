@@ -41,6 +41,8 @@ export default [
     route("*", "routes/store/not-found.tsx"),
   ]),
   route("auth/sign-out", "routes/account/sign-out.tsx"),
+  // The content creators' portal: its own sign-in, session and minimal layout (docs/creators.md).
+  route("creator", "routes/creator/portal.tsx"),
   // The sandbox provider's hosted pages (test mode): outside the store layout, like a real provider.
   route("sandbox/pay/:sessionId", "routes/sandbox/pay.tsx", { id: "sandbox-card" }),
   route("sandbox/paypal/:sessionId", "routes/sandbox/pay.tsx", { id: "sandbox-paypal" }),
@@ -59,6 +61,7 @@ export default [
       route("orders/export.csv", "routes/admin/export-orders.ts"),
       route("customers/export.csv", "routes/admin/export-customers.ts"),
       route("coupons/usage.csv", "routes/admin/export-coupon-usage.ts"),
+      route("creator-commissions/payable.csv", "routes/admin/export-creator-payable.ts"),
       route("batches/:batchId/serials.csv", "routes/admin/export-batch-serials.ts"),
       route("orders/:orderId/refunds", "routes/admin/order-refunds.tsx"),
       route("upload", "routes/admin/upload.tsx"),
@@ -76,6 +79,9 @@ export default [
         route("coupons", "routes/admin/coupons.tsx"),
         route("shipping", "routes/admin/shipping.tsx"),
         route("content-creators", "routes/admin/content-creators.tsx"),
+        // Commission balances, hold setting and payouts (decision 040).
+        route("creator-commissions", "routes/admin/creator-commissions.tsx"),
+        route("content-creators/:creatorId/ledger", "routes/admin/creator-ledger.tsx"),
         route("contacts", "routes/admin/contacts.tsx"),
         route("blog", "routes/admin/blog.tsx"),
         // One editor module for both modes, two route ids.

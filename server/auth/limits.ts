@@ -82,18 +82,24 @@ export const SIGN_IN_PATH = "/sign-in/email";
 /** The counter of failed sign-ins for one account from every address. */
 export const accountFailuresKey = (email: string) => `auth:sign-in-failures:account:${email.toLowerCase()}`;
 
-type SignInRules = { client: RateLimitRule; pair?: RateLimitRule; account?: RateLimitRule };
+export type SignInRules = { client: RateLimitRule; pair?: RateLimitRule; account?: RateLimitRule };
+
+/**
+ * The failure counters of one password form (`prefix` keeps forms apart: the customer and admin
+ * sign-in share "auth", the creator portal has its own), for a client and the account it names.
+ */
+export function failureRules(prefix: string, client: string, account: string | undefined): SignInRules {
+  const rules: SignInRules = {
+    client: { key: `${prefix}:sign-in-failures:client:${client}`, ...signInLimits.client },
+  };
+  if (!account) return rules;
+  rules.pair = { key: `${prefix}:sign-in-failures:pair:${account}:${client}`, ...signInLimits.pair };
+  rules.account = { key: `${prefix}:sign-in-failures:account:${account}`, ...signInLimits.account };
+  return rules;
+}
 
 function signInRules(ctx: AuthContextLike): SignInRules {
-  const client = clientOf(ctx);
-  const email = emailOf(ctx);
-  const rules: SignInRules = {
-    client: { key: `auth:sign-in-failures:client:${client}`, ...signInLimits.client },
-  };
-  if (!email) return rules;
-  rules.pair = { key: `auth:sign-in-failures:pair:${email}:${client}`, ...signInLimits.pair };
-  rules.account = { key: accountFailuresKey(email), ...signInLimits.account };
-  return rules;
+  return failureRules("auth", clientOf(ctx), emailOf(ctx));
 }
 
 const allRules = (rules: SignInRules) =>
@@ -106,17 +112,29 @@ const allRules = (rules: SignInRules) =>
  */
 export async function reserveSignInAttempt(db: Db, ctx: AuthContextLike) {
   if (ctx.path !== SIGN_IN_PATH) return;
-  const rules = signInRules(ctx);
+  const retryAfter = await reserveFailure(db, signInRules(ctx));
+  if (retryAfter !== null) throw tooManyAttempts(retryAfter);
+}
+
+/**
+ * Counts an attempt as a failure up front; when over a limit, hands the count back and returns
+ * the seconds to wait (null: go ahead). `releaseFailure` hands it back after a success.
+ */
+export async function reserveFailure(db: Db, rules: SignInRules): Promise<number | null> {
   const client = await hitRateLimit(db, rules.client);
   const pair = rules.pair && (await hitRateLimit(db, rules.pair));
   const account = rules.account && (await hitRateLimit(db, rules.account));
   // `pair.count > 1`: this address already failed for this account in the pair window.
   const accountRefuses = account && !account.allowed && pair !== undefined && pair.count > 1;
   const refused = [client, pair, accountRefuses ? account : undefined].filter((r) => r && !r.allowed);
-  if (refused.length === 0) return;
+  if (refused.length === 0) return null;
   // A refused attempt checked no password: it is not a failure.
+  await releaseFailure(db, rules);
+  return Math.max(...refused.map((r) => r!.retryAfterSeconds));
+}
+
+export async function releaseFailure(db: Db, rules: SignInRules) {
   for (const rule of allRules(rules)) await releaseRateLimitHit(db, rule);
-  throw tooManyAttempts(Math.max(...refused.map((r) => r!.retryAfterSeconds)));
 }
 
 /** After sign-in: only a wrong email or password (401) stays counted. */
@@ -127,7 +145,7 @@ export async function settleSignInAttempt(
   if (ctx.path !== SIGN_IN_PATH) return;
   const returned = ctx.context.returned;
   if (isAPIError(returned) && returned.statusCode === 401) return;
-  for (const rule of allRules(signInRules(ctx))) await releaseRateLimitHit(db, rule);
+  await releaseFailure(db, signInRules(ctx));
 }
 
 type AuthContextLike = { path: string; headers?: Headers; body?: unknown };

@@ -2,8 +2,10 @@ import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
-import { contentCreators, coupons } from "../db/schema/index.ts";
+import { contentCreators, coupons, creatorLedgerEntries } from "../db/schema/index.ts";
+import { ConflictError } from "../errors.ts";
 import { hashPassword } from "./password.ts";
+import { revokeCreatorSessions } from "./sessions.ts";
 
 const password = z.string().min(6, "Password must be at least 6 characters").max(200, "Password is too long");
 
@@ -96,7 +98,10 @@ export async function updateAdminCreator(
     })
     .where(eq(contentCreators.id, id))
     .returning({ id: contentCreators.id });
-  return rows.length ? { ok: true } : { ok: false, message: "This content creator no longer exists" };
+  if (!rows.length) return { ok: false, message: "This content creator no longer exists" };
+  // A new password signs every portal session out (the old one may be what leaked).
+  if (input.password) await revokeCreatorSessions(db, id);
+  return { ok: true };
 }
 
 export async function setCreatorActive(db: Db, id: string, isActive: boolean): Promise<boolean> {
@@ -106,12 +111,28 @@ export async function setCreatorActive(db: Db, id: string, isActive: boolean): P
     .set({ isActive })
     .where(eq(contentCreators.id, id))
     .returning({ id: contentCreators.id });
+  if (!isActive) await revokeCreatorSessions(db, id);
   return rows.length > 0;
 }
 
-/** Deletes a creator; their coupons stay and keep working, without a creator. */
+/**
+ * Deletes a creator; their coupons stay and keep working, without a creator. A creator with
+ * commission history is kept (the ledger is append-only, decision 040): deactivate them instead.
+ */
 export async function deleteAdminCreator(db: Db, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
+  const [entry] = await db
+    .select({ id: creatorLedgerEntries.id })
+    .from(creatorLedgerEntries)
+    .where(eq(creatorLedgerEntries.creatorId, id))
+    .limit(1);
+  if (entry) {
+    throw new ConflictError({
+      title: "Error",
+      description:
+        "This content creator has commission history and cannot be deleted. Deactivate them instead.",
+    });
+  }
   return db.transaction(async (tx) => {
     await tx.update(coupons).set({ contentCreatorId: null }).where(eq(coupons.contentCreatorId, id));
     const rows = await tx

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { clearCart } from "../cart/cart.ts";
+import { accrueCommission } from "../creators/ledger.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { couponReservations, coupons, couponUsages, orderItems, orders } from "../db/schema/index.ts";
 import type { Logger } from "../logger.ts";
@@ -18,7 +19,7 @@ type Order = typeof orders.$inferSelect;
  * Turns a paid payment session into a paid order, exactly once. The conditional UPDATE
  * (unpaid → paid … returning) lets one caller through however many call concurrently (provider
  * webhook, return page, reload, reconciliation); the others see nothing returned and do nothing.
- * That one caller records the coupon usage, takes the items from stock, starts a subscription, empties the cart and, after
+ * That one caller records the coupon usage and its creator's commission, takes the items from stock, starts a subscription, empties the cart and, after
  * commit, queues the confirmation email. A failing email never undoes or fails the payment: the
  * order keeps `payment_email_due` and the reconciliation queues it later.
  */
@@ -49,6 +50,7 @@ export async function fulfilOrder(
       .returning();
     if (!order) return null;
     await recordCouponUsage(tx, order, now);
+    await accrueCommission(tx, order, now);
     await takeReservedStock(tx, order.id, log);
     const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
     if (order.purchaseType === "subscription") {

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { ShipmentInput } from "../../core/shipment-form.ts";
+import { clawBackCancel } from "../creators/ledger.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { fulfilmentStatus, orderItems, orders } from "../db/schema/index.ts";
@@ -28,7 +29,8 @@ const trackingRequired = () =>
  * Shipping needs a carrier and tracking number (decision 038): given as `shipment`, or already on
  * the order from an earlier shipping. Becoming shipped stamps shipped_at, becoming delivered
  * stamps delivered_at.
- * The change to cancelled puts the order's items back in stock (once per order: restockItems).
+ * The change to cancelled puts the order's items back in stock (once per order: restockItems) and
+ * claws back its creator commission (decision 040).
  */
 export async function updateOrderStatus(
   db: Db,
@@ -64,6 +66,7 @@ export async function updateOrderStatus(
         .from(orderItems)
         .where(eq(orderItems.orderId, id));
       await restockItems(tx, { orderId: id, items, reason: "cancel", actorId });
+      await clawBackCancel(tx, id);
     }
     return { id, previous: current.status, status, becameShipped: status === "shipped" && changed };
   });

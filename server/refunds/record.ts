@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { clawBackRefund } from "../creators/ledger.ts";
 import type { Tx } from "../db/client.ts";
 import { orders, type RefundLine, refunds } from "../db/schema/index.ts";
 import { restockItems } from "../stock/restock.ts";
@@ -43,6 +44,9 @@ export async function recordRefund(
     .set({ refundedCents: sql`${orders.refundedCents} + ${refund.amountCents}` })
     .where(eq(orders.id, refund.orderId))
     .returning({ refundedCents: orders.refundedCents });
+  const refundedCents = order?.refundedCents ?? refund.amountCents;
+  // The creator's commission shrinks with the refunded share (decision 040).
+  await clawBackRefund(tx, { refundId: refund.id, orderId: refund.orderId, refundedCents });
   // A refund by lines gives the goods back too; a refund by amount (a goodwill refund) does not.
   if (refund.lines.length > 0)
     await restockItems(tx, {
@@ -57,7 +61,7 @@ export async function recordRefund(
     amountCents: refund.amountCents,
     lines: refund.lines,
     actorId: refund.createdBy,
-    refundedCents: order?.refundedCents ?? refund.amountCents,
+    refundedCents,
   };
 }
 

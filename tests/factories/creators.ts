@@ -1,6 +1,8 @@
+import { accrueCommission } from "../../server/creators/ledger.ts";
 import { hashPassword } from "../../server/creators/password.ts";
 import type { Db } from "../../server/db/client.ts";
-import { contentCreators } from "../../server/db/schema/index.ts";
+import { contentCreators, orders } from "../../server/db/schema/index.ts";
+import { newStatusToken } from "../../server/orders/status-token.ts";
 import { uniqueSuffix } from "./unique.ts";
 
 export type ContentCreator = typeof contentCreators.$inferSelect;
@@ -30,4 +32,30 @@ export async function createContentCreator(
     })
     .returning();
   return row!;
+}
+
+/**
+ * A paid order that used the coupon, with its commission accrued as fulfilment does it (for tests
+ * that need a creator's orders without a checkout). `paidAt` defaults to now.
+ */
+export async function createCreatorOrder(
+  db: Db,
+  couponId: string,
+  overrides: Partial<typeof orders.$inferInsert> = {},
+) {
+  const [order] = await db
+    .insert(orders)
+    .values({
+      paymentStatus: "paid",
+      paidAt: new Date(),
+      subtotalCents: 10000,
+      couponDiscountCents: 1000,
+      totalCents: 9000,
+      couponId,
+      statusToken: newStatusToken(),
+      ...overrides,
+    })
+    .returning();
+  await db.transaction((tx) => accrueCommission(tx, order!, order!.paidAt!));
+  return order!;
 }

@@ -21,6 +21,7 @@ import {
   Truck,
   Users,
   UserX,
+  Wallet,
   Webhook,
 } from "lucide-react";
 
@@ -40,6 +41,7 @@ export const adminNavItems: AdminNavItem[] = [
   { to: "/admin/abandoned-carts", label: "Abandoned Carts", icon: BellRing },
   { to: "/admin/shipping", label: "Shipping & Tax", icon: Truck },
   { to: "/admin/content-creators", label: "Content Creators", icon: Users },
+  { to: "/admin/creator-commissions", label: "Creator Commissions", icon: Wallet },
   { to: "/admin/contacts", label: "Contacts", icon: MessageSquare },
   { to: "/admin/blog", label: "Blog", icon: Newspaper },
   { to: "/admin/testimonials", label: "Testimonials", icon: MessageSquareQuote },

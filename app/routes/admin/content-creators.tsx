@@ -20,7 +20,6 @@ import { useFlashToast } from "~/components/ui/toaster.tsx";
 import {
   adminFailure,
   backWithToast,
-  deleteIntent,
   type IntentArgs,
   runIntent,
   toggleIntent,
@@ -56,16 +55,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   return runIntent<CreatorFormState>(await request.formData(), context.database.db, {
-    delete: deleteIntent(PATH, deleteAdminCreator, {
-      success: "Content creator deleted successfully!",
-      failure: { title: "Error", description: "Failed to delete content creator. Please try again." },
-    }),
+    delete: (args) => deleteCreator(args, context.log),
     active: toggleIntent(setCreatorActive, {
       success: "Content creator status updated successfully!",
       failure: { title: "Error", description: "Failed to update content creator. Please try again." },
     }),
     save: (args) => saveCreator(args, context.log),
   });
+}
+
+const deleteFailure = { title: "Error", description: "Failed to delete content creator. Please try again." };
+
+/** Delete, or the reason it is refused (a creator with commission history is kept, decision 040). */
+async function deleteCreator({ db, id }: IntentArgs, log: Route.ActionArgs["context"]["log"]) {
+  const deleted = await settle(log, "deleting a content creator failed", () => deleteAdminCreator(db, id));
+  if (!deleted.ok) return adminFailure(deleted.message, deleted.status);
+  return deleted.value
+    ? backWithToast(PATH, "Content creator deleted successfully!")
+    : adminFailure(deleteFailure, 404);
 }
 
 async function saveCreator({ form, db, id }: IntentArgs, log: Route.ActionArgs["context"]["log"]) {
@@ -172,6 +179,13 @@ function CreatorRow({ creator: c }: { creator: AdminCreator }) {
       <TableCell className="whitespace-nowrap">{formatDate(c.createdAt)}</TableCell>
       <TableCell>
         <div className="flex justify-end gap-1">
+          <Link
+            to={`/admin/content-creators/${c.id}/ledger`}
+            className={buttonClass({ variant: "outline", size: "sm" })}
+            aria-label={`Ledger of ${c.username}`}
+          >
+            Ledger
+          </Link>
           <EditLink to={`?edit=${c.id}`} name={c.username} />
           <IntentToggle intent="active" id={c.id} next={!c.isActive}>
             <Button type="submit" variant="outline" size="sm" aria-label={`${label} ${c.username}`}>

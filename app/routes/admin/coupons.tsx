@@ -29,7 +29,7 @@ import { couponFormValues } from "~/lib/admin-form-values.ts";
 import { requestedForm } from "~/lib/admin-save.server.ts";
 import { formatDate, formatDateTime } from "~/lib/dates.ts";
 import { parseForm } from "~/lib/forms.ts";
-import { couponStatus } from "~core/coupon-status.ts";
+import { couponStatus, discountLabel } from "~core/coupon-status.ts";
 import { formatMoney } from "~core/money.ts";
 import {
   type AdminCoupon,
@@ -120,12 +120,6 @@ function toFormState(c: AdminCoupon): CouponFormState {
     usageLimit: c.usageLimit === null ? "" : String(c.usageLimit),
     showOnFrontend: c.showOnFrontend,
   };
-}
-
-function discountLabel(c: AdminCoupon) {
-  return c.discountType === "percentage"
-    ? `${(c.discountValueHundredths / 100).toFixed(2).replace(/\.00$/, "")}%`
-    : formatMoney(c.discountValueHundredths);
 }
 
 const statusVariant = { Active: "success", Inactive: "muted", Expired: "warning" } as const;

@@ -7,6 +7,7 @@ export * from "./catalog.ts";
 export * from "./collections.ts";
 export * from "./content.ts";
 export * from "./coupons.ts";
+export * from "./creator-commission.ts";
 export * from "./guest-orders.ts";
 export * from "./jobs.ts";
 export * from "./order-stats.ts";

@@ -1,0 +1,43 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Db, Tx } from "../db/client.ts";
+import { shopFacts } from "../db/schema/index.ts";
+
+/** The shop_facts key of the admin's commission settings. */
+const SETTINGS_KEY = "creator-commission-settings";
+
+const HOLD_MESSAGE = "Please enter a whole number of days from 0 to 365.";
+
+export const commissionSettingsSchema = z.object({
+  holdDays: z.number({ message: HOLD_MESSAGE }).int(HOLD_MESSAGE).min(0, HOLD_MESSAGE).max(365, HOLD_MESSAGE),
+});
+
+/** The admin form: the days as typed. */
+export const commissionSettingsFormSchema = z.object({
+  holdDays: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : undefined),
+    commissionSettingsSchema.shape.holdDays,
+  ),
+});
+
+export type CommissionSettings = z.infer<typeof commissionSettingsSchema>;
+
+/** 30 days: longer than the usual return window, so most refunds land before a payout. */
+export const DEFAULT_COMMISSION_SETTINGS: CommissionSettings = { holdDays: 30 };
+
+/** The current settings (defaults when never saved or no longer valid). */
+export async function getCommissionSettings(db: Db | Tx): Promise<CommissionSettings> {
+  const [row] = await db
+    .select({ value: shopFacts.value })
+    .from(shopFacts)
+    .where(eq(shopFacts.key, SETTINGS_KEY));
+  const parsed = commissionSettingsSchema.safeParse(row?.value);
+  return parsed.success ? parsed.data : DEFAULT_COMMISSION_SETTINGS;
+}
+
+export async function saveCommissionSettings(db: Db, settings: CommissionSettings): Promise<void> {
+  await db
+    .insert(shopFacts)
+    .values({ key: SETTINGS_KEY, value: settings })
+    .onConflictDoUpdate({ target: shopFacts.key, set: { value: settings } });
+}
