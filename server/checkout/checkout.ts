@@ -17,6 +17,7 @@ import { newStatusToken } from "../orders/status-token.ts";
 import type { PaymentMethod, PaymentProvider } from "../payments/provider.ts";
 import { deliveryTerms } from "../shipping/terms.ts";
 import { reserveStock, StockShortage } from "../stock/reserve.ts";
+import { type RenewalConsentInput, recordRenewalConsent } from "../subscriptions/renewal-consent.ts";
 import { orderAddressColumns } from "./checkout-address.ts";
 import { assertClientMayOpen, TooManyOpenPayments } from "./open-payments.ts";
 
@@ -34,6 +35,8 @@ export type CheckoutRequest = {
   clientIp?: string | null;
   /** The cart of `cartId` as this request already priced it from the database (saves reading it twice). */
   cart?: PricedCart;
+  /** A subscription's consent to the automatic-renewal terms, stored with the order (decision 046). */
+  renewalConsent?: RenewalConsentInput | null;
   now?: Date;
 };
 
@@ -119,6 +122,7 @@ export async function startCheckout(
         })
         .returning({ id: orders.id });
       const orderId = order!.id;
+      if (input.renewalConsent) await recordRenewalConsent(tx, orderId, input.renewalConsent, now);
       let coupon = null;
       if (input.couponCode) {
         const check = await reserveCouponUse(tx, {

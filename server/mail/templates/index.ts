@@ -10,6 +10,7 @@ import { PaymentFailed } from "./payment-failed.tsx";
 import { RenewalOutOfStock } from "./renewal-out-of-stock.tsx";
 import { ResetPassword } from "./reset-password.tsx";
 import { ReviewInvitation } from "./review-invitation.tsx";
+import { SubscriptionNotice } from "./subscription-notice.tsx";
 import { SubscriptionRenewal } from "./subscription-renewal.tsx";
 import { VerifyEmail } from "./verify-email.tsx";
 
@@ -31,6 +32,7 @@ export const mailTemplates = {
   "renewal-out-of-stock": RenewalOutOfStock,
   "abandoned-cart": AbandonedCart,
   "review-invitation": ReviewInvitation,
+  "subscription-notice": SubscriptionNotice,
 } satisfies Record<string, React.FC<never>>;
 
 export type MailTemplateName = keyof typeof mailTemplates;
