@@ -14,7 +14,12 @@ export const RENEWAL_CONSENT_LABEL = "I agree to the automatic renewal terms abo
 
 /** A calendar day as words ("December 25, 2026"), in UTC like the renewal dates the server keeps. */
 export function renewalDate(date: Date): string {
-  return date.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+  return date.toLocaleDateString("en-US", {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone: "UTC",
+  });
 }
 
 export type RenewalCharge = {

@@ -3,7 +3,11 @@ import { eq } from "drizzle-orm";
 import type { PostalAddress } from "../../core/address.ts";
 import type { PricedCart } from "../../core/cart-pricing.ts";
 import { priceCheckout } from "../../core/checkout-pricing.ts";
-import { AUTO_RENEWAL_TERMS_VERSION, autoRenewalTerms } from "../../core/legal/auto-renewal.ts";
+import {
+  AUTO_RENEWAL_TERMS_VERSION,
+  autoRenewalTerms,
+  RENEWAL_CONSENT_LABEL,
+} from "../../core/legal/auto-renewal.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { renewalConsents } from "../db/schema/index.ts";
 import { type DeliveryTerms, deliveryTerms } from "../shipping/terms.ts";
@@ -77,8 +81,11 @@ export async function recordRenewalConsent(
 
 /** Links the order's consent to the subscription fulfilment started from it. */
 export async function linkRenewalConsent(tx: Tx, orderId: string, subscriptionId: string): Promise<void> {
-  await tx
-    .update(renewalConsents)
-    .set({ subscriptionId })
-    .where(eq(renewalConsents.orderId, orderId));
+  await tx.update(renewalConsents).set({ subscriptionId }).where(eq(renewalConsents.orderId, orderId));
+}
+
+/** What the checkout page shows: the terms' paragraphs, their hash (posted back) and the box's label. */
+export function renewalTermsForPage(cart: PricedCart, delivery: DeliveryTerms) {
+  const { paragraphs, hash } = renewalTermsFor(cart, delivery);
+  return { paragraphs, hash, consentLabel: RENEWAL_CONSENT_LABEL };
 }
