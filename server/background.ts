@@ -9,6 +9,7 @@ import { sandboxEnabled } from "./payments/registry.ts";
 import type { Services } from "./services.ts";
 import { endDueSandboxSubscriptions, renewDueSandboxSubscriptions } from "./subscriptions/due-renewals.ts";
 import { endLapsedPaypalSubscriptions } from "./subscriptions/lapsed.ts";
+import { sendDueRenewalNotices } from "./subscriptions/renewal-notices.ts";
 import { pruneWebhookEvents } from "./webhooks/prune.ts";
 
 /** The webhook event log is pruned hourly (retention in days, decision 039). */
@@ -38,6 +39,8 @@ const sweepSteps: SweepStep[] = [
   // Open payment sessions the provider reports paid are fulfilled (a payment is never left without its order).
   { name: "payment reconciliation", run: (_db, s, now) => reconcileOpenPayments(s, now) },
   { name: "guest cart cleanup", run: (db, _s, now) => deleteAbandonedGuestCarts(db, now) },
+  // Automatic-renewal notices: price changes whose notice day came, yearly reminders (decision 046).
+  { name: "renewal notices", run: (db, s, now) => sendDueRenewalNotices(db, s.mailer, now) },
 ];
 
 /**
