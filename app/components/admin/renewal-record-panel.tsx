@@ -78,7 +78,13 @@ function ConsentDetails({ consent }: { consent: RenewalRecord["consent"] }) {
 
 type PriceChangeAnswer = { ok: boolean; errors: FieldErrors; toast?: ActionToast };
 
-function PriceChange({ subscription, waiting }: { subscription: Sub; waiting: RenewalRecord["waitingChange"] }) {
+function PriceChange({
+  subscription,
+  waiting,
+}: {
+  subscription: Sub;
+  waiting: RenewalRecord["waitingChange"];
+}) {
   const fetcher = useFetcher<PriceChangeAnswer>();
   useFlashToast(fetcher.data?.toast);
   const errors = fetcher.data?.errors ?? {};
