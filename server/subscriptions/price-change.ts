@@ -76,8 +76,9 @@ export async function schedulePriceChange(
     if (!row) throw alreadyScheduled();
     return row;
   });
-  if (change.notifyAt <= now) await sendPriceChangeNotice(db, mailer, change.id, now);
-  return change;
+  if (change.notifyAt > now) return change;
+  await sendPriceChangeNotice(db, mailer, change.id, now);
+  return { ...change, noticeSentAt: now };
 }
 
 const alreadyScheduled = () =>
