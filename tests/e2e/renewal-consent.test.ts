@@ -44,6 +44,7 @@ describe("automatic-renewal consent", () => {
     await pay.click();
     await page.waitForURL(/\/sandbox\/pay\//);
     await fillSandboxBuyer(page, "Rene Consent", subscriber);
+    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
     await page.getByRole("button", { name: /^Pay \$/ }).click();
     await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
 
