@@ -8,10 +8,7 @@ export type RenewalTermsView = { paragraphs: string[]; hash: string; consentLabe
  */
 export function RenewalConsent({ terms, error }: { terms: RenewalTermsView; error?: string }) {
   return (
-    <fieldset
-      aria-describedby={error ? "renewal-consent-error" : undefined}
-      className="mt-5 hidden rounded-md border p-3 text-sm group-has-[input[name=purchaseType][value=subscription]:checked]:block"
-    >
+    <fieldset className="mt-5 hidden rounded-md border p-3 text-sm group-has-[[value=subscription]:checked]:block">
       <legend className="px-1 font-semibold">Automatic renewal terms</legend>
       <input type="hidden" name="renewalTermsHash" value={terms.hash} />
       {terms.paragraphs.map((text) => (
@@ -24,7 +21,7 @@ export function RenewalConsent({ terms, error }: { terms: RenewalTermsView; erro
         {terms.consentLabel}
       </label>
       {error && (
-        <p id="renewal-consent-error" role="alert" className="mt-2 text-destructive">
+        <p role="alert" className="mt-2 text-destructive">
           {error}
         </p>
       )}
