@@ -75,7 +75,18 @@ describe("automatic-renewal consent", () => {
     });
     if (!started.ok) throw new Error(started.reason);
     const sessionId = started.url.split("/").pop()!;
-    const buyer = { name: "Cal Buyer", email: user.email, phone: null, address: null };
+    const buyer = {
+      name: "Cal Buyer",
+      email: user.email,
+      phone: "555-0100",
+      address: {
+        line1: "1 Market St",
+        city: "San Francisco",
+        state: "CA",
+        postalCode: "94105",
+        country: "US",
+      },
+    };
     await paySandboxSession(database.db, sessionId, { cardNumber: "4242 4242 4242 4242", buyer });
     const sent: MailMessage[] = [];
     const mailer = {

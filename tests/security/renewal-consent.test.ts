@@ -48,12 +48,13 @@ describe("automatic-renewal consent at Pay", () => {
   it("refuses a subscription without the consent field (or with another text's hash), creating nothing", async () => {
     const { visitor, termsHash } = await subscriberAtPay();
     const before = await orderCount();
-    for (const fields of [
+    const attempts: Record<string, string>[] = [
       { purchaseType: "subscription", renewalTermsHash: termsHash },
       { purchaseType: "subscription", renewalConsent: "on", renewalTermsHash: termsHash },
       { purchaseType: "subscription", renewalConsent: "yes", renewalTermsHash: "f".repeat(64) },
       { purchaseType: "subscription", renewalConsent: "yes" },
-    ]) {
+    ];
+    for (const fields of attempts) {
       const response = await pay(visitor, fields);
       expect(response.status, JSON.stringify(fields)).toBe(400);
       expect(response.headers.get("location")).toBeNull();
