@@ -99,6 +99,7 @@ export default [
         route("emails/:id", "routes/admin/email.tsx"),
         route("subscriptions", "routes/admin/subscriptions.tsx"),
         route("subscriptions/:subscriptionId", "routes/admin/subscriptions-detail.tsx"),
+        route("subscriptions/:subscriptionId/price-change", "routes/admin/subscription-price-change.tsx"),
         route("webhooks", "routes/admin/webhooks.tsx"),
         route("webhooks/:eventId", "routes/admin/webhook-event.tsx"),
         route("abandoned-carts", "routes/admin/abandoned-carts.tsx"),

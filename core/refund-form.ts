@@ -13,7 +13,7 @@ const reason = z
   .max(REFUND_REASON_MAX, `Keep the reason under ${REFUND_REASON_MAX} characters`);
 
 /** Dollars as typed ("12.5", "12.50") to integer cents. */
-const amountCents = z
+export const amountCents = z
   .string()
   .trim()
   .refine((v) => /^\d{1,7}(\.\d{1,2})?$/.test(v), "Enter an amount in dollars, e.g. 12.50")

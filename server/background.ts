@@ -13,6 +13,7 @@ import { endDueSandboxSubscriptions, renewDueSandboxSubscriptions } from "./subs
 import { endLapsedPaypalSubscriptions } from "./subscriptions/lapsed.ts";
 import { resumeDuePaypalPauses } from "./subscriptions/pause.ts";
 import { sendRenewalReminders } from "./subscriptions/reminders.ts";
+import { sendDueRenewalNotices } from "./subscriptions/renewal-notices.ts";
 import { pruneWebhookEvents } from "./webhooks/prune.ts";
 
 /** The webhook event log is pruned hourly (retention in days, decision 039). */
@@ -47,6 +48,8 @@ const sweepSteps: SweepStep[] = [
   // Open payment sessions the provider reports paid are fulfilled (a payment is never left without its order).
   { name: "payment reconciliation", run: (_db, s, now) => reconcileOpenPayments(s, now) },
   { name: "guest cart cleanup", run: (db, _s, now) => deleteAbandonedGuestCarts(db, now) },
+  // Automatic-renewal notices: price changes whose notice day came, yearly reminders (decision 046).
+  { name: "renewal notices", run: (db, s, now) => sendDueRenewalNotices(db, s.mailer, now) },
 ];
 
 /** The self-service changes' dependencies for a background step (the system acts, not a person). */

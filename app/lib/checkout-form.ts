@@ -7,6 +7,9 @@ export const checkoutFormSchema = z.object({
   paymentMethod: z.enum(["card", "paypal"]).catch("card"),
   couponCode: z.string().trim().max(50).catch(""),
   appliedCoupon: z.string().trim().max(50).catch(""),
+  // A subscription's consent to the automatic-renewal terms, and the hash of the terms shown (decision 046).
+  renewalConsent: z.literal("yes").optional().catch(undefined),
+  renewalTermsHash: z.string().max(64).catch(""),
 });
 
 export type CheckoutForm = z.output<typeof checkoutFormSchema>;

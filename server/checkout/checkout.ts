@@ -19,6 +19,7 @@ import type { PaymentMethod, PaymentProvider } from "../payments/provider.ts";
 import { recordPoliciesInForce } from "../policies/in-force.ts";
 import { deliveryTerms } from "../shipping/terms.ts";
 import { reserveStock, StockShortage } from "../stock/reserve.ts";
+import { type RenewalConsentInput, recordRenewalConsent } from "../subscriptions/renewal-consent.ts";
 import { orderAddressColumns } from "./checkout-address.ts";
 import { assertClientMayOpen, TooManyOpenPayments } from "./open-payments.ts";
 
@@ -38,6 +39,8 @@ export type CheckoutRequest = {
   cart?: PricedCart;
   /** The Prop 65 warnings shown on the page that posted Pay: recorded with the order (decision 045). */
   prop65Warnings?: CheckoutWarning[];
+  /** A subscription's consent to the automatic-renewal terms, stored with the order (decision 046). */
+  renewalConsent?: RenewalConsentInput | null;
   now?: Date;
 };
 
@@ -123,6 +126,7 @@ export async function startCheckout(
         })
         .returning({ id: orders.id });
       const orderId = order!.id;
+      if (input.renewalConsent) await recordRenewalConsent(tx, orderId, input.renewalConsent, now);
       let coupon = null;
       if (input.couponCode) {
         const check = await reserveCouponUse(tx, {

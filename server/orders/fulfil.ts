@@ -53,11 +53,12 @@ export async function fulfilOrder(
     await accrueCommission(tx, order, now);
     await takeReservedStock(tx, order.id, log);
     const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
-    if (order.purchaseType === "subscription") {
-      await startSubscription(tx, order, items, input.providerSubscriptionId, now);
-    }
+    const subscription =
+      order.purchaseType === "subscription"
+        ? await startSubscription(tx, order, items, input.providerSubscriptionId, now)
+        : null;
     if (order.cartId) await clearCart(tx, order.cartId);
-    return { order, items };
+    return { order, items, subscription };
   });
   if (!paid) return { orderId: input.orderId, fulfilled: false };
   // After commit: an email never announces an order whose transaction rolled back.
@@ -65,7 +66,7 @@ export async function fulfilOrder(
     db,
     mailer,
     paid.order,
-    confirmationMessage(paid.order, paid.items, mailer.publicUrl),
+    confirmationMessage(paid.order, paid.items, mailer.publicUrl, paid.subscription),
     log,
   );
   return { orderId: paid.order.id, fulfilled: true };

@@ -3,11 +3,13 @@ import type { Db } from "../db/client.ts";
 import { orderItems, orders, subscriptions } from "../db/schema/index.ts";
 import type { Logger } from "../logger.ts";
 import type { MailMessage } from "../mail/mailer.ts";
+import { subscriptionTermsOf } from "../subscriptions/subscription-terms.ts";
 import { newOrderMessage, type OrderMailer } from "./new-order-email.ts";
 import { orderStatusPath } from "./status-token.ts";
 
 type Order = typeof orders.$inferSelect;
 type OrderItem = typeof orderItems.$inferSelect;
+type Subscription = typeof subscriptions.$inferSelect;
 
 /** What sends a payment email: the outbox, and the origin its links start with. */
 
@@ -16,12 +18,14 @@ const dedupeKey = (orderId: string) => `payment-email:${orderId}`;
 
 /**
  * The confirmation email. It carries the order's status link (decision 037) when the order has a
- * token and the shop knows its public origin: the one way a guest sees the order again.
+ * token and the shop knows its public origin: the one way a guest sees the order again. A new
+ * subscription's confirmation repeats its automatic-renewal terms with the cancel link.
  */
 export function confirmationMessage(
   order: Order,
   items: OrderItem[],
   publicUrl = "",
+  subscription?: Subscription | null,
 ): MailMessage<"order-confirmation"> {
   const shortId = order.id.slice(0, 8);
   const statusUrl =
@@ -53,6 +57,7 @@ export function confirmationMessage(
       taxState: order.taxState,
       totalCents: order.totalCents,
       ...(statusUrl ? { statusUrl } : {}),
+      ...(subscription ? { subscriptionTerms: subscriptionTermsOf(subscription, publicUrl) } : {}),
     },
   };
 }
@@ -134,7 +139,7 @@ export async function queueLatePaymentEmails(db: Db, mailer: OrderMailer): Promi
     const renewal = subscription && order.createdAt > subscription.createdAt;
     const message = renewal
       ? renewalMessage(order, subscription.currentPeriodEnd ?? order.paidAt ?? new Date())
-      : confirmationMessage(order, await itemsOf(db, order.id), mailer.publicUrl);
+      : confirmationMessage(order, await itemsOf(db, order.id), mailer.publicUrl, subscription);
     await queuePaymentEmail(db, mailer, order, message);
   }
   return due.length;

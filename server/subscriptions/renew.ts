@@ -1,12 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { subscriptions, user } from "../db/schema/index.ts";
+import { subscriptions } from "../db/schema/index.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { ProviderName } from "../payments/registry.ts";
 import { backOrderedItems } from "../stock/history.ts";
 import { renewalShortage, sendRenewalStockEmail } from "../stock/renewal-stock.ts";
 import { takeUnits } from "../stock/take.ts";
+import { applyDuePriceChange } from "./price-change.ts";
 import { addMonth, insertRenewalOrder, sendRenewalEmail } from "./renewal-order.ts";
+import { subscriberContact } from "./subscriber.ts";
 
 export type RenewResult =
   | { ok: true; orderId: string; currentPeriodEnd: Date }
@@ -33,23 +35,25 @@ export async function renewSubscription(
   options: { onlyWhenDue?: boolean } = {},
 ): Promise<RenewResult> {
   const result = await db.transaction(async (tx) => {
-    const [subscription] = await tx
+    const [locked] = await tx
       .select()
       .from(subscriptions)
       .where(eq(subscriptions.id, subscriptionId))
       .for("update");
-    if (!subscription) return { ok: false as const, reason: "not_found" as const };
-    if (subscription.status !== "active") return { ok: false as const, reason: "not_active" as const };
-    if (options.onlyWhenDue && (subscription.currentPeriodEnd ?? now) > now) {
+    if (!locked) return { ok: false as const, reason: "not_found" as const };
+    if (locked.status !== "active") return { ok: false as const, reason: "not_active" as const };
+    if (options.onlyWhenDue && (locked.currentPeriodEnd ?? now) > now) {
       return { ok: false as const, reason: "not_due" as const };
     }
-    if (subscription.cancelAtPeriodEnd) {
+    if (locked.cancelAtPeriodEnd) {
       await tx
         .update(subscriptions)
         .set({ status: "canceled", canceledAt: now })
         .where(eq(subscriptions.id, subscriptionId));
       return { ok: false as const, reason: "canceled_at_period_end" as const };
     }
+    // A price change announced for this renewal applies now (decision 046).
+    const subscription = await applyDuePriceChange(tx, locked, locked.currentPeriodEnd ?? now, now);
     const currentPeriodEnd = addMonth(subscription.currentPeriodEnd ?? now);
     const short = await renewalShortage(tx, subscription.items, now);
     if (short.length > 0) {
@@ -97,7 +101,7 @@ export async function recordProviderRenewal(
   },
 ): Promise<RenewResult> {
   const result = await db.transaction(async (tx) => {
-    const [subscription] = await tx
+    const [locked] = await tx
       .select()
       .from(subscriptions)
       .where(
@@ -107,7 +111,14 @@ export async function recordProviderRenewal(
         ),
       )
       .for("update");
-    if (!subscription) return { ok: false as const, reason: "not_found" as const };
+    if (!locked) return { ok: false as const, reason: "not_found" as const };
+    // The provider charged its own price: the owner changed it there too (docs/compliance.md §3).
+    const subscription = await applyDuePriceChange(
+      tx,
+      locked,
+      providerRenewalWindow(input.paidAt),
+      input.paidAt,
+    );
     const order = await insertRenewalOrder(tx, subscription, {
       paidAt: input.paidAt,
       providerPaymentId: input.providerPaymentId,
@@ -132,6 +143,9 @@ export async function recordProviderRenewal(
   return { ok: true, orderId: result.order.id, currentPeriodEnd: result.currentPeriodEnd };
 }
 
+/** A provider's charge may come a little before the period end we computed: a day's grace. */
+const providerRenewalWindow = (paidAt: Date) => new Date(paidAt.getTime() + 24 * 60 * 60 * 1000);
+
 /** A subscription item as a stock line. */
 const stockLine = (item: { variantId?: string; quantity: number }) => ({
   variantId: item.variantId ?? null,
@@ -146,13 +160,6 @@ async function emailSubscriber(
   items: string[],
   outcome: "skipped" | "back_ordered",
 ) {
-  const [subscriber] = await db
-    .select({ name: user.name, email: user.email })
-    .from(user)
-    .where(eq(user.id, userId));
-  await sendRenewalStockEmail(mailer, subscriber?.email ?? null, {
-    name: subscriber?.name ?? "",
-    items,
-    outcome,
-  });
+  const subscriber = await subscriberContact(db, userId);
+  await sendRenewalStockEmail(mailer, subscriber.email, { name: subscriber.name, items, outcome });
 }

@@ -1,15 +1,18 @@
 import { eq } from "drizzle-orm";
 import type { Tx } from "../db/client.ts";
 import { type orderItems, orders, subscriptions } from "../db/schema/index.ts";
+import { linkRenewalConsent } from "./renewal-consent.ts";
 import { addMonth, recurringPrice } from "./renewal-order.ts";
 
 type Order = typeof orders.$inferSelect;
 type OrderItem = typeof orderItems.$inferSelect;
+export type StartedSubscription = typeof subscriptions.$inferSelect;
 
 /**
  * The subscription a paid subscription checkout starts (inside fulfilment's transaction): the
  * ordered items at the subscription rate, a month paid, the provider's agreement id (the sandbox
- * makes one up). The order is linked to it as the subscription's first order.
+ * makes one up). The order is linked to it as the subscription's first order, and the buyer's
+ * automatic-renewal consent to the subscription.
  */
 export async function startSubscription(
   tx: Tx,
@@ -17,8 +20,8 @@ export async function startSubscription(
   items: OrderItem[],
   providerSubscriptionId: string | undefined,
   now: Date,
-): Promise<void> {
-  if (!order.userId) return;
+): Promise<StartedSubscription | null> {
+  if (!order.userId) return null;
   const { discountBasisPoints, monthlyCents } = recurringPrice(order);
   const [subscription] = await tx
     .insert(subscriptions)
@@ -44,6 +47,8 @@ export async function startSubscription(
       taxBasisPoints: order.taxBasisPoints,
       currentPeriodEnd: addMonth(now),
     })
-    .returning({ id: subscriptions.id });
+    .returning();
   await tx.update(orders).set({ subscriptionId: subscription!.id }).where(eq(orders.id, order.id));
+  await linkRenewalConsent(tx, order.id, subscription!.id);
+  return subscription!;
 }

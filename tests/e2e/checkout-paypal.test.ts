@@ -72,6 +72,7 @@ describe("checkout with PayPal (against a fake PayPal)", () => {
     await addFromGrid(page, "Liquid Shilajit Drops", 1);
     await openCheckout(page);
     await page.getByRole("radio", { name: /Monthly subscription/ }).check();
+    await page.getByRole("checkbox", { name: /I agree to the automatic renewal terms/ }).check();
     await payWithPaypal(page, "$33.99");
 
     await page.waitForURL(/\/paypal-success\?subscription_id=I-/);

@@ -141,6 +141,7 @@ describe("checkout", () => {
     await addFromGrid(page, drops, 2);
     await openCheckout(page);
     await page.getByRole("radio", { name: /Monthly subscription/ }).check();
+    await page.getByRole("checkbox", { name: /I agree to the automatic renewal terms/ }).check();
     await page.getByRole("radio", { name: "PayPal" }).check();
     const summary = page.getByRole("region", { name: "Order Summary" });
     await expect.poll(() => summary.innerText()).toMatch(/Bulk Bonus\)\s+-\$16\.00/);

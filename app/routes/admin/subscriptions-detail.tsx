@@ -2,6 +2,7 @@ import { ArrowLeft, Printer, Search } from "lucide-react";
 import { data, Link } from "react-router";
 import { shortId, statusLabel } from "~/components/admin/order-status.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
+import { RenewalRecordPanel } from "~/components/admin/renewal-record-panel.tsx";
 import { SubscriptionHistory } from "~/components/admin/subscription-history.tsx";
 import { CancelSubscription } from "~/components/subscriptions/cancel-subscription.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
@@ -30,6 +31,7 @@ import {
 import { brand } from "~core/brand.ts";
 import { formatMoney } from "~core/money.ts";
 import { getAdminSubscription } from "~server/subscriptions/admin-subscriptions.ts";
+import { adminRenewalRecord } from "~server/subscriptions/renewal-record.ts";
 import type { Route } from "./+types/subscriptions-detail";
 
 export function meta({ data }: Route.MetaArgs) {
@@ -40,7 +42,7 @@ export function meta({ data }: Route.MetaArgs) {
 export async function loader({ context, params }: Route.LoaderArgs) {
   const subscription = await getAdminSubscription(context.database.db, params.subscriptionId);
   if (!subscription) throw data("Subscription not found", { status: 404 });
-  return { subscription };
+  return { subscription, renewal: await adminRenewalRecord(context.database.db, subscription.id) };
 }
 
 /** Admins cancel at period end too: the same provider call as the customer's button. */
@@ -100,6 +102,7 @@ export default function SubscriptionDetail({ loaderData, actionData }: Route.Com
       </dl>
       <OrdersTable orders={sub.orders} />
       <SubscriptionHistory events={sub.events} />
+      <RenewalRecordPanel subscription={sub} record={loaderData.renewal} />
     </div>
   );
 }

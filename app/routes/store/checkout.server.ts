@@ -22,6 +22,7 @@ import { prop65WarningsFor } from "~server/labels/checkout-warnings.ts";
 import type { PaymentMethod } from "~server/payments/provider.ts";
 import { checkoutProvider } from "~server/payments/registry.ts";
 import { couponLookupLimits } from "~server/rate-limit/rate-limit.ts";
+import { renewalConsentAtPay } from "./renewal-consent.server.ts";
 
 /** The checkout page's action: apply or remove a coupon, or pay (the page module is the UI). */
 
@@ -58,7 +59,7 @@ export async function checkoutAction(context: RequestContext, request: Request) 
     return { toast: actionToast(checkoutToasts.couponRemoved), applied: null };
   if (form.intent === "apply-coupon") return applyCoupon(context, form, checkout.cart, buyer);
   try {
-    return await pay(context, form, checkout, buyer);
+    return await pay(context, request, form, checkout, buyer);
   } catch (error) {
     const failure = reportFailure(context.log, "checkout failed", error, {
       ...checkoutToasts.processingError,
@@ -156,6 +157,7 @@ async function applyCoupon(
 
 async function pay(
   context: RequestContext,
+  request: Request,
   form: CheckoutForm,
   { cartId, cart }: CheckoutCart,
   buyer: Buyer,
@@ -165,18 +167,19 @@ async function pay(
   const provider = checkoutProvider(context, form.paymentMethod);
   if (!provider) {
     // Only a hand-made post or a page from before the keys changed gets here; the coupon stays.
-    const kept = form.appliedCoupon
-      ? await quoteCoupon(context.database.db, form.appliedCoupon, cart, { ...buyer, ...form }).catch(
-          () => null,
-        )
-      : null;
     const refusal = new InvalidInputError(
       checkoutToasts.paymentFailed(paymentMethodUnavailable[form.paymentMethod]),
     );
-    return failureData(failureOf(refusal), { applied: kept?.ok ? kept.applied : null });
+    return failureData(failureOf(refusal), { applied: await keptCoupon(context, form, cart, buyer) });
   }
   const shippingAddress = await checkoutAddressOf(context.database.db, cartId);
   if (!shippingAddress) throw await redirectWithToast("/checkout", checkoutToasts.addressRequired);
+  const consent = await renewalConsentAtPay(context, request, form, cart, shippingAddress);
+  if (!consent.ok)
+    return failureData(consent.failure, {
+      ...consent.kept,
+      applied: await keptCoupon(context, form, cart, buyer),
+    });
   const couponCode = form.appliedCoupon || null;
   const refusal = await prepareToPay(context, { cartId, couponCode });
   if (refusal) return refusal;
@@ -192,6 +195,7 @@ async function pay(
     shippingAddress,
     clientIp: context.clientIp,
     prop65Warnings,
+    renewalConsent: consent.record,
   });
   if (result.ok) return redirect(result.url);
   if (result.reason === "too_many_open") return tooManyOpenPayments();
@@ -200,6 +204,20 @@ async function pay(
     throw await redirectWithToast(authUrl, checkoutToasts.authRequired);
   // The rest are refusals with the spec's toasts: mapped, logged and answered in one place.
   throw checkoutRefusal(result, form.paymentMethod);
+}
+
+/** The applied coupon, re-checked, for an answer that refuses to pay but keeps the page as it was. */
+async function keptCoupon(
+  context: RequestContext,
+  form: CheckoutForm,
+  cart: CheckoutCart["cart"],
+  buyer: Buyer,
+) {
+  if (!form.appliedCoupon) return null;
+  const kept = await quoteCoupon(context.database.db, form.appliedCoupon, cart, { ...buyer, ...form }).catch(
+    () => null,
+  );
+  return kept?.ok ? kept.applied : null;
 }
 
 /** Why a payment did not start, as a typed error (the spec's 'Payment Failed' and coupon toasts). */

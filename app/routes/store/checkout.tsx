@@ -5,6 +5,7 @@ import { Form, useNavigate, useNavigation } from "react-router";
 import { AddressStep, ShipTo } from "~/components/store/checkout-address.tsx";
 import { CheckoutProp65 } from "~/components/store/checkout-prop65.tsx";
 import { PolicyAgreement } from "~/components/store/policy-agreement.tsx";
+import { RenewalConsent } from "~/components/store/renewal-consent.tsx";
 import { useCart } from "~/components/store/use-cart.ts";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
@@ -31,6 +32,7 @@ import { redirectWithToast } from "~server/http/flash.ts";
 import { checkoutProp65Html } from "~server/labels/checkout-warnings.ts";
 import type { PaymentMethod } from "~server/payments/provider.ts";
 import { availablePaymentMethods } from "~server/payments/registry.ts";
+import { renewalTermsForPage } from "~server/subscriptions/renewal-consent.ts";
 import type { Route } from "./+types/checkout";
 import { type AddressFormState, checkoutAction } from "./checkout.server.ts";
 
@@ -62,6 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     showCoupon: await hasVisibleCoupon(context.database.db),
     paymentMethods: availablePaymentMethods(context.config),
     prop65Html: await checkoutProp65Html(context.database.db, cart.lines, view.address),
+    renewalTerms: user && view.address ? renewalTermsForPage(cart, view.terms) : null,
   };
 }
 
@@ -75,8 +78,16 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const navigation = useNavigation();
-  const [purchaseType, setPurchaseType] = useState<PurchaseType>("one_time");
-  const [chosenMethod, setPaymentMethod] = useState<PaymentMethod>(paymentMethods[0] ?? "card");
+  // A refused Pay answers with the choices made, so a page without JavaScript shows them again.
+  const kept = actionData as {
+    purchaseType?: PurchaseType;
+    paymentMethod?: PaymentMethod;
+    consentError?: string;
+  };
+  const [purchaseType, setPurchaseType] = useState<PurchaseType>(kept?.purchaseType ?? "one_time");
+  const [chosenMethod, setPaymentMethod] = useState<PaymentMethod>(
+    kept?.paymentMethod ?? paymentMethods[0] ?? "card",
+  );
   // Only the methods this shop has a provider for are offered (card first, the default).
   const paymentMethod = paymentMethods.includes(chosenMethod) ? chosenMethod : paymentMethods[0];
   const [code, setCode] = useState("");
@@ -146,7 +157,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   return (
     <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6 lg:px-8">
       <h1 className="mb-8 font-display text-4xl font-semibold">Checkout</h1>
-      <Form method="post" className="grid gap-8 lg:grid-cols-[1fr_22rem]">
+      <Form method="post" className="group grid gap-8 lg:grid-cols-[1fr_22rem]">
         <input type="hidden" name="appliedCoupon" value={applied?.code ?? ""} />
         <div className="flex flex-col gap-6">
           <ShipTo address={address} />
@@ -272,6 +283,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             </div>
           </dl>
           <CheckoutProp65 html={loaderData.prop65Html} />
+          {loaderData.renewalTerms && (
+            <RenewalConsent terms={loaderData.renewalTerms} error={kept?.consentError} />
+          )}
           <Button type="submit" name="intent" value="pay" className="mt-5 w-full" disabled={paying}>
             {paying ? "Processing..." : `Pay ${formatMoney(breakdown.totalCents)}`}
           </Button>

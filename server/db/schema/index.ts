@@ -2,6 +2,7 @@ export * from "./abandoned-carts.ts";
 export * from "./addresses.ts";
 export * from "./auth.ts";
 export * from "./authenticity.ts";
+export * from "./auto-renewal.ts";
 export * from "./cart.ts";
 export * from "./catalog.ts";
 export * from "./collections.ts";

@@ -7,6 +7,7 @@ import { OrderRefunded } from "./order-refunded.tsx";
 import { OrderShipped } from "./order-shipped.tsx";
 import { OrderStatusUpdate } from "./order-status-update.tsx";
 import { PaymentFailed } from "./payment-failed.tsx";
+import { RenewalNotice } from "./renewal-notice.tsx";
 import { RenewalOutOfStock } from "./renewal-out-of-stock.tsx";
 import { ResetPassword } from "./reset-password.tsx";
 import { ReviewInvitation } from "./review-invitation.tsx";
@@ -33,6 +34,7 @@ export const mailTemplates = {
   "abandoned-cart": AbandonedCart,
   "review-invitation": ReviewInvitation,
   "subscription-notice": SubscriptionNotice,
+  "renewal-notice": RenewalNotice,
 } satisfies Record<string, React.FC<never>>;
 
 export type MailTemplateName = keyof typeof mailTemplates;

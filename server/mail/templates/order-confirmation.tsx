@@ -3,6 +3,7 @@ import { formatMoney } from "../../../core/money.ts";
 import { type ShippingAndTax, shippingAndTaxRows } from "../../../core/order-charges.ts";
 import type { OrderLine } from "../../../core/order-line.ts";
 import { buttonStyle, EmailLayout, emailColors, paragraph } from "./layout.tsx";
+import { type SubscriptionTerms, SubscriptionTermsSection } from "./subscription-terms.tsx";
 
 export type OrderConfirmationProps = {
   name: string;
@@ -19,6 +20,8 @@ export type OrderConfirmationProps = {
   totalCents: number;
   /** The order status link (decision 037); absent in emails queued before it existed. */
   statusUrl?: string;
+  /** A new subscription's automatic-renewal terms and cancel link (decision 046). */
+  subscriptionTerms?: SubscriptionTerms;
 } & ShippingAndTax;
 
 const row = { ...paragraph, margin: "0 0 6px" };
@@ -66,6 +69,7 @@ export function OrderConfirmation(props: OrderConfirmationProps) {
           View your order status
         </Button>
       )}
+      {props.subscriptionTerms && <SubscriptionTermsSection {...props.subscriptionTerms} />}
     </EmailLayout>
   );
 }
