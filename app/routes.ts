@@ -18,6 +18,9 @@ export default [
     // Abandoned-cart email links (signed tokens, decision 044).
     route("cart/restore/:token", "routes/store/cart-restore.tsx"),
     route("unsubscribe/:token", "routes/store/unsubscribe.tsx"),
+    // Newsletter double opt-in and the one consent model (decision 048).
+    route("newsletter", "routes/store/newsletter.tsx"),
+    route("newsletter/confirm/:token", "routes/store/newsletter-confirm.tsx"),
     route("checkout", "routes/store/checkout.tsx"),
     route("payment-success", "routes/store/payment-success.tsx"),
     route("paypal-success", "routes/store/paypal-success.tsx"),
@@ -53,6 +56,7 @@ export default [
       route("customers/export.csv", "routes/admin/export-customers.ts"),
       route("coupons/usage.csv", "routes/admin/export-coupon-usage.ts"),
       route("batches/:batchId/serials.csv", "routes/admin/export-batch-serials.ts"),
+      route("subscribers/export.csv", "routes/admin/export-subscribers.ts"),
       route("orders/:orderId/refunds", "routes/admin/order-refunds.tsx"),
       route("upload", "routes/admin/upload.tsx"),
       route("sign-out", "routes/admin/sign-out.tsx"),
@@ -86,6 +90,9 @@ export default [
         route("webhooks", "routes/admin/webhooks.tsx"),
         route("webhooks/:eventId", "routes/admin/webhook-event.tsx"),
         route("abandoned-carts", "routes/admin/abandoned-carts.tsx"),
+        // Marketing consent: postal address for marketing email, subscribers (decision 048).
+        route("marketing", "routes/admin/marketing.tsx"),
+        route("subscribers", "routes/admin/subscribers.tsx"),
       ]),
     ]),
   ]),

@@ -7,6 +7,8 @@ export const checkoutFormSchema = z.object({
   paymentMethod: z.enum(["card", "paypal"]).catch("card"),
   couponCode: z.string().trim().max(50).catch(""),
   appliedCoupon: z.string().trim().max(50).catch(""),
+  /** The unticked "Email me news and offers" box (decision 048). */
+  newsletter: z.literal("on").optional().catch(undefined),
 });
 
 export type CheckoutForm = z.output<typeof checkoutFormSchema>;

@@ -3,6 +3,7 @@ import { clearCart } from "../cart/cart.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { couponReservations, coupons, couponUsages, orderItems, orders } from "../db/schema/index.ts";
 import type { Logger } from "../logger.ts";
+import { sendCheckoutOptInSafely } from "../marketing/checkout-wish.ts";
 import type { PaidSession, PaymentProvider } from "../payments/provider.ts";
 import { takeReservedStock } from "../stock/take.ts";
 import { startSubscription } from "../subscriptions/start.ts";
@@ -66,6 +67,7 @@ export async function fulfilOrder(
     confirmationMessage(paid.order, paid.items, mailer.publicUrl),
     log,
   );
+  await sendCheckoutOptInSafely(db, mailer, paid.order, log);
   return { orderId: paid.order.id, fulfilled: true };
 }
 

@@ -3,7 +3,8 @@ import { reviewFormPath } from "../../core/reviews.ts";
 import type { Db } from "../db/client.ts";
 import { orderItems, orders, products } from "../db/schema/index.ts";
 import type { Logger } from "../logger.ts";
-import type { Mailer, MailMessage } from "../mail/mailer.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { type MarketingMessage, sendMarketingEmail } from "../mail/marketing.ts";
 
 /** One invitation per order, ever: the outbox stores this key at most once. */
 export const reviewInvitationKey = (orderId: string) => `review-invitation:${orderId}`;
@@ -18,7 +19,7 @@ export async function reviewInvitationMessage(
   db: Db,
   order: Order,
   publicUrl: string,
-): Promise<MailMessage<"review-invitation"> | null> {
+): Promise<MarketingMessage<"review-invitation"> | null> {
   if (!order.email || !order.userId) return null;
   const items = await db
     .select({ productId: orderItems.productId })
@@ -47,18 +48,19 @@ export async function reviewInvitationMessage(
 
 /**
  * Queues the invitation once the order was delivered. After the status committed, so a failing
- * outbox only costs the invitation (logged), never the status change.
+ * outbox only costs the invitation (logged), never the status change. It is marketing: it goes
+ * through the shared marketing path (consent, unsubscribe link and headers, postal address).
  */
 export async function queueReviewInvitationSafely(
   db: Db,
-  mailer: Pick<Mailer, "send" | "publicUrl">,
+  mailer: Pick<Mailer, "send" | "publicUrl" | "linkSecret">,
   orderId: string,
   log?: Partial<Pick<Logger, "warn">>,
 ): Promise<void> {
   try {
     const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
     const message = order && (await reviewInvitationMessage(db, order, mailer.publicUrl ?? ""));
-    if (message) await mailer.send(message);
+    if (message) await sendMarketingEmail(db, mailer, "customers", message, log);
   } catch (error) {
     log?.warn?.({ err: error, orderId }, "review invitation not queued");
   }

@@ -1,6 +1,7 @@
 import { Mail, ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
 import { brand } from "~core/brand.ts";
+import { NewsletterForm } from "./newsletter-form.tsx";
 
 const footerLinks = [
   { to: "/products", label: "Products" },
@@ -21,6 +22,15 @@ export function Footer() {
             {brand.name}
           </Link>
           <p className="max-w-xs text-sm text-muted-foreground">{brand.tagline}.</p>
+          <section aria-labelledby="footer-newsletter" className="mt-2 max-w-sm">
+            <h2
+              id="footer-newsletter"
+              className="mb-2 font-sans text-sm font-semibold tracking-wider text-foreground uppercase"
+            >
+              Newsletter
+            </h2>
+            <NewsletterForm id="footer-newsletter-email" />
+          </section>
         </div>
 
         <nav aria-label="Footer">

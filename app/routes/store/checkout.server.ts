@@ -18,6 +18,7 @@ import { type AppliedCoupon, quoteCoupon } from "~server/coupons/quote.ts";
 import { type DomainError, InvalidInputError, ProviderFailureError } from "~server/errors.ts";
 import { failureData, failureOf, reportFailure, settle } from "~server/http/error-response.ts";
 import { redirectWithToast } from "~server/http/flash.ts";
+import { recordCheckoutNewsWish } from "~server/marketing/checkout-wish.ts";
 import type { PaymentMethod } from "~server/payments/provider.ts";
 import { checkoutProvider } from "~server/payments/registry.ts";
 import { couponLookupLimits } from "~server/rate-limit/rate-limit.ts";
@@ -179,6 +180,7 @@ async function pay(
   const couponCode = form.appliedCoupon || null;
   const refusal = await prepareToPay(context, { cartId, couponCode });
   if (refusal) return refusal;
+  if (cartId) await recordCheckoutNewsWish(context.database.db, cartId, form.newsletter === "on");
   const result = await startCheckout(context.database.db, provider, {
     cartId,
     cart,

@@ -3,6 +3,7 @@ import type * as React from "react";
 import { useEffect, useState } from "react";
 import { Form, useNavigate, useNavigation } from "react-router";
 import { AddressStep, ShipTo } from "~/components/store/checkout-address.tsx";
+import { NewsConsentBox } from "~/components/store/news-consent-box.tsx";
 import { useCart } from "~/components/store/use-cart.ts";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
@@ -267,6 +268,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               <dd>{formatMoney(breakdown.totalCents)}</dd>
             </div>
           </dl>
+          <div className="mt-5">
+            <NewsConsentBox id="checkout-newsletter" />
+          </div>
           <Button type="submit" name="intent" value="pay" className="mt-5 w-full" disabled={paying}>
             {paying ? "Processing..." : `Pay ${formatMoney(breakdown.totalCents)}`}
           </Button>

@@ -1,45 +1,47 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { LinkActionPage } from "~/components/store/link-action-page.tsx";
 import { brand } from "~core/brand.ts";
-import { unsubscribeFromLink } from "~server/abandoned-carts/request.server.ts";
+import { unsubscribeFromLink, unsubscribeLinkEmail } from "~server/marketing/request.server.ts";
 import type { Route } from "./+types/unsubscribe";
 
 export function meta() {
   return [{ title: `Unsubscribe | ${brand.name}` }, { name: "robots", content: "noindex" }];
 }
 
-async function unsubscribe(context: Route.LoaderArgs["context"], token: string) {
-  const email = await unsubscribeFromLink(context, token);
-  return email ? { email } : data({ email: null }, { status: 404 });
-}
-
 /**
- * The signed unsubscribe link of marketing email (decision 044): opening it records the
- * unsubscribe at once; mail clients POST to the same URL for RFC 8058 one-click unsubscribe,
- * without a session or an Origin (exempt from the same-origin check in server/http.ts).
+ * The signed unsubscribe link of every marketing email (decisions 044, 048). GET only shows the
+ * address and a button: mail scanners open links, and that must not unsubscribe anyone. POST
+ * unsubscribes at once — the button, or a mail client's RFC 8058 one-click post, which comes
+ * without a session or Origin (exempt from the same-origin check in server/http.ts).
  */
 export function loader({ context, params }: Route.LoaderArgs) {
-  return unsubscribe(context, params.token);
+  const email = unsubscribeLinkEmail(context, params.token);
+  return email ? { email, done: false } : data({ email: null, done: false }, { status: 404 });
 }
 
-export function action({ context, params }: Route.ActionArgs) {
-  return unsubscribe(context, params.token);
+export async function action({ context, params }: Route.ActionArgs) {
+  const email = await unsubscribeFromLink(context, params.token);
+  return email ? { email, done: true } : data({ email: null, done: false }, { status: 404 });
 }
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
-  const email = (actionData ?? loaderData).email;
+  const { email, done } = actionData ?? loaderData;
+  if (!email)
+    return (
+      <LinkActionPage heading="This link is invalid or has expired">
+        Please use the unsubscribe link from a recent email.
+      </LinkActionPage>
+    );
+  if (done)
+    return (
+      <LinkActionPage heading="You are unsubscribed">
+        We will send no more marketing emails to {email}. Emails about your orders still arrive.
+      </LinkActionPage>
+    );
   return (
-    <section role="status" className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="font-display text-3xl font-semibold">
-        {email ? "You are unsubscribed" : "This link is invalid or has expired"}
-      </h1>
-      <p className="mt-2 text-muted-foreground">
-        {email
-          ? `We will send no more reminder emails to ${email}. Emails about your orders still arrive.`
-          : "Please use the unsubscribe link from a recent email."}
-      </p>
-      <Link to="/" className="mt-6 inline-block text-primary underline-offset-4 hover:underline">
-        Back to the shop
-      </Link>
-    </section>
+    <LinkActionPage heading="Unsubscribe from marketing emails?" action="Unsubscribe">
+      Stop all news, offers, cart reminders and review requests to {email}. Emails about your orders still
+      arrive.
+    </LinkActionPage>
   );
 }

@@ -9,6 +9,7 @@ export * from "./content.ts";
 export * from "./coupons.ts";
 export * from "./guest-orders.ts";
 export * from "./jobs.ts";
+export * from "./marketing.ts";
 export * from "./order-stats.ts";
 export * from "./orders.ts";
 export * from "./payments.ts";

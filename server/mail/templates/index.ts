@@ -2,6 +2,7 @@ import type * as React from "react";
 import { AbandonedCart } from "./abandoned-cart.tsx";
 import { AdminNewOrder } from "./admin-new-order.tsx";
 import { ContactNotification } from "./contact-notification.tsx";
+import { NewsletterConfirm } from "./newsletter-confirm.tsx";
 import { OrderConfirmation } from "./order-confirmation.tsx";
 import { OrderRefunded } from "./order-refunded.tsx";
 import { OrderShipped } from "./order-shipped.tsx";
@@ -31,6 +32,7 @@ export const mailTemplates = {
   "renewal-out-of-stock": RenewalOutOfStock,
   "abandoned-cart": AbandonedCart,
   "review-invitation": ReviewInvitation,
+  "newsletter-confirm": NewsletterConfirm,
 } satisfies Record<string, React.FC<never>>;
 
 export type MailTemplateName = keyof typeof mailTemplates;
