@@ -7,6 +7,10 @@
 /** The unchecked box at sign-up and checkout, and the footer form's button context. */
 export const NEWS_CONSENT_LABEL = "Email me news and offers";
 
+/** The footer form's label (no "Email" in it: the page's own Email fields keep a label of their own). */
+export const NEWSLETTER_FORM_LABEL =
+  "Get our news and offers (we send a link to confirm; unsubscribe any time)";
+
 /** What the consent record keeps as "the text shown", per place the consent was given. */
 export const CONSENT_TEXTS = {
   signup: `${NEWS_CONSENT_LABEL} (sign-up form). Confirm by the link we email; unsubscribe any time.`,

@@ -1,6 +1,6 @@
 import { Button } from "~/components/ui/button.tsx";
 import { Input } from "~/components/ui/input.tsx";
-import { NEWS_CONSENT_LABEL } from "~core/legal/marketing.ts";
+import { NEWSLETTER_FORM_LABEL } from "~core/legal/marketing.ts";
 
 type NewsletterFormProps = { id: string; email?: string; error?: string };
 
@@ -13,7 +13,7 @@ export function NewsletterForm({ id, email, error }: NewsletterFormProps) {
   return (
     <form method="post" action="/newsletter" noValidate className="flex flex-col gap-2">
       <label htmlFor={id} className="text-sm text-muted-foreground">
-        {NEWS_CONSENT_LABEL} (we email you a link to confirm; unsubscribe any time)
+        {NEWSLETTER_FORM_LABEL}
       </label>
       <div className="flex gap-2">
         <Input

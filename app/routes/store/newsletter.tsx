@@ -13,6 +13,11 @@ export function meta() {
   return [{ title: pageTitle("Newsletter") }, { name: "robots", content: "noindex" }];
 }
 
+/** A refused request keeps its Retry-After (the action's headers reach the document response). */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
+}
+
 type NewsletterAnswer = { sent: boolean; email?: string; error?: string };
 
 /**
