@@ -17,10 +17,10 @@ export default [
     route("cart", "routes/store/cart.tsx"),
     // Abandoned-cart email links (signed tokens, decision 044).
     route("cart/restore/:token", "routes/store/cart-restore.tsx"),
-    route("unsubscribe/:token", "routes/store/unsubscribe.tsx"),
-    // Newsletter double opt-in and the one consent model (decision 048).
+    // Signed email links: one module, two route ids (decisions 044, 048).
+    route("unsubscribe/:token", "routes/store/email-link.tsx", { id: "unsubscribe" }),
+    route("newsletter/confirm/:token", "routes/store/email-link.tsx", { id: "newsletter-confirm" }),
     route("newsletter", "routes/store/newsletter.tsx"),
-    route("newsletter/confirm/:token", "routes/store/newsletter-confirm.tsx"),
     route("checkout", "routes/store/checkout.tsx"),
     route("payment-success", "routes/store/payment-success.tsx"),
     route("paypal-success", "routes/store/paypal-success.tsx"),

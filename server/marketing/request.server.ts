@@ -1,3 +1,4 @@
+import { brand } from "../../core/brand.ts";
 import { CONSENT_TEXTS } from "../../core/legal/marketing.ts";
 import type { RequestContext } from "../context.ts";
 import { RateLimitedError } from "../errors.ts";
@@ -47,18 +48,58 @@ export async function optInAtSignUp(context: RequestContext, email: string): Pro
   }
 }
 
-/** GET of a confirmation link: only says whether it may be used (a prefetch changes nothing). */
-export const confirmLinkUsable = (context: RequestContext, token: string) =>
-  confirmTokenValid(context.linkSecret, token);
+/** What the page of a signed email link shows: a heading, a sentence, and the button (if any). */
+export type EmailLinkPage = { heading: string; text: string; button?: string; done?: boolean };
 
-/** POST of the confirmation page's button: records the consent; null for a bad or used link. */
-export const confirmFromLink = (context: RequestContext, token: string) =>
-  confirmByToken(context.database.db, context.linkSecret, token);
+const invalidLink = (text: string): EmailLinkPage => ({
+  heading: "This link is invalid or has expired",
+  text,
+});
+const badUnsubscribe = invalidLink("Please use the unsubscribe link from a recent email.");
+const badConfirm = invalidLink(
+  "Confirmation links work once and for 7 days. Ask for a new one with the newsletter form at the bottom of every page.",
+);
+const isUnsubscribe = (path: string) => path.startsWith("/unsubscribe/");
 
-/** GET of an unsubscribe link: the address it names (shown on the page), nothing recorded. */
-export const unsubscribeLinkEmail = (context: RequestContext, token: string) =>
-  unsubscribeTokenEmail(context.linkSecret, token);
+/** GET of a link: says what its button would do; changes nothing (scanners prefetch links). */
+export function emailLinkPage(context: RequestContext, path: string, token: string): EmailLinkPage {
+  if (isUnsubscribe(path)) {
+    const email = unsubscribeTokenEmail(context.linkSecret, token);
+    if (!email) return badUnsubscribe;
+    return {
+      heading: "Unsubscribe from marketing emails?",
+      text: `Stop all news, offers, cart reminders and review requests to ${email}. Emails about your orders still arrive.`,
+      button: "Unsubscribe",
+    };
+  }
+  if (!confirmTokenValid(context.linkSecret, token)) return badConfirm;
+  return {
+    heading: "Confirm your subscription",
+    text: `Receive news and offers from ${brand.name} by email. You can unsubscribe at any time.`,
+    button: "Confirm subscription",
+  };
+}
 
-/** POST of an unsubscribe link (the page's button, or a mail client's RFC 8058 one-click). */
-export const unsubscribeFromLink = (context: RequestContext, token: string) =>
-  unsubscribeByToken(context.database.db, context.linkSecret, token);
+/** POST of a link (its button, or a mail client's RFC 8058 one-click): unsubscribes or confirms. */
+export async function emailLinkAction(
+  context: RequestContext,
+  path: string,
+  token: string,
+): Promise<EmailLinkPage> {
+  const db = context.database.db;
+  if (isUnsubscribe(path)) {
+    const email = await unsubscribeByToken(db, context.linkSecret, token);
+    if (!email) return badUnsubscribe;
+    return {
+      heading: "You are unsubscribed",
+      text: `We will send no more marketing emails to ${email}. Emails about your orders still arrive.`,
+      done: true,
+    };
+  }
+  if (!(await confirmByToken(db, context.linkSecret, token))) return badConfirm;
+  return {
+    heading: "You are subscribed",
+    text: `Thank you! News and offers from ${brand.name} will come to this address. Every email has a link to unsubscribe.`,
+    done: true,
+  };
+}

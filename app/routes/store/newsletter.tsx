@@ -18,7 +18,7 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
   return actionHeaders;
 }
 
-type NewsletterAnswer = { sent: boolean; email?: string; error?: string };
+type NewsletterAnswer = { sent: boolean; email?: string; error?: string; message?: string };
 
 /**
  * The footer's newsletter form posts here (plain HTML: works without JavaScript). The answer is
@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     },
   );
   if (!done.ok) return failureData(done, { sent: false, email, error: done.message.description });
-  return { sent: true } satisfies NewsletterAnswer;
+  return { sent: true, message: NEWSLETTER_CHECK_INBOX } satisfies NewsletterAnswer;
 }
 
 export default function Newsletter({ actionData }: Route.ComponentProps) {
@@ -54,7 +54,7 @@ export default function Newsletter({ actionData }: Route.ComponentProps) {
       <div className="mx-auto max-w-xl px-4 py-12">
         {answer.sent ? (
           <p role="status" className="rounded-md border bg-card p-4">
-            {NEWSLETTER_CHECK_INBOX}
+            {answer.message}
           </p>
         ) : (
           <NewsletterForm id="newsletter-page-email" email={answer.email} error={answer.error} />
