@@ -8,15 +8,17 @@
 export const NEWS_CONSENT_LABEL = "Email me news and offers";
 
 /** The footer form's label (no "Email" in it: the page's own Email fields keep a label of their own). */
-export const NEWSLETTER_FORM_LABEL =
-  "Get our news and offers (we send a link to confirm; unsubscribe any time)";
+export const NEWSLETTER_FORM_LABEL = "Our news and offers";
+
+/** Beside the form on /newsletter (the footer has no room, and its text is in every page's bundle). */
+export const NEWSLETTER_FORM_NOTE =
+  "We send a link to confirm first; every email lets you unsubscribe at once.";
 
 /** What the consent record keeps as "the text shown", per place the consent was given. */
 export const CONSENT_TEXTS = {
   signup: `${NEWS_CONSENT_LABEL} (sign-up form). Confirm by the link we email; unsubscribe any time.`,
   checkout: `${NEWS_CONSENT_LABEL} (checkout). Confirm by the link we email; unsubscribe any time.`,
-  footer:
-    "Newsletter: news and offers by email (footer form). Confirm by the link we email; unsubscribe any time.",
+  footer: `${NEWSLETTER_FORM_LABEL} (newsletter form). ${NEWSLETTER_FORM_NOTE}`,
   admin: "Added by the shop at the person's documented request.",
 } as const;
 

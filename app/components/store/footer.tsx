@@ -25,7 +25,7 @@ export function Footer() {
           <section aria-labelledby="footer-newsletter" className="mt-2 max-w-sm">
             <h2
               id="footer-newsletter"
-              className="mb-2 font-sans text-sm font-semibold tracking-wider text-foreground uppercase"
+              className="mb-3 font-sans text-sm font-semibold tracking-wider text-foreground uppercase"
             >
               Newsletter
             </h2>

@@ -3,7 +3,7 @@ import { NewsletterForm } from "~/components/store/newsletter-form.tsx";
 import { PageHeader } from "~/components/store/page-header.tsx";
 import { parseForm } from "~/lib/forms.ts";
 import { pageTitle } from "~/lib/seo.ts";
-import { NEWSLETTER_CHECK_INBOX } from "~core/legal/marketing.ts";
+import { NEWSLETTER_CHECK_INBOX, NEWSLETTER_FORM_NOTE } from "~core/legal/marketing.ts";
 import { failureData, settle } from "~server/http/error-response.ts";
 import { newsletterFormSchema } from "~server/marketing/newsletter.ts";
 import { subscribeFromFooter } from "~server/marketing/request.server.ts";
@@ -18,7 +18,7 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
   return actionHeaders;
 }
 
-type NewsletterAnswer = { sent: boolean; email?: string; error?: string; message?: string };
+type NewsletterAnswer = { sent: boolean; email?: string; error?: string; message?: string; note?: string };
 
 /**
  * The footer's newsletter form posts here (plain HTML: works without JavaScript). The answer is
@@ -46,8 +46,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { sent: true, message: NEWSLETTER_CHECK_INBOX } satisfies NewsletterAnswer;
 }
 
-export default function Newsletter({ actionData }: Route.ComponentProps) {
-  const answer: NewsletterAnswer = actionData ?? { sent: false };
+/** The note beside the form comes as data: long texts stay out of the storefront bundle. */
+export function loader() {
+  return { note: NEWSLETTER_FORM_NOTE };
+}
+
+export default function Newsletter({ loaderData, actionData }: Route.ComponentProps) {
+  const answer: NewsletterAnswer = { note: loaderData.note, ...(actionData ?? { sent: false }) };
   return (
     <>
       <PageHeader title="Newsletter" intro="News, new batches and offers, a few times a month." />
@@ -57,7 +62,15 @@ export default function Newsletter({ actionData }: Route.ComponentProps) {
             {answer.message}
           </p>
         ) : (
-          <NewsletterForm id="newsletter-page-email" email={answer.email} error={answer.error} />
+          <>
+            {answer.error && (
+              <p role="alert" className="mb-4 text-sm text-destructive-text">
+                {answer.error}
+              </p>
+            )}
+            <NewsletterForm id="newsletter-page-email" email={answer.email} />
+            <p className="mt-3 text-sm text-muted-foreground">{answer.note}</p>
+          </>
         )}
       </div>
     </>
