@@ -19,7 +19,10 @@ export default [
     route("cart", "routes/store/cart.tsx"),
     // Abandoned-cart email links (signed tokens, decision 044).
     route("cart/restore/:token", "routes/store/cart-restore.tsx"),
-    route("unsubscribe/:token", "routes/store/unsubscribe.tsx"),
+    // Signed email links: one module, two route ids (decisions 044, 048).
+    route("unsubscribe/:token", "routes/store/email-link.tsx", { id: "unsubscribe" }),
+    route("newsletter/confirm/:token", "routes/store/email-link.tsx", { id: "newsletter-confirm" }),
+    route("newsletter", "routes/store/newsletter.tsx"),
     route("checkout", "routes/store/checkout.tsx"),
     route("payment-success", "routes/store/payment-success.tsx"),
     route("paypal-success", "routes/store/paypal-success.tsx"),
@@ -63,6 +66,7 @@ export default [
       route("coupons/usage.csv", "routes/admin/export-coupon-usage.ts"),
       route("creator-commissions/payable.csv", "routes/admin/export-creator-payable.ts"),
       route("batches/:batchId/serials.csv", "routes/admin/export-batch-serials.ts"),
+      route("subscribers/export.csv", "routes/admin/export-subscribers.ts"),
       route("orders/:orderId/refunds", "routes/admin/order-refunds.tsx"),
       route("upload", "routes/admin/upload.tsx"),
       route("sign-out", "routes/admin/sign-out.tsx"),
@@ -106,6 +110,9 @@ export default [
         route("privacy", "routes/admin/privacy.tsx"),
         route("policies", "routes/admin/policies.tsx"),
         route("policies/:slug", "routes/admin/policy-editor.tsx"),
+        // Marketing consent: postal address for marketing email, subscribers (decision 048).
+        route("marketing", "routes/admin/marketing.tsx"),
+        route("subscribers", "routes/admin/subscribers.tsx"),
       ]),
     ]),
   ]),

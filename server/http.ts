@@ -74,6 +74,7 @@ export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppO
   app.use("/order-status/*", secretLinkPage());
   app.use("/cart/restore/*", secretLinkPage());
   app.use("/unsubscribe/*", secretLinkPage());
+  app.use("/newsletter/confirm/*", secretLinkPage());
   app.use(applyScriptHashes());
   app.use(securityHeaders(services.config, mode));
   app.use(compress());

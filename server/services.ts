@@ -38,6 +38,7 @@ export async function createServices(config: Config, log = createLogger(config.l
   });
   const databaseAvailability = new DatabaseAvailability(database.ping, { log });
   await database.migrate();
+  const linkSecret = resolveAuthSecret(config.authSecret, config.dataDir);
   const mailer = createMailer({
     db: database.db,
     log,
@@ -45,9 +46,9 @@ export async function createServices(config: Config, log = createLogger(config.l
     smtpUrl: config.mail.smtpUrl,
     shopInbox: config.mail.shopInbox,
     publicUrl: config.publicUrl,
+    linkSecret,
   });
   const demoMode = { active: false };
-  const linkSecret = resolveAuthSecret(config.authSecret, config.dataDir);
   const auth = createAuth({
     db: database.db,
     secret: linkSecret,

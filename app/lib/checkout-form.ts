@@ -10,6 +10,8 @@ export const checkoutFormSchema = z.object({
   // A subscription's consent to the automatic-renewal terms, and the hash of the terms shown (decision 046).
   renewalConsent: z.literal("yes").optional().catch(undefined),
   renewalTermsHash: z.string().max(64).catch(""),
+  /** The unticked "Email me news and offers" box (decision 048). */
+  newsletter: z.literal("on").optional().catch(undefined),
 });
 
 export type CheckoutForm = z.output<typeof checkoutFormSchema>;

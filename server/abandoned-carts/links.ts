@@ -6,7 +6,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
  * signature is an HMAC-SHA256 over the purpose and payload with the app secret. Nothing is stored:
  * a link cannot be guessed, altered, or used for the other purpose, and it stops working when it expires.
  */
-export type LinkPurpose = "cart-restore" | "unsubscribe";
+export type LinkPurpose = "cart-restore" | "unsubscribe" | "newsletter-confirm";
 
 /** A restore link shows nothing new, but a cart should not come back from an old email forever. */
 export const RESTORE_LINK_DAYS = 14;

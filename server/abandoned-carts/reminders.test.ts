@@ -7,11 +7,12 @@ import { startSmtpServer, type TestSmtpServer } from "../../tests/support/smtp.t
 import { addToCart, getOrCreateCart } from "../cart/cart.ts";
 import { cartLines, cartReminders, carts, mailOutbox } from "../db/schema/index.ts";
 import { createMailer, type Mailer } from "../mail/mailer.ts";
+import { saveMarketingPostalAddress } from "../marketing/postal-address.ts";
+import { unsubscribeByToken } from "../marketing/unsubscribe.ts";
 import { signLinkToken, verifyLinkToken } from "./links.ts";
 import { SECOND_REMINDER_AFTER_HOURS, sendCartReminders } from "./reminders.ts";
 import { restoreFromReminder } from "./restore.ts";
 import { saveAbandonedCartSettings } from "./settings.ts";
-import { unsubscribeByToken } from "./unsubscribe.ts";
 
 const log = pino({ level: "silent" });
 const secret = "test-link-secret-0123456789abcdefghijklmnop";
@@ -29,7 +30,9 @@ beforeAll(async () => {
     from: "shop@shop.test",
     smtpUrl: smtp.url,
     publicUrl: "https://shop.test",
+    linkSecret: secret,
   });
+  await saveMarketingPostalAddress(database.db, "Peak Naturals LLC, 100 Main St, Dallas, TX 75201");
   await saveAbandonedCartSettings(database.db, {
     enabled: true,
     idleHours: 4,

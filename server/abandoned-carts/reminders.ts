@@ -10,9 +10,11 @@ import {
   user,
 } from "../db/schema/index.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import { sendMarketingEmail } from "../mail/marketing.ts";
+import { unsubscribedSql as unsubscribed } from "../marketing/contacts.ts";
+import { getMarketingPostalAddress } from "../marketing/postal-address.ts";
 import { RESTORE_LINK_DAYS, signLinkToken } from "./links.ts";
 import { getAbandonedCartSettings } from "./settings.ts";
-import { listUnsubscribeHeaders, unsubscribed, unsubscribeUrl } from "./unsubscribe.ts";
 
 export type ReminderServices = { db: Db; mailer: Mailer; linkSecret: string };
 
@@ -134,23 +136,28 @@ async function remind(
     .onConflictDoNothing()
     .returning({ id: cartReminders.id });
   if (!claimed) return false;
-  const optOut = unsubscribeUrl(mailer.publicUrl, linkSecret, candidate.email, now);
   const restoreToken = signLinkToken(linkSecret, "cart-restore", claimed.id, RESTORE_LINK_DAYS, now);
-  await mailer.send({
-    to: candidate.email,
-    subject: step === 1 ? "You left something in your cart" : "Still thinking it over? Here is a coupon",
-    template: "abandoned-cart",
-    props: {
-      name: candidate.name,
-      lines: lines.map(({ productName, weight, quantity }) => ({ productName, weight, quantity })),
-      restoreUrl: `${mailer.publicUrl}/cart/restore/${restoreToken}`,
-      unsubscribeUrl: optOut,
-      couponCode,
+  // The shared marketing path adds the unsubscribe link, postal address and List-Unsubscribe headers.
+  const outcome = await sendMarketingEmail(
+    db,
+    mailer,
+    "customers",
+    {
+      to: candidate.email,
+      subject: step === 1 ? "You left something in your cart" : "Still thinking it over? Here is a coupon",
+      template: "abandoned-cart",
+      props: {
+        name: candidate.name,
+        lines: lines.map(({ productName, weight, quantity }) => ({ productName, weight, quantity })),
+        restoreUrl: `${mailer.publicUrl}/cart/restore/${restoreToken}`,
+        couponCode,
+      },
+      dedupeKey: `cart-reminder:${claimed.id}`,
     },
-    dedupeKey: `cart-reminder:${claimed.id}`,
-    headers: listUnsubscribeHeaders(optOut),
-  });
-  return true;
+    undefined,
+    now,
+  );
+  return outcome === "queued";
 }
 
 /**
@@ -159,7 +166,8 @@ async function remind(
  */
 export async function sendCartReminders(services: ReminderServices, now = new Date()): Promise<number> {
   const settings = await getAbandonedCartSettings(services.db);
-  if (!settings.enabled) return 0;
+  // Without the postal address no marketing email may go (CAN-SPAM); /admin/marketing warns.
+  if (!settings.enabled || !(await getMarketingPostalAddress(services.db))) return 0;
   let sent = 0;
   for (const candidate of await firstReminderCandidates(services.db, settings.idleHours, now)) {
     if (await remind(services, candidate, 1, null, now)) sent++;

@@ -2,7 +2,6 @@ import { getSessionUser } from "../auth/session.ts";
 import { guestCartCookie, ownerOf } from "../cart/request.server.ts";
 import type { RequestContext } from "../context.ts";
 import { restoreFromReminder } from "./restore.ts";
-import { unsubscribeByToken } from "./unsubscribe.ts";
 
 /**
  * Opens a reminder's restore link for whoever holds it: the emailed lines go into this visitor's
@@ -20,9 +19,4 @@ export async function restoreCartFromLink(
   const headers = new Headers();
   if (!user) headers.append("Set-Cookie", await guestCartCookie(context, result.cartId));
   return { headers };
-}
-
-/** Records the unsubscribe of a link (page visit or RFC 8058 one-click POST); null when the link is not genuine. */
-export function unsubscribeFromLink(context: RequestContext, token: string): Promise<string | null> {
-  return unsubscribeByToken(context.database.db, context.linkSecret, token);
 }

@@ -27,6 +27,8 @@ export type MailerOptions = {
   shopInbox?: string;
   /** The shop's public origin (PUBLIC_URL): links in emails are absolute from it. */
   publicUrl?: string;
+  /** AUTH_SECRET (or the generated one): signs the unsubscribe links of marketing email. */
+  linkSecret?: string;
   /** Delay before the first retry; doubles with each failed attempt (capped at one hour). */
   retryBaseMs?: number;
   /** After this many failed attempts a message is marked 'failed' for good. */
@@ -83,6 +85,7 @@ export function createMailer({
   smtpUrl,
   shopInbox,
   publicUrl = "",
+  linkSecret,
   retryBaseMs = 30_000,
   maxAttempts = 5,
 }: MailerOptions) {
@@ -224,6 +227,8 @@ export function createMailer({
     shopInbox,
     /** Where emailed links point ("" in tests that never render links). */
     publicUrl,
+    /** Signs emailed links (unsubscribe); marketing email is refused without it. */
+    linkSecret,
 
     /**
      * Stores the message and returns its outbox id at once; rendering and SMTP delivery (if

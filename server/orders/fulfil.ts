@@ -4,6 +4,7 @@ import { accrueCommission } from "../creators/ledger.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { couponReservations, coupons, couponUsages, orderItems, orders } from "../db/schema/index.ts";
 import type { Logger } from "../logger.ts";
+import { sendCheckoutOptInSafely } from "../marketing/checkout-wish.ts";
 import type { PaidSession, PaymentProvider } from "../payments/provider.ts";
 import { takeReservedStock } from "../stock/take.ts";
 import { startSubscription } from "../subscriptions/start.ts";
@@ -69,6 +70,7 @@ export async function fulfilOrder(
     confirmationMessage(paid.order, paid.items, mailer.publicUrl, paid.subscription),
     log,
   );
+  await sendCheckoutOptInSafely(db, mailer, paid.order, log);
   return { orderId: paid.order.id, fulfilled: true };
 }
 

@@ -6,7 +6,8 @@ type Order = typeof orders.$inferSelect;
 type OrderItem = typeof orderItems.$inferSelect;
 
 /** A mailer that may know the shop's own inbox (SHOP_INBOX) and public origin (PUBLIC_URL); fakes in tests may not. */
-export type OrderMailer = Pick<Mailer, "send"> & Partial<Pick<Mailer, "shopInbox" | "publicUrl">>;
+export type OrderMailer = Pick<Mailer, "send"> &
+  Partial<Pick<Mailer, "shopInbox" | "publicUrl" | "linkSecret">>;
 
 /**
  * The shop's "new order" email for a paid order, to SHOP_INBOX; null when that is not configured

@@ -15,7 +15,7 @@ import { statusMessage } from "./status-email.ts";
  */
 export async function changeOrderStatus(
   db: Db,
-  mailer: Pick<Mailer, "send" | "publicUrl">,
+  mailer: Pick<Mailer, "send" | "publicUrl" | "linkSecret">,
   orderId: string,
   status: OrderStatus,
   options: {

@@ -23,6 +23,6 @@ export async function eraseSubject(db: Db, subject: PrivacySubject, services: Er
   await db.transaction(async (tx) => {
     if (subject.userId)
       await tx.select({ id: user.id }).from(user).where(eq(user.id, subject.userId)).for("update");
-    for (const part of privacyParts) await part.eraseFor(tx, erasure);
+    for (const part of privacyParts) await part.eraseFor(tx, erasure, services);
   });
 }

@@ -3,7 +3,11 @@ import type { ProviderLookup } from "../subscriptions/cancel.ts";
 import type { ErasureSubject, PrivacySubject } from "./subject.ts";
 
 /** What an erasure may need from outside the database. */
-export type ErasureServices = { providerFor: ProviderLookup };
+export type ErasureServices = {
+  providerFor: ProviderLookup;
+  /** Keys the hash an opt-out keeps after its address is erased (decision 048). */
+  linkSecret: string;
+};
 
 /**
  * One domain's share of a privacy request (server/privacy/parts/, listed in registry.ts): what it
@@ -20,5 +24,5 @@ export type PrivacyPart = {
    */
   prepareErase?: (db: Db, subject: PrivacySubject, services: ErasureServices) => Promise<void>;
   /** Deletes or anonymises the subject's rows, inside the erasure's one transaction. Running it twice is harmless. */
-  eraseFor: (tx: Tx, subject: ErasureSubject) => Promise<void>;
+  eraseFor: (tx: Tx, subject: ErasureSubject, services: ErasureServices) => Promise<void>;
 };

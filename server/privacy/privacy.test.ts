@@ -19,7 +19,6 @@ import { submitContactMessage } from "../contact/contact.ts";
 import {
   carts,
   contactMessages,
-  marketingUnsubscribes,
   orderItems,
   orders,
   refunds,
@@ -30,6 +29,8 @@ import {
 } from "../db/schema/index.ts";
 import { ProviderFailureError } from "../errors.ts";
 import { createLogger } from "../logger.ts";
+import { mayReceiveMarketing, unsubscribeAddress } from "../marketing/contacts.ts";
+import { saveMarketingPostalAddress } from "../marketing/postal-address.ts";
 import { handleStripeWebhook } from "../payments/stripe/webhook.ts";
 import { refundOrder } from "../refunds/refund-order.ts";
 import { shownName } from "../reviews/reviews.ts";
@@ -153,7 +154,8 @@ async function customerWhoUsedEverything(): Promise<{ userId: string; orderIds: 
     { name: person.name, email: person.email, phone: person.phone, message: "Where is my parcel?" },
   );
   await abandonCart(userId);
-  await db().insert(marketingUnsubscribes).values({ email: person.email });
+  // Signed up for news, then opted out: the opt-out must outlive the erasure, as a hash only.
+  await unsubscribeAddress(db(), linkSecret(), person.email);
   return { userId, orderIds: [guestOrderId, accountOrderId, subscriptionOrderId] };
 }
 
@@ -166,6 +168,7 @@ async function abandonCart(userId: string) {
   const product = (await db().select().from(orderItems).limit(1))[0]!;
   await addToCart(db(), cartId, product.productId!, 1);
   await db().update(carts).set({ checkoutAddress: postal }).where(eq(carts.id, cartId));
+  await saveMarketingPostalAddress(db(), "Peak Naturals LLC, 100 Main St, Dallas, TX 75201");
   await saveAbandonedCartSettings(db(), {
     enabled: true,
     idleHours: 4,
@@ -177,6 +180,9 @@ async function abandonCart(userId: string) {
   expect(await sendCartReminders(services, fiveHoursLater)).toBe(1);
 }
 
+/** The secret the shop's mailer signs unsubscribe links with (and keys kept opt-outs by). */
+const linkSecret = () => stripe.mailer.linkSecret ?? "";
+
 /** Where the person's data had spread before the erasure: the scan sees them all. */
 const TABLES_THEY_REACHED = [
   "cart_reminders",
@@ -184,7 +190,7 @@ const TABLES_THEY_REACHED = [
   "contact_messages",
   "customer_addresses",
   "mail_outbox",
-  "marketing_unsubscribes",
+  "marketing_contacts",
   "orders",
   "rate_limit_hits",
   "reviews",
@@ -220,7 +226,7 @@ describe("privacy requests", () => {
       subscriptions: [expect.objectContaining({ status: "active" })],
       reviews: [expect.objectContaining({ body: expect.stringContaining("Works for me") })],
       contactMessages: [expect.objectContaining({ message: "Where is my parcel?" })],
-      marketing: { unsubscribedFromMarketingEmail: true },
+      marketing: { status: "unsubscribed" },
     });
     const exported = data.orders as { id: string; totalCents: number; items: unknown[] }[];
     expect(exported.map((o) => o.id).sort()).toEqual([...customer.orderIds].sort());
@@ -246,9 +252,14 @@ describe("privacy requests", () => {
     const spread = new Set((await findPersonalData(db(), theirs)).map((f) => f.table));
     expect([...spread]).toEqual(expect.arrayContaining(TABLES_THEY_REACHED));
     const subject = await subjectOfAccount(db(), customer.userId);
-    await eraseSubject(db(), subject!, { providerFor: () => stripe.gateway.provider });
+    await eraseSubject(db(), subject!, {
+      providerFor: () => stripe.gateway.provider,
+      linkSecret: linkSecret(),
+    });
 
     expect(await findPersonalData(db(), theirs)).toEqual([]);
+    // Their opt-out outlived the erasure (as a keyed hash): still no marketing to that address.
+    expect(await mayReceiveMarketing(db(), linkSecret(), person.email, "customers")).toBe(false);
 
     const after = await orderRows(customer.orderIds);
     expect(after).toHaveLength(3);
@@ -301,6 +312,7 @@ describe("privacy requests", () => {
       { ...stale, cartIds: [], providerRefs: [], terms: [person.email] },
       {
         providerFor: () => stripe.gateway.provider,
+        linkSecret: linkSecret(),
       },
     );
     expect(await orderRows(customer.orderIds)).toHaveLength(3);
@@ -321,7 +333,7 @@ describe("a provider that cannot cancel the subscription", () => {
     });
     const subject = await subjectOfAccount(db(), owner.id);
     await expect(
-      eraseSubject(db(), subject!, { providerFor: () => stripe.gateway.provider }),
+      eraseSubject(db(), subject!, { providerFor: () => stripe.gateway.provider, linkSecret: linkSecret() }),
     ).rejects.toBeInstanceOf(ProviderFailureError);
     expect(await db().select().from(user).where(eq(user.id, owner.id))).toHaveLength(1);
     const [kept] = await db().select().from(subscriptions).where(eq(subscriptions.userId, owner.id));
@@ -339,7 +351,10 @@ describe("a guest without an account", () => {
     });
     const subject = await subjectOfEmail(db(), "guest.only@example.com");
     expect(subject).toMatchObject({ userId: null, orderIds: [guest.id] });
-    await eraseSubject(db(), subject!, { providerFor: () => stripe.gateway.provider });
+    await eraseSubject(db(), subject!, {
+      providerFor: () => stripe.gateway.provider,
+      linkSecret: linkSecret(),
+    });
     expect(
       await findPersonalData(db(), ["guest.only@example.com", "Guest Onlyperson", "555-777-1234"]),
     ).toEqual([]);
@@ -354,7 +369,7 @@ describeOnPostgres("two erasures of one account at once", () => {
     const twin = await createUser(db(), { email: "twice.at.once@example.com", name: "Twice Atonce" });
     await createOrder(db(), { paymentStatus: "paid", userId: twin.id, email: twin.email, name: twin.name });
     const subject = (await subjectOfAccount(db(), twin.id))!;
-    const services = { providerFor: () => stripe.gateway.provider };
+    const services = { providerFor: () => stripe.gateway.provider, linkSecret: linkSecret() };
     await Promise.all([eraseSubject(db(), subject, services), eraseSubject(db(), subject, services)]);
     expect(await findPersonalData(db(), [twin.email, twin.name])).toEqual([]);
   });

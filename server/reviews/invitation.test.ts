@@ -5,6 +5,7 @@ import { createTestDatabase, type TestDatabase } from "../../tests/support/datab
 import { mailOutbox, orders, reviewInvitations } from "../db/schema/index.ts";
 import { createLogger } from "../logger.ts";
 import { createMailer } from "../mail/mailer.ts";
+import { saveMarketingPostalAddress } from "../marketing/postal-address.ts";
 import { changeOrderStatus } from "../orders/notify.ts";
 import { inviteShippedOrders } from "./invitation.ts";
 
@@ -17,7 +18,10 @@ beforeAll(async () => {
     log: createLogger("silent"),
     from: "Shop <shop@example.com>",
     publicUrl: "https://shop.example",
+    linkSecret: "invitation-test-link-secret-0123456789abcdef",
   });
+  // Invitations are marketing email: they carry the shop's postal address (decision 048).
+  await saveMarketingPostalAddress(database.db, "Peak Naturals LLC, 100 Main St, Dallas, TX 75201");
 });
 afterAll(() => database.destroy());
 

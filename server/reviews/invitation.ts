@@ -3,7 +3,8 @@ import { reviewFormPath, SHIPPED_RECEIVED_AFTER_DAYS } from "../../core/reviews.
 import type { Db } from "../db/client.ts";
 import { orderItems, orders, products, reviewInvitations } from "../db/schema/index.ts";
 import type { Logger } from "../logger.ts";
-import type { Mailer, MailMessage } from "../mail/mailer.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { type MarketingMessage, sendMarketingEmail } from "../mail/marketing.ts";
 
 /** One invitation per order, ever: the outbox stores this key at most once. */
 export const reviewInvitationKey = (orderId: string) => `review-invitation:${orderId}`;
@@ -18,7 +19,7 @@ export async function reviewInvitationMessage(
   db: Db,
   order: Order,
   publicUrl: string,
-): Promise<MailMessage<"review-invitation"> | null> {
+): Promise<MarketingMessage<"review-invitation"> | null> {
   if (!order.email || !order.userId) return null;
   const items = await db
     .select({ productId: orderItems.productId })
@@ -48,16 +49,21 @@ export async function reviewInvitationMessage(
 /** Why the invitation went: the order was marked delivered, or it stayed shipped for 7 days. */
 export type InvitationVia = "delivered" | "shipped";
 
+type InvitationMailer = Pick<Mailer, "send" | "publicUrl" | "linkSecret">;
+
 /**
  * The one way an invitation is sent: builds it, claims the order's review_invitations row (the
- * primary key lets exactly one caller through, whichever path and instance), then queues it. A
- * claim whose email was not queued (the outbox failed) is not retried: never twice wins.
+ * primary key lets exactly one caller through, whichever path and instance), then queues it
+ * through the marketing path (consent, unsubscribe link and headers, postal address). A claim
+ * whose email was not queued (the outbox failed) is not retried: never twice wins. Only a shop
+ * without its postal address yet gives the claim back, so the invitation goes once it is set.
  */
 export async function inviteToReview(
   db: Db,
-  mailer: Pick<Mailer, "send" | "publicUrl">,
+  mailer: InvitationMailer,
   order: Order,
   via: InvitationVia,
+  log?: Partial<Pick<Logger, "warn">>,
 ): Promise<boolean> {
   const message = await reviewInvitationMessage(db, order, mailer.publicUrl ?? "");
   if (!message) return false;
@@ -67,23 +73,26 @@ export async function inviteToReview(
     .onConflictDoNothing()
     .returning({ orderId: reviewInvitations.orderId });
   if (!claimed.length) return false;
-  await mailer.send(message);
-  return true;
+  const outcome = await sendMarketingEmail(db, mailer, "customers", message, log);
+  if (outcome === "no-postal-address")
+    await db.delete(reviewInvitations).where(eq(reviewInvitations.orderId, order.id));
+  return outcome === "queued";
 }
 
 /**
  * Queues the invitation once the order was delivered. After the status committed, so a failing
- * outbox only costs the invitation (logged), never the status change.
+ * outbox only costs the invitation (logged), never the status change. It is marketing: it goes
+ * through the shared marketing path (consent, unsubscribe link and headers, postal address).
  */
 export async function queueReviewInvitationSafely(
   db: Db,
-  mailer: Pick<Mailer, "send" | "publicUrl">,
+  mailer: InvitationMailer,
   orderId: string,
   log?: Partial<Pick<Logger, "warn">>,
 ): Promise<void> {
   try {
     const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-    if (order) await inviteToReview(db, mailer, order, "delivered");
+    if (order) await inviteToReview(db, mailer, order, "delivered", log);
   } catch (error) {
     log?.warn?.({ err: error, orderId }, "review invitation not queued");
   }
@@ -102,7 +111,7 @@ const SHIPPED_BATCH = 100;
  */
 export async function inviteShippedOrders(
   db: Db,
-  mailer: Pick<Mailer, "send" | "publicUrl">,
+  mailer: InvitationMailer,
   now = new Date(),
 ): Promise<number> {
   const due = new Date(now.getTime() - SHIPPED_RECEIVED_AFTER_DAYS * DAY_MS);

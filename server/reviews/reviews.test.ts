@@ -12,6 +12,7 @@ import { mailOutbox, reviews, storefrontVersion } from "../db/schema/index.ts";
 import { ConflictError, NotFoundError } from "../errors.ts";
 import { createLogger } from "../logger.ts";
 import { createMailer } from "../mail/mailer.ts";
+import { saveMarketingPostalAddress } from "../marketing/postal-address.ts";
 import { changeOrderStatus } from "../orders/notify.ts";
 import { approveReview, hideReview, listAdminReviews, replyToReview } from "./admin-reviews.ts";
 import { reviewEligibility } from "./eligibility.ts";
@@ -130,7 +131,10 @@ describe("the invitation email", () => {
       log: createLogger("silent"),
       from: "Shop <shop@example.com>",
       publicUrl: "https://shop.example",
+      linkSecret: "review-invitation-test-secret-0123456789",
     });
+    // A marketing email: sent only once the shop has a postal address (decision 048).
+    await saveMarketingPostalAddress(db, "Peak Naturals LLC, 100 Main St, Dallas, TX 75201");
     const { customer, product } = await customerWithProduct();
     const order = await createReceivedOrder(
       db,

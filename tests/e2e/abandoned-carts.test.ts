@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { addToCart, getOrCreateCart } from "../../server/cart/cart.ts";
 import { carts } from "../../server/db/schema/index.ts";
+import { saveMarketingPostalAddress } from "../../server/marketing/postal-address.ts";
 import { createProduct, createUser } from "../factories/index.ts";
 import { setupE2E } from "../support/browser.ts";
 import { adminEnv, signInAsAdmin, waitForToast } from "../support/e2e-helpers.ts";
@@ -22,6 +23,7 @@ const e2e = setupE2E({
   seed: "none",
   env: { ...adminEnv, SMTP_URL: smtp.url, SWEEP_INTERVAL_MS: "1000", MAIL_RETRY_INTERVAL_MS: "1000" },
   prepare: async (db) => {
+    await saveMarketingPostalAddress(db, "Peak Naturals LLC, 100 Main St, Dallas, TX 75201");
     const customer = await createUser(db, { email: customerEmail, name: "Wendy Wanderer" });
     const product = await createProduct(db, { name: productName });
     const cartId = await getOrCreateCart(db, { userId: customer.id });
@@ -68,8 +70,10 @@ describe("abandoned-cart reminders", () => {
 
     const optOut = await e2e.newPage();
     await optOut.goto(linkTo(source, "/unsubscribe/"));
+    // Opening the link only asks (mail scanners open links); the button unsubscribes.
+    await optOut.getByRole("button", { name: "Unsubscribe" }).click();
     await optOut.getByRole("heading", { name: "You are unsubscribed" }).waitFor();
-    await optOut.getByText(`We will send no more reminder emails to ${customerEmail}`).waitFor();
+    await optOut.getByText(`We will send no more marketing emails to ${customerEmail}`).waitFor();
     expect(smtp.received.filter((m) => m.to.includes(customerEmail))).toHaveLength(1);
   });
 });

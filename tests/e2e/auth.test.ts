@@ -48,7 +48,7 @@ describe("sign up", () => {
     await expectNoSeriousA11yViolations(page, "/auth sign-up with errors");
 
     await page.getByLabel("Full Name").fill("Ada Lovelace");
-    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByLabel("Email", { exact: true }).fill("not-an-email");
     await page.getByLabel("Password").fill("12345");
     await submit.click();
     await page.getByText("Please enter a valid email address.").waitFor();
@@ -57,7 +57,7 @@ describe("sign up", () => {
     expect(await page.getByLabel("Full Name").inputValue()).toBe("Ada Lovelace");
 
     const email = "ada@example.com";
-    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Email", { exact: true }).fill(email);
     await page.getByLabel("Password").fill("analytical");
     await submit.click();
     await page.getByRole("status").getByText("Please check your email to verify your account.").waitFor();
@@ -89,7 +89,7 @@ describe("sign in", () => {
     await submitSignIn(page, users.signedIn, "wrong-password");
     await page.getByRole("alert").getByText("Invalid email or password").waitFor();
     await waitForToast(page, "Sign in failed");
-    expect(await page.getByLabel("Email").inputValue()).toBe(users.signedIn);
+    expect(await page.getByLabel("Email", { exact: true }).inputValue()).toBe(users.signedIn);
     expect(page.url()).toContain("/auth");
   });
 
@@ -122,7 +122,7 @@ describe("without JavaScript", () => {
       await page.getByRole("button", { name: "Sign Up", exact: true }).click();
       await page.getByText("Please enter your full name.").waitFor();
       await page.getByLabel("Full Name").fill("Noah Script");
-      await page.getByLabel("Email").fill("no-script-new@example.com");
+      await page.getByLabel("Email", { exact: true }).fill("no-script-new@example.com");
       await page.getByLabel("Password").fill("plain-forms");
       await page.getByRole("button", { name: "Sign Up", exact: true }).click();
       await page.getByRole("status").getByText("Please check your email to verify your account.").waitFor();
@@ -224,7 +224,7 @@ describe("forgot and reset password", () => {
     await expectNoSeriousA11yViolations(page, "/auth forgot password");
     await page.getByRole("button", { name: "Send Reset Link" }).click();
     await page.getByText("Please enter your email address.").waitFor();
-    await page.getByLabel("Email").fill(users.forgetful);
+    await page.getByLabel("Email", { exact: true }).fill(users.forgetful);
     await page.getByRole("button", { name: "Send Reset Link" }).click();
     await page.getByRole("heading", { name: "Check Your Email" }).waitFor();
     await waitForToast(page, "Password reset email sent");

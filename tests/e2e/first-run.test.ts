@@ -23,7 +23,7 @@ function printedAccount(output: string, label: string) {
 
 async function signIn(page: Page, path: string, account: { email: string; password: string }) {
   await page.goto(path);
-  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Email", { exact: true }).fill(account.email);
   await page.getByLabel("Password").fill(account.password);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
 }
@@ -81,7 +81,7 @@ describe("first start on a fresh demo database", { timeout: 120_000 }, () => {
     await page.goto("/auth");
     await page.getByRole("tab", { name: "Sign Up" }).click();
     await page.getByLabel("Full Name").fill("First Visitor");
-    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Email", { exact: true }).fill(email);
     await page.getByLabel("Password").fill("first-visit-1");
     await page.getByRole("button", { name: "Sign Up", exact: true }).click();
     await page.getByRole("status").getByText("Please check your email to verify your account.").waitFor();

@@ -55,7 +55,7 @@ describe("guest orders", () => {
     // Signing up alone attaches nothing; verifying the email does, and says so once.
     await page.goto("/auth?tab=signup");
     await page.getByLabel("Full Name").fill("Gwen Guest");
-    await page.getByLabel("Email").fill(guest);
+    await page.getByLabel("Email", { exact: true }).fill(guest);
     await page.getByLabel("Password").fill("guest-to-customer");
     await page.getByRole("button", { name: "Sign Up", exact: true }).click();
     await page.getByRole("status").getByText("Please check your email to verify your account.").waitFor();

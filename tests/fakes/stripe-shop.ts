@@ -22,7 +22,12 @@ export async function startStripeTestbed(db: Db) {
   const config = { secretKey: "sk_test_fake", webhookSecret: TEST_WEBHOOK_SECRET, apiBase: fake.url };
   const gateway: StripeGateway = stripeGateway(config, SHOP_URL);
   const log = createLogger("silent");
-  const mailer = createMailer({ db, log, from: "Shop <shop@example.com>" });
+  const mailer = createMailer({
+    db,
+    log,
+    from: "Shop <shop@example.com>",
+    linkSecret: "stripe-testbed-link-secret-0123456789abcdef",
+  });
   const webhookDeps: StripeWebhookDeps = { db, mailer, log, gateway, publicUrl: SHOP_URL };
 
   /** A cart holding each price once (or `quantity` times). */

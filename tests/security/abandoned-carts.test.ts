@@ -110,6 +110,7 @@ describe("unsubscribe links", () => {
     expect(await response.text()).toContain("You are unsubscribed");
     const again = await target.visitor().get(url);
     expect(again.status).toBe(200);
+    expect(await again.text()).toContain("Unsubscribe from marketing emails?");
   });
 
   it("refuses a 50 MB one-click body before reading it", async () => {

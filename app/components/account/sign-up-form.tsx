@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import { NewsConsentBox } from "~/components/store/news-consent-box.tsx";
 import { FormAlert, InputField } from "~/components/ui/input-field.tsx";
 import type { AuthActionData } from "~/routes/account/auth-types.ts";
 import { SubmitButton } from "./submit-button.tsx";
@@ -36,6 +37,7 @@ export function SignUpForm({ result }: { result?: AuthActionData }) {
         hint="At least 6 characters."
         error={errors.password}
       />
+      <NewsConsentBox id="signup-newsletter" />
       <SubmitButton intent="signup" pendingLabel="Creating account...">
         Sign Up
       </SubmitButton>

@@ -39,6 +39,8 @@ export const adminNavItems: AdminNavItem[] = [
   { to: "/admin/subscriptions", label: "Subscriptions", icon: Repeat },
   { to: "/admin/coupons", label: "Coupons", icon: TicketPercent },
   { to: "/admin/abandoned-carts", label: "Abandoned Carts", icon: BellRing },
+  { to: "/admin/marketing", label: "Marketing", icon: Mail },
+  { to: "/admin/subscribers", label: "Subscribers", icon: Users },
   { to: "/admin/shipping", label: "Shipping & Tax", icon: Truck },
   { to: "/admin/content-creators", label: "Content Creators", icon: Users },
   { to: "/admin/creator-commissions", label: "Creator Commissions", icon: Wallet },

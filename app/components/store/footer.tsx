@@ -2,6 +2,7 @@ import { Mail, ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
 import { brand } from "~core/brand.ts";
 import type { FooterContent } from "~server/content/footer.ts";
+import { NewsletterForm } from "./newsletter-form.tsx";
 
 const linkClass = "rounded-sm text-muted-foreground transition-colors hover:text-primary";
 
@@ -15,6 +16,15 @@ export function Footer({ content }: { content: FooterContent }) {
             {brand.name}
           </Link>
           <p className="max-w-xs text-sm text-muted-foreground">{brand.tagline}.</p>
+          <section aria-labelledby="footer-newsletter" className="mt-2 max-w-sm">
+            <h2
+              id="footer-newsletter"
+              className="mb-3 font-sans text-sm font-semibold tracking-wider text-foreground uppercase"
+            >
+              Newsletter
+            </h2>
+            <NewsletterForm id="footer-newsletter-email" />
+          </section>
         </div>
 
         {content.navs.map((nav) => (

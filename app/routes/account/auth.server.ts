@@ -12,6 +12,7 @@ import { onSignedIn } from "~server/accounts/on-signed-in.ts";
 import { VERIFIED_CALLBACK } from "~server/auth/auth.ts";
 import type { RequestContext } from "~server/context.ts";
 import { type FlashToast, redirectWithToast, type ToastVariant } from "~server/http/flash.ts";
+import { optInAtSignUp } from "~server/marketing/request.server.ts";
 import type { AuthActionData } from "./auth-types.ts";
 
 type Args = { context: RequestContext; request: Request; formData: FormData };
@@ -104,6 +105,7 @@ export async function signUp({ context, request, formData }: Args) {
       result.error.status,
     );
   }
+  if (formData.get("newsletter") === "on") await optInAtSignUp(context, email);
   return reply({
     intent: "signup",
     tab: "signin",

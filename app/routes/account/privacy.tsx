@@ -55,6 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { by: "customer" },
       {
         providerFor: (name) => providerNamed(context, name),
+        linkSecret: context.linkSecret,
       },
     ),
   );

@@ -49,6 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         { by: "admin", adminId: admin.id },
         {
           providerFor: (name) => providerNamed(context, name),
+          linkSecret: context.linkSecret,
         },
       );
       return subject.userId;

@@ -19,6 +19,7 @@ import { type DomainError, InvalidInputError, ProviderFailureError } from "~serv
 import { failureData, failureOf, reportFailure, settle } from "~server/http/error-response.ts";
 import { redirectWithToast } from "~server/http/flash.ts";
 import { prop65WarningsFor } from "~server/labels/checkout-warnings.ts";
+import { recordCheckoutNewsWish } from "~server/marketing/checkout-wish.ts";
 import type { PaymentMethod } from "~server/payments/provider.ts";
 import { checkoutProvider } from "~server/payments/registry.ts";
 import { couponLookupLimits } from "~server/rate-limit/rate-limit.ts";
@@ -185,6 +186,7 @@ async function pay(
   if (refusal) return refusal;
   const productIds = cart.lines.map((line) => line.productId);
   const prop65Warnings = await prop65WarningsFor(context.database.db, productIds, shippingAddress);
+  if (cartId) await recordCheckoutNewsWish(context.database.db, cartId, form.newsletter === "on");
   const result = await startCheckout(context.database.db, provider, {
     cartId,
     cart,

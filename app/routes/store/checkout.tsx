@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { Form, useNavigate, useNavigation } from "react-router";
 import { AddressStep, ShipTo } from "~/components/store/checkout-address.tsx";
 import { CheckoutProp65 } from "~/components/store/checkout-prop65.tsx";
+import { NewsConsentBox } from "~/components/store/news-consent-box.tsx";
 import { PolicyAgreement } from "~/components/store/policy-agreement.tsx";
 import { RenewalConsent } from "~/components/store/renewal-consent.tsx";
 import { useCart } from "~/components/store/use-cart.ts";
@@ -286,6 +287,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           {loaderData.renewalTerms && (
             <RenewalConsent terms={loaderData.renewalTerms} error={kept?.consentError} />
           )}
+          <div className="mt-5">
+            <NewsConsentBox id="checkout-newsletter" />
+          </div>
           <Button type="submit" name="intent" value="pay" className="mt-5 w-full" disabled={paying}>
             {paying ? "Processing..." : `Pay ${formatMoney(breakdown.totalCents)}`}
           </Button>

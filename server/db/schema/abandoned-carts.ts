@@ -34,9 +34,3 @@ export const cartReminders = pgTable(
   },
   (t) => [uniqueIndex("cart_reminders_once_idx").on(t.cartId, t.cartUpdatedAt, t.step)],
 );
-
-/** Addresses that asked for no marketing email (stored lower-case). Transactional mail is unaffected. */
-export const marketingUnsubscribes = pgTable("marketing_unsubscribes", {
-  email: text("email").primaryKey(),
-  createdAt: createdAt(),
-});

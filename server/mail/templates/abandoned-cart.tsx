@@ -1,21 +1,25 @@
-import { Button, Link, Text } from "@react-email/components";
-import { buttonStyle, EmailLayout, emailColors, linkStyle, paragraph } from "./layout.tsx";
+import { Button, Text } from "@react-email/components";
+import { buttonStyle, EmailLayout, type MarketingFooter, paragraph } from "./layout.tsx";
 
 export type AbandonedCartProps = {
   name: string;
   lines: { productName: string; weight: string; quantity: number }[];
   /** Signed link that puts these lines back into the reader's cart (14 days). */
   restoreUrl: string;
-  /** Signed one-click unsubscribe link (marketing email only). */
-  unsubscribeUrl: string;
   /** The admin's coupon on the follow-up reminder; null on the first one. */
   couponCode: string | null;
+  /** Unsubscribe link and postal address (server/mail/marketing.ts). */
+  marketing: MarketingFooter;
 };
 
 /** The abandoned-cart reminder (docs/abandoned-carts.md): the cart's lines, a restore link, an opt-out. */
-export function AbandonedCart({ name, lines, restoreUrl, unsubscribeUrl, couponCode }: AbandonedCartProps) {
+export function AbandonedCart({ name, lines, restoreUrl, couponCode, marketing }: AbandonedCartProps) {
   return (
-    <EmailLayout preview="Your cart is waiting for you" heading="You left something in your cart">
+    <EmailLayout
+      preview="Your cart is waiting for you"
+      heading="You left something in your cart"
+      marketing={marketing}
+    >
       <Text style={paragraph}>Hi {name}, your cart still holds:</Text>
       <Text style={paragraph}>
         {lines.map((line) => (
@@ -33,12 +37,6 @@ export function AbandonedCart({ name, lines, restoreUrl, unsubscribeUrl, couponC
       <Button href={restoreUrl} style={buttonStyle}>
         Return to your cart
       </Button>
-      <Text style={{ ...paragraph, color: emailColors.muted, fontSize: "13px", marginTop: "24px" }}>
-        Don't want these reminders?{" "}
-        <Link href={unsubscribeUrl} style={linkStyle}>
-          Unsubscribe
-        </Link>
-      </Text>
     </EmailLayout>
   );
 }

@@ -2,6 +2,7 @@ import type * as React from "react";
 import { AbandonedCart } from "./abandoned-cart.tsx";
 import { AdminNewOrder } from "./admin-new-order.tsx";
 import { ContactNotification } from "./contact-notification.tsx";
+import { NewsletterConfirm } from "./newsletter-confirm.tsx";
 import { OrderConfirmation } from "./order-confirmation.tsx";
 import { OrderRefunded } from "./order-refunded.tsx";
 import { OrderShipped } from "./order-shipped.tsx";
@@ -35,6 +36,7 @@ export const mailTemplates = {
   "review-invitation": ReviewInvitation,
   "subscription-notice": SubscriptionNotice,
   "renewal-notice": RenewalNotice,
+  "newsletter-confirm": NewsletterConfirm,
 } satisfies Record<string, React.FC<never>>;
 
 export type MailTemplateName = keyof typeof mailTemplates;

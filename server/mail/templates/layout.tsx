@@ -1,6 +1,18 @@
-import { Body, Container, Head, Heading, Hr, Html, Preview, Section, Text } from "@react-email/components";
+import {
+  Body,
+  Container,
+  Head,
+  Heading,
+  Hr,
+  Html,
+  Link,
+  Preview,
+  Section,
+  Text,
+} from "@react-email/components";
 import type * as React from "react";
 import { brand } from "../../../core/brand.ts";
+import { marketingFooterLines } from "../../../core/legal/marketing.ts";
 
 /** The brand's look in email: dark page, gold accents, cream text (inline styles: mail clients ignore CSS files). */
 export const emailColors = {
@@ -31,10 +43,26 @@ export const buttonStyle: React.CSSProperties = {
   textDecoration: "none",
 };
 
-export type EmailLayoutProps = { preview: string; heading: string; children: React.ReactNode };
+/** What every marketing email carries (CAN-SPAM): an opt-out link and the shop's postal address. */
+export type MarketingFooter = { unsubscribeUrl: string; postalAddress: string };
+
+export type EmailLayoutProps = {
+  preview: string;
+  heading: string;
+  children: React.ReactNode;
+  /** Set on marketing email only (server/mail/marketing.ts supplies it). */
+  marketing?: MarketingFooter;
+};
+
+const footerText: React.CSSProperties = {
+  color: emailColors.muted,
+  fontSize: "12px",
+  lineHeight: "18px",
+  margin: 0,
+};
 
 /** Every email shares this frame: brand name, heading, content, and a footer with the support address. */
-export function EmailLayout({ preview, heading, children }: EmailLayoutProps) {
+export function EmailLayout({ preview, heading, children, marketing }: EmailLayoutProps) {
   return (
     <Html lang="en">
       <Head />
@@ -81,7 +109,8 @@ export function EmailLayout({ preview, heading, children }: EmailLayoutProps) {
           </Heading>
           <Section>{children}</Section>
           <Hr style={{ borderColor: emailColors.border, margin: "32px 0 16px" }} />
-          <Text style={{ color: emailColors.muted, fontSize: "12px", lineHeight: "18px", margin: 0 }}>
+          {marketing && <MarketingFooterText {...marketing} />}
+          <Text style={footerText}>
             {brand.legalName} · {brand.office} · Questions? Write to {brand.supportEmail}
           </Text>
         </Container>
@@ -92,3 +121,20 @@ export function EmailLayout({ preview, heading, children }: EmailLayoutProps) {
 
 /** Long links (tokens) must wrap instead of widening the message. */
 export const linkStyle: React.CSSProperties = { color: emailColors.gold, wordBreak: "break-all" };
+
+/** The opt-out notice, the unsubscribe link and the postal address, above the usual footer line. */
+function MarketingFooterText({ unsubscribeUrl, postalAddress }: MarketingFooter) {
+  const [why, optOut, address] = marketingFooterLines(postalAddress);
+  return (
+    <Section style={{ marginBottom: "12px" }}>
+      <Text style={{ ...footerText, marginBottom: "8px" }}>{why}</Text>
+      <Text style={{ ...footerText, marginBottom: "8px" }}>
+        {optOut}{" "}
+        <Link href={unsubscribeUrl} style={linkStyle}>
+          Unsubscribe
+        </Link>
+      </Text>
+      <Text style={{ ...footerText, marginBottom: "8px" }}>{address}</Text>
+    </Section>
+  );
+}

@@ -1,22 +1,21 @@
-import { marketingUnsubscribes } from "../../db/schema/index.ts";
+import { marketingContacts } from "../../db/schema/index.ts";
+import { forgetMarketingAddress } from "../../marketing/contacts.ts";
 import { sameEmail } from "../match.ts";
 import type { PrivacyPart } from "../part.ts";
 
 /**
- * Marketing consent as it exists today: the opt-out from reminder emails. Exported as a yes/no;
- * the opt-out row holds the email, so it is deleted (the account and its carts are gone too, so
- * nothing is left to send reminders about).
+ * Marketing consent (decision 048): exported as its status and times. Erasure drops the address;
+ * an opt-out stays as a keyed hash only, so the erased address is still never mailed marketing.
  */
 export const marketingPart: PrivacyPart = {
   name: "marketing",
   exportFor: async (db, { email }) => {
-    const [row] = await db
-      .select()
-      .from(marketingUnsubscribes)
-      .where(sameEmail(marketingUnsubscribes.email, email));
-    return { unsubscribedFromMarketingEmail: Boolean(row), since: row?.createdAt ?? null };
+    const [row] = await db.select().from(marketingContacts).where(sameEmail(marketingContacts.email, email));
+    if (!row) return null;
+    const { status, source, consentText, consentedAt, confirmedAt, unsubscribedAt } = row;
+    return { status, source, consentText, consentedAt, confirmedAt, unsubscribedAt };
   },
-  eraseFor: async (tx, { email }) => {
-    await tx.delete(marketingUnsubscribes).where(sameEmail(marketingUnsubscribes.email, email));
+  eraseFor: async (tx, { email }, { linkSecret }) => {
+    await forgetMarketingAddress(tx, linkSecret, email);
   },
 };
