@@ -73,16 +73,20 @@ export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppO
   app.use("/images/*", shareableMedia());
   app.use("/order-status/*", secretLinkPage());
   app.use("/cart/restore/*", secretLinkPage());
-  app.use("/unsubscribe/*", secretLinkPage());
-  app.use("/newsletter/confirm/*", secretLinkPage());
+  // The email-link pages post their button back to themselves: under no-referrer that POST carries
+  // `Origin: null`, which React Router's CSRF check refuses. same-origin still never sends the
+  // secret URL to another site.
+  app.use("/unsubscribe/*", secretLinkPage("same-origin"));
+  app.use("/newsletter/confirm/*", secretLinkPage("same-origin"));
   app.use(applyScriptHashes());
   app.use(securityHeaders(services.config, mode));
   app.use(compress());
   app.use(brotli());
   app.use(identifyClient(services.config.trustProxy));
   // Payment providers post their signed webhooks from their own servers (no Origin); mail clients
-  // post RFC 8058 one-click unsubscribes the same way (the signed link is the authority).
-  const exempt = (path: string) => isPaymentWebhook(path) || isOneClickUnsubscribe(path);
+  // post RFC 8058 one-click unsubscribes the same way (the signed link is the authority; so it is for
+  // the newsletter's confirmation link).
+  const exempt = (path: string) => isPaymentWebhook(path) || isSignedEmailLink(path);
   app.use(sameOriginOnly({ publicUrl: services.config.publicUrl, exempt }));
   app.use(limitRequestBodies(MAX_BODY_BYTES));
   app.use(conditionalGet());
@@ -184,9 +188,12 @@ function isPaymentWebhook(path: string) {
   return path === "/webhooks/stripe" || path === "/webhooks/paypal";
 }
 
-/** An RFC 8058 one-click POST to a signed unsubscribe link (harmless without the secret token). */
-function isOneClickUnsubscribe(path: string) {
-  return /^\/unsubscribe\/[^/]+$/.test(path) && !path.endsWith(".data");
+/**
+ * A POST to a signed email link — unsubscribe (also RFC 8058 one-click) or the newsletter's
+ * confirmation: harmless without the secret token, and what only the mailbox's owner can do.
+ */
+function isSignedEmailLink(path: string) {
+  return /^\/(unsubscribe|newsletter\/confirm)\/[^/]+$/.test(path) && !path.endsWith(".data");
 }
 
 /** The peer address of the connection (absent when the app is called without a socket, e.g. in tests). */

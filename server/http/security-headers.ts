@@ -72,11 +72,13 @@ export function shareableMedia(): MiddlewareHandler {
  * cache, never indexed, and the URL never leaks as a Referer to a page the visitor goes on to.
  * Register before securityHeaders so this runs after it on the way out (it overrides the Referrer-Policy).
  */
-export function secretLinkPage(): MiddlewareHandler {
+export function secretLinkPage(
+  referrerPolicy: "no-referrer" | "same-origin" = "no-referrer",
+): MiddlewareHandler {
   return async (c, next) => {
     await next();
     c.res.headers.set("Cache-Control", "no-store");
-    c.res.headers.set("Referrer-Policy", "no-referrer");
+    c.res.headers.set("Referrer-Policy", referrerPolicy);
     c.res.headers.set("X-Robots-Tag", "noindex");
   };
 }
