@@ -7,6 +7,7 @@ import {
   createBlogPost,
   createCollection,
   createContactMessage,
+  createContentCreator,
   createOrder,
   createOutboxMail,
   createPartner,
@@ -59,6 +60,7 @@ export const ids = {
   subscription: "",
   webhookEvent: "",
   batch: "",
+  creator: "",
 };
 
 /** Creates the customer and one row of each kind the back office lists (pass as `prepare`). */
@@ -68,6 +70,7 @@ export async function prepareMatrix(db: Db) {
   ids.mail = (await createOutboxMail(db, { subject: secrets.mail })).id;
   ids.post = (await createBlogPost(db)).id;
   ids.batch = (await createBatch(db)).id;
+  ids.creator = (await createContentCreator(db)).id;
   ids.product = (await createProduct(db, { name: secrets.product })).id;
   ids.contact = (await createContactMessage(db, { message: secrets.contact })).id;
   await createReview(db, {
@@ -140,6 +143,7 @@ export async function adminRoutes(): Promise<AdminRoute[]> {
       .replace(":subscriptionId", ids.subscription)
       .replace(":eventId", ids.webhookEvent)
       .replace(":batchId", ids.batch)
+      .replace(":creatorId", ids.creator)
       .replace("/policies/:slug", "/policies/terms");
   };
   // Selected by URL, not by id: routes with their own ids (e.g. "admin-blog-new") count too.
