@@ -136,7 +136,8 @@ async function checkInvariants({ creatorId, placed, now }: Awaited<ReturnType<ty
   for (const order of placed) {
     const mine = entries.filter(({ entry }) => entry.orderId === order.id).map(({ entry }) => entry);
     const accrued = mine.filter((e) => e.kind === "accrual").map((e) => e.amountCents);
-    const clawed = -mine.filter((e) => e.kind === "clawback").reduce((t, e) => t + e.amountCents, 0);
+    // Subtracted from 0 (not negated): no clawback is +0, which toBe tells apart from -0.
+    const clawed = mine.filter((e) => e.kind === "clawback").reduce((t, e) => t - e.amountCents, 0);
     expect(accrued).toEqual(order.expectedCents > 0 ? [order.expectedCents] : []);
     expect(clawed).toBeGreaterThanOrEqual(0);
     expect(clawed).toBeLessThanOrEqual(accrued[0] ?? 0);
