@@ -48,3 +48,19 @@ export const postalAddressSchema = z
       .refine((c) => SHIPPING_COUNTRIES.some((s) => s.code === c), addressMessages.countryInvalid),
   })
   .strip();
+
+export const guestEmailMessages = {
+  invalid: "Please enter a valid email address, or leave it empty.",
+} as const;
+
+/**
+ * A guest's optional email on the checkout's address step (decision 044): empty means none.
+ * An account's email is never taken from this field.
+ */
+export const guestCheckoutEmailSchema = z
+  .string()
+  .trim()
+  .max(254, guestEmailMessages.invalid)
+  .transform((v) => v.toLowerCase())
+  .pipe(z.union([z.literal(""), z.email(guestEmailMessages.invalid)]))
+  .transform((v) => (v === "" ? null : v));

@@ -5,6 +5,7 @@ import { createCoupon, createOrder, createProduct, createUser } from "../../test
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
 import { startSmtpServer, type TestSmtpServer } from "../../tests/support/smtp.ts";
 import { addToCart, getOrCreateCart } from "../cart/cart.ts";
+import { type CheckoutDetails, saveCheckoutDetails } from "../checkout/checkout-address.ts";
 import { cartLines, cartReminders, carts, mailOutbox } from "../db/schema/index.ts";
 import { createMailer, type Mailer } from "../mail/mailer.ts";
 import { saveMarketingPostalAddress } from "../marketing/postal-address.ts";
@@ -54,13 +55,27 @@ async function idleCart(idleHours: number) {
   const product = await createProduct(database.db, { name: `Resin ${customer.id.slice(0, 6)}` });
   const cartId = await getOrCreateCart(database.db, { userId: customer.id });
   await addToCart(database.db, cartId, product.id, 2);
-  // Aged in SQL with microseconds, as PostgreSQL's own clock writes them (JavaScript keeps milliseconds).
+  return { customer, product, cartId, changed: await age(cartId, idleHours) };
+}
+
+/** A guest's cart with one product, kept at the address step with these details, idle `idleHours`. */
+async function idleGuestCart(idleHours: number, details: Partial<CheckoutDetails>) {
+  const product = await createProduct(database.db);
+  const cartId = await getOrCreateCart(database.db, { guestCartId: null });
+  await addToCart(database.db, cartId, product.id, 1);
+  await saveCheckoutDetails(database.db, cartId, { address: null, guestEmail: null, ...details });
+  await age(cartId, idleHours);
+  return { product, cartId };
+}
+
+/** Aged in SQL with microseconds, as PostgreSQL's own clock writes them (JavaScript keeps milliseconds). */
+async function age(cartId: string, idleHours: number) {
   const [aged] = await database.db
     .update(carts)
     .set({ updatedAt: sql`now() - make_interval(hours => ${idleHours}) - interval '123 microseconds'` })
     .where(eq(carts.id, cartId))
     .returning({ updatedAt: carts.updatedAt });
-  return { customer, product, cartId, changed: aged!.updatedAt };
+  return aged!.updatedAt;
 }
 
 const remindersOf = (cartId: string) =>
@@ -118,6 +133,35 @@ describe("abandoned-cart reminders", () => {
     ]);
     expect(await remindersOf(cart.cartId)).toHaveLength(1);
     expect(await mailsTo(cart.customer.email)).toHaveLength(1);
+  });
+
+  it("reminds a guest who gave an email on the address step, by the address's name; never one without", async () => {
+    const address = {
+      name: "Gwen Guest",
+      phone: "+1 503 555 0123",
+      line1: "500 SW Broadway",
+      line2: "",
+      city: "Portland",
+      state: "OR",
+      postalCode: "97205",
+      country: "US",
+    };
+    const withEmail = await idleGuestCart(5, { address, guestEmail: "gwen.guest@example.com" });
+    const withoutEmail = await idleGuestCart(5, { address, guestEmail: null });
+    const neverAtPayment = await idleGuestCart(5, { address: null, guestEmail: "early@example.com" });
+    const unsubscribed = await idleGuestCart(5, { address, guestEmail: "gone.guest@example.com" });
+    const token = signLinkToken(secret, "unsubscribe", "gone.guest@example.com", 30);
+    await unsubscribeByToken(database.db, secret, token);
+
+    await sendCartReminders(services());
+    const [reminder] = await remindersOf(withEmail.cartId);
+    expect(reminder).toMatchObject({ step: 1, email: "gwen.guest@example.com" });
+    for (const cart of [withoutEmail, neverAtPayment, unsubscribed])
+      expect(await remindersOf(cart.cartId)).toHaveLength(0);
+    await mailer.idle();
+    const [mail] = await mailsTo("gwen.guest@example.com");
+    expect(mail!.text).toContain("Gwen Guest");
+    expect(mail!.text).toContain(withEmail.product.name);
   });
 
   it("sends nothing to an address that unsubscribed", async () => {

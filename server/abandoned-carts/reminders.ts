@@ -48,20 +48,30 @@ const alreadyReminded = (step: number) => sql`exists (
   select 1 from ${cartReminders} r
   where r.cart_id = ${carts.id} and r.cart_updated_at = ${cartVersion} and r.step = ${step})`;
 
-/** Signed-in customers' carts idle for the admin's hours, not reminded about this abandonment yet. */
+/**
+ * Who a cart's reminder goes to: a signed-in customer with a verified email, or a guest who gave an
+ * email on the address step and so reached the payment step (decision 044).
+ */
+const recipientEmail = sql<string>`coalesce(${user.email}, ${carts.checkoutEmail})`;
+const recipientName = sql<string>`coalesce(${user.name}, ${carts.checkoutAddress}->>'name', '')`;
+const hasRecipient = sql`(
+  (${carts.userId} is not null and ${user.emailVerified} = true)
+  or (${carts.userId} is null and ${carts.checkoutEmail} is not null and ${carts.checkoutAddress} is not null))`;
+
+/** Carts idle for the admin's hours (up to 14 days), with a recipient, not reminded about this abandonment yet. */
 async function firstReminderCandidates(db: Db, idleHours: number, now: Date): Promise<Candidate[]> {
   return db
-    .select({ cartId: carts.id, cartUpdatedAt: carts.updatedAt, email: user.email, name: user.name })
+    .select({ cartId: carts.id, cartUpdatedAt: carts.updatedAt, email: recipientEmail, name: recipientName })
     .from(carts)
-    .innerJoin(user, eq(user.id, carts.userId))
+    .leftJoin(user, eq(user.id, carts.userId))
     .where(
       and(
         lte(carts.updatedAt, hoursBefore(now, idleHours)),
         gt(carts.updatedAt, hoursBefore(now, MAX_IDLE_DAYS * 24)),
-        eq(user.emailVerified, true),
+        hasRecipient,
         stillAbandoned(carts.id, carts.updatedAt),
         sql`not ${alreadyReminded(1)}`,
-        sql`not ${unsubscribed(user.email)}`,
+        sql`not ${unsubscribed(recipientEmail)}`,
       ),
     )
     .limit(BATCH);
@@ -70,10 +80,15 @@ async function firstReminderCandidates(db: Db, idleHours: number, now: Date): Pr
 /** Carts reminded once a day ago, unchanged since, still unpaid, without a follow-up yet. */
 async function secondReminderCandidates(db: Db, now: Date): Promise<Candidate[]> {
   return db
-    .select({ cartId: carts.id, cartUpdatedAt: carts.updatedAt, email: cartReminders.email, name: user.name })
+    .select({
+      cartId: carts.id,
+      cartUpdatedAt: carts.updatedAt,
+      email: cartReminders.email,
+      name: recipientName,
+    })
     .from(cartReminders)
     .innerJoin(carts, and(eq(carts.id, cartReminders.cartId), eq(cartReminders.cartUpdatedAt, cartVersion)))
-    .innerJoin(user, eq(user.id, carts.userId))
+    .leftJoin(user, eq(user.id, carts.userId))
     .where(
       and(
         eq(cartReminders.step, 1),

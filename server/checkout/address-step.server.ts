@@ -4,7 +4,7 @@ import type { RequestContext } from "../context.ts";
 import { InvalidInputError } from "../errors.ts";
 import { sandboxEnabled } from "../payments/registry.ts";
 import { type DeliveryTerms, deliveryTerms } from "../shipping/terms.ts";
-import { checkoutAddressOf, saveCheckoutAddress } from "./checkout-address.ts";
+import { checkoutDetailsOf, saveCheckoutDetails } from "./checkout-address.ts";
 
 /**
  * The checkout's address step (decision 035): step 1 takes the address, kept on the cart; step 2
@@ -25,6 +25,8 @@ export const DEMO_ADDRESS: PostalAddress = {
 export type AddressStepView = {
   /** The address step 2 prices and pays for; null until step 1 was posted. */
   address: PostalAddress | null;
+  /** A guest's email from step 1 (null when none was given, and for an account). */
+  guestEmail: string | null;
   saved: SavedAddress[];
   /** What the step 1 form starts with when no saved address is offered. */
   prefill: PostalAddress | null;
@@ -36,12 +38,12 @@ export async function addressStepView(
   input: { cartId: string | null; userId: string | null },
 ): Promise<AddressStepView> {
   const db = context.database.db;
-  const [address, saved] = await Promise.all([
-    checkoutAddressOf(db, input.cartId),
+  const [{ address, guestEmail }, saved] = await Promise.all([
+    checkoutDetailsOf(db, input.cartId),
     input.userId ? listAddresses(db, input.userId) : Promise.resolve([]),
   ]);
   const prefill = saved.length === 0 && sandboxEnabled(context.config) ? DEMO_ADDRESS : null;
-  return { address, saved, prefill, terms: await deliveryTerms(db, address) };
+  return { address, guestEmail, saved, prefill, terms: await deliveryTerms(db, address) };
 }
 
 /** The address a saved-address choice names; only the buyer's own book is searched. */
@@ -57,7 +59,13 @@ export async function savedAddressOf(context: RequestContext, userId: string | n
  */
 export async function keepCheckoutAddress(
   context: RequestContext,
-  input: { cartId: string; userId: string | null; address: PostalAddress; saveToBook: boolean },
+  input: {
+    cartId: string;
+    userId: string | null;
+    address: PostalAddress;
+    guestEmail: string | null;
+    saveToBook: boolean;
+  },
 ): Promise<void> {
   const db = context.database.db;
   const terms = await deliveryTerms(db, input.address);
@@ -66,7 +74,11 @@ export async function keepCheckoutAddress(
       { title: "We do not ship there yet", description: "Please choose an address in a state we ship to." },
       { state: ["We do not ship to this state yet."] },
     );
-  await saveCheckoutAddress(db, input.cartId, stripSavedFields(input.address));
+  await saveCheckoutDetails(db, input.cartId, {
+    address: stripSavedFields(input.address),
+    // An account's receipts and reminders go to the account's email, never to a typed one.
+    guestEmail: input.userId ? null : input.guestEmail,
+  });
   if (input.saveToBook && input.userId) await saveAddress(db, input.userId, input.address);
 }
 

@@ -4,18 +4,28 @@ import type { Db } from "../db/client.ts";
 import type { ShippingAddress } from "../db/schema/index.ts";
 import { carts } from "../db/schema/index.ts";
 
+/** What the checkout's first step keeps on the cart: the address and a guest's optional email. */
+export type CheckoutDetails = { address: PostalAddress | null; guestEmail: string | null };
+
 /**
  * The checkout's first step keeps the validated address on the cart (server-side, so the price
- * shown on step 2 and the amount charged are computed for the same address; decision 035).
+ * shown on step 2 and the amount charged are computed for the same address; decision 035), with a
+ * guest's email when they gave one (decision 044; null for an account's cart).
  */
-export async function saveCheckoutAddress(db: Db, cartId: string, address: PostalAddress | null) {
-  await db.update(carts).set({ checkoutAddress: address }).where(eq(carts.id, cartId));
+export async function saveCheckoutDetails(db: Db, cartId: string, details: CheckoutDetails) {
+  await db
+    .update(carts)
+    .set({ checkoutAddress: details.address, checkoutEmail: details.guestEmail })
+    .where(eq(carts.id, cartId));
 }
 
-export async function checkoutAddressOf(db: Db, cartId: string | null): Promise<PostalAddress | null> {
-  if (!cartId) return null;
-  const [cart] = await db.select({ address: carts.checkoutAddress }).from(carts).where(eq(carts.id, cartId));
-  return cart?.address ?? null;
+export async function checkoutDetailsOf(db: Db, cartId: string | null): Promise<CheckoutDetails> {
+  if (!cartId) return { address: null, guestEmail: null };
+  const [cart] = await db
+    .select({ address: carts.checkoutAddress, guestEmail: carts.checkoutEmail })
+    .from(carts)
+    .where(eq(carts.id, cartId));
+  return { address: cart?.address ?? null, guestEmail: cart?.guestEmail ?? null };
 }
 
 /** The order's columns for an address: the recipient's name and phone, and where it goes. */

@@ -33,6 +33,8 @@ export type CheckoutRequest = {
   couponCode: string | null;
   /** Where the order goes, collected on our checkout page before the provider (core/address.ts). */
   shippingAddress?: PostalAddress | null;
+  /** A guest's email from the address step: the order's receipts go there (decision 044). */
+  buyerEmail?: string | null;
   /** The client's address: open payments and coupon holds are capped per address (hold rule). */
   clientIp?: string | null;
   /** The cart of `cartId` as this request already priced it from the database (saves reading it twice). */
@@ -123,6 +125,7 @@ export async function startCheckout(
           totalCents: cart.totalCents,
           statusToken: newStatusToken(),
           ...(address && orderAddressColumns(address)),
+          ...(input.buyerEmail && { email: input.buyerEmail }),
         })
         .returning({ id: orders.id });
       const orderId = order!.id;

@@ -14,6 +14,7 @@ import { saveAddress } from "../accounts/addresses.ts";
 import { attachGuestOrders } from "../accounts/guest-orders.ts";
 import type { Auth } from "../auth/auth.ts";
 import { addToCart, getOrCreateCart } from "../cart/cart.ts";
+import { saveCheckoutDetails } from "../checkout/checkout-address.ts";
 import { completePayment } from "../checkout/complete.ts";
 import { submitContactMessage } from "../contact/contact.ts";
 import {
@@ -154,6 +155,7 @@ async function customerWhoUsedEverything(): Promise<{ userId: string; orderIds: 
     { name: person.name, email: person.email, phone: person.phone, message: "Where is my parcel?" },
   );
   await abandonCart(userId);
+  await guestCartWithTheirEmail();
   // Signed up for news, then opted out: the opt-out must outlive the erasure, as a hash only.
   await unsubscribeAddress(db(), linkSecret(), person.email);
   return { userId, orderIds: [guestOrderId, accountOrderId, subscriptionOrderId] };
@@ -178,6 +180,12 @@ async function abandonCart(userId: string) {
   const fiveHoursLater = new Date(Date.now() + 5 * 60 * 60 * 1000);
   const services = { db: db(), mailer: stripe.mailer, linkSecret: "x".repeat(32) };
   expect(await sendCartReminders(services, fiveHoursLater)).toBe(1);
+}
+
+/** On another browser, signed out, they reached the payment step giving their email, and left. */
+async function guestCartWithTheirEmail() {
+  const cartId = await getOrCreateCart(db(), { guestCartId: null });
+  await saveCheckoutDetails(db(), cartId, { address: postal, guestEmail: person.email });
 }
 
 /** The secret the shop's mailer signs unsubscribe links with (and keys kept opt-outs by). */

@@ -3,7 +3,13 @@ import { createOrder } from "../factories/orders.ts";
 import { setupE2E } from "../support/browser.ts";
 import { fillSandboxBuyer, waitForToast } from "../support/e2e-helpers.ts";
 import { latestEmailTo, linkIn, mailReaderEnv } from "../support/mail.ts";
-import { addFromGrid, openCheckout, openStorePage, testShippingAddress } from "../support/store.ts";
+import {
+  addFromGrid,
+  fillShippingAddress,
+  openCheckout,
+  openStorePage,
+  testShippingAddress,
+} from "../support/store.ts";
 
 // Demo data: Gold Grade $89.99 (30g). The guest bought once before (a paid order with no account).
 const guest = "gwen.guest@example.com";
@@ -71,6 +77,35 @@ describe("guest orders", () => {
     await page.reload();
     await page.getByRole("heading", { name: `Order #${shortId}`, level: 2 }).waitFor();
     expect(await page.getByText("earlier orders are now in My Orders").count()).toBe(0);
+  });
+
+  it("a guest's email from the address step is checked, kept and gets the receipt", async () => {
+    const page = await e2e.newPage();
+    await openStorePage(page, "/products");
+    await addFromGrid(page, "Gold Grade Shilajit Resin", 1);
+    await openStorePage(page, "/checkout");
+    await fillShippingAddress(page, { ...testShippingAddress, name: "Rita Receipt" });
+    const email = page.getByRole("textbox", { name: "Email (optional)" });
+    await email.fill("rita@@example");
+    await page.getByRole("button", { name: "Continue to payment" }).click();
+    await page.getByText("Please enter a valid email address, or leave it empty.").waitFor();
+    // Nothing typed is lost.
+    expect(await page.getByRole("textbox", { name: "Full name" }).inputValue()).toBe("Rita Receipt");
+    expect(await email.inputValue()).toBe("rita@@example");
+
+    await email.fill("Rita.Receipt@example.com");
+    await page.getByRole("button", { name: "Continue to payment" }).click();
+    await page.getByRole("heading", { name: "Ship to" }).waitFor();
+    await page.getByText("rita.receipt@example.com").waitFor();
+    await page.getByRole("button", { name: /^Pay \$/ }).click();
+    await page.waitForURL(/\/sandbox\/pay\//);
+    // The payer's own address at the payment page does not replace the one given at checkout.
+    await fillSandboxBuyer(page, "Rita Receipt", "rita.payer@example.com");
+    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+    await page.getByRole("button", { name: /^Pay \$/ }).click();
+    await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
+    const confirmation = await latestEmailTo(e2e, "rita.receipt@example.com", undefined);
+    expect(confirmation.subject).toMatch(/^Order confirmation #/);
   });
 
   it("an unknown status link is the normal 404 page", async () => {

@@ -13,7 +13,7 @@ import { setupTarget, type Visitor } from "./support.ts";
  */
 const buyer = { email: "address-attacker@example.com", password: "attacker-password-123" };
 const victim = { email: "address-victim@example.com", password: "victim-password-123" };
-const ids = { victimAddress: "" };
+const ids = { victimAddress: "", product: "" };
 
 const target = setupTarget({
   seed: "none",
@@ -21,6 +21,7 @@ const target = setupTarget({
   prepare: async (db) => {
     const user = await createUser(db, buyer);
     const product = await createProduct(db, { name: "Address Resin", priceCents: 2500 });
+    ids.product = product.id;
     await addToCart(db, await getOrCreateCart(db, { userId: user.id }), product.id, 1);
     const other = await createUser(db, victim);
     ids.victimAddress = (
@@ -57,6 +58,39 @@ describe("checkout address step under attack", () => {
     }
     const kept = await addressStep({ ...shopperAddress, line1: "42 Typed Street", postalCode: "1" });
     expect(await kept.text()).toContain("42 Typed Street");
+  });
+
+  it("checks a guest's email and shows a typed one as text; an account's post never stores one", async () => {
+    const guest = target.visitor();
+    await guest.postForm("/cart", { intent: "add", productId: ids.product, quantity: "1" });
+    const refused: string[] = ["<script>alert(1)</script>", `${"a".repeat(300)}@example.com`, "a@b"];
+    for (const email of refused) {
+      const response = await guest.postForm("/checkout", {
+        intent: "save-address",
+        ...shopperAddress,
+        email,
+      });
+      expect(response.status, email).toBe(400);
+      const text = await response.text();
+      expect(text).toContain("Please enter a valid email address, or leave it empty.");
+      expect(text).not.toContain("<script>alert(1)</script>");
+    }
+    const kept = await guest.postForm("/checkout", {
+      intent: "save-address",
+      ...shopperAddress,
+      email: "guest.buyer@example.com",
+    });
+    expect(kept.status).toBe(302);
+    expect(await (await guest.get("/checkout")).text()).toContain("guest.buyer@example.com");
+
+    const account = await sessionOf(buyer);
+    const typed = await account.postForm("/checkout", {
+      intent: "save-address",
+      ...shopperAddress,
+      email: "someone.else@example.com",
+    });
+    expect(typed.status).toBe(302);
+    expect(await (await account.get("/checkout")).text()).not.toContain("someone.else@example.com");
   });
 
   it("refuses a 2 MB address post with 413", async () => {

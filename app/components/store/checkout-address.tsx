@@ -16,11 +16,13 @@ type Saved = PostalAddress & { id: string; isDefault: boolean };
 export function AddressStep(props: {
   saved: Saved[];
   initial: PostalAddress | null;
+  /** A guest's email kept from an earlier step 1 (never shown to an account). */
+  guestEmail: string | null;
   form: { errors: FieldErrors; values: Record<string, string> } | null;
   signedIn: boolean;
   submitting: boolean;
 }) {
-  const { saved, initial, form, signedIn, submitting } = props;
+  const { saved, initial, guestEmail, form, signedIn, submitting } = props;
   const errors = form?.errors ?? {};
   const value = (field: keyof PostalAddress) => form?.values[field] ?? initial?.[field] ?? "";
   const chosen = form?.values.savedAddressId ?? saved.find((a) => a.isDefault)?.id ?? saved[0]?.id ?? "new";
@@ -43,6 +45,7 @@ export function AddressStep(props: {
           </div>
         </fieldset>
       )}
+      {!signedIn && <GuestEmail value={form?.values.email ?? guestEmail ?? ""} error={errors.email} />}
       <fieldset className="rounded-lg border bg-card p-5">
         <legend className="px-1 font-display text-xl font-semibold">Shipping Address</legend>
         <input type="hidden" name="country" value="US" />
@@ -102,6 +105,27 @@ export function AddressStep(props: {
   );
 }
 
+/** A guest's optional email (decision 044): the receipt goes there, and at most one cart reminder. */
+function GuestEmail({ value, error }: { value: string; error?: string }) {
+  return (
+    <fieldset className="rounded-lg border bg-card p-5">
+      <legend className="px-1 font-display text-xl font-semibold">Contact</legend>
+      <InputField
+        id="guest-email"
+        name="email"
+        type="email"
+        label="Email (optional)"
+        autoComplete="email"
+        defaultValue={value}
+        error={error}
+        maxLength={254}
+        className="mt-2"
+        hint="Your receipt goes here. If you leave before paying, we may email you once about your cart; every email has an unsubscribe link."
+      />
+    </fieldset>
+  );
+}
+
 function AddressInput(props: {
   field: keyof PostalAddress;
   label: string;
@@ -141,7 +165,7 @@ function AddressChoice({ value, chosen, label }: { value: string; chosen: string
 }
 
 /** Step 2's reminder of where the order goes, with the way back to step 1. */
-export function ShipTo({ address }: { address: PostalAddress }) {
+export function ShipTo({ address, email }: { address: PostalAddress; email?: string | null }) {
   return (
     <section aria-labelledby="ship-to-title" className="rounded-lg border bg-card p-5">
       <div className="flex items-start justify-between gap-3">
@@ -157,6 +181,7 @@ export function ShipTo({ address }: { address: PostalAddress }) {
       </div>
       <p className="mt-2 text-sm">{formatAddressLine(address)}</p>
       <p className="text-sm text-muted-foreground">{address.phone}</p>
+      {email && <p className="text-sm text-muted-foreground">{email}</p>}
     </section>
   );
 }

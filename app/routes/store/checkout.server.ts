@@ -3,13 +3,13 @@ import { type CheckoutForm, checkoutFormSchema } from "~/lib/checkout-form.ts";
 import { checkoutAuthUrl as authUrl, checkoutToasts } from "~/lib/checkout-toasts.ts";
 import { type FieldErrors, formText, parseForm } from "~/lib/forms.ts";
 import type { PostalAddress } from "~core/address.ts";
-import { postalAddressSchema } from "~core/address-form.ts";
+import { guestCheckoutEmailSchema, postalAddressSchema } from "~core/address-form.ts";
 import { formatMoney } from "~core/money.ts";
 import { actionToast } from "~core/toast.ts";
 import { getSessionUser } from "~server/auth/session.ts";
 import { keepCheckoutAddress, savedAddressOf } from "~server/checkout/address-step.server.ts";
 import { type CheckoutResult, startCheckout } from "~server/checkout/checkout.ts";
-import { checkoutAddressOf } from "~server/checkout/checkout-address.ts";
+import { checkoutDetailsOf } from "~server/checkout/checkout-address.ts";
 import { refuseOverLimit } from "~server/checkout/client-limits.server.ts";
 import { prepareToPay, tooManyOpenPayments } from "~server/checkout/pay-request.server.ts";
 import { loadCheckoutCart } from "~server/checkout/request.server.ts";
@@ -91,6 +91,12 @@ async function saveAddressStep(
   buyer: Buyer,
 ) {
   const values = formText(formData);
+  const guestEmail = buyer.signedIn ? null : guestCheckoutEmailSchema.safeParse(values.email ?? "");
+  if (guestEmail && !guestEmail.success)
+    return addressRefused(
+      { errors: { email: guestEmail.error.issues[0]?.message }, values },
+      "Some fields need your attention.",
+    );
   let address: PostalAddress | null = null;
   if (values.savedAddressId && values.savedAddressId !== "new") {
     address = await savedAddressOf(context, buyer.userId, values.savedAddressId);
@@ -108,6 +114,7 @@ async function saveAddressStep(
       cartId,
       userId: buyer.userId,
       address,
+      guestEmail: guestEmail?.data ?? null,
       saveToBook: values.saveToBook === "on",
     }),
   );
@@ -173,7 +180,7 @@ async function pay(
     );
     return failureData(failureOf(refusal), { applied: await keptCoupon(context, form, cart, buyer) });
   }
-  const shippingAddress = await checkoutAddressOf(context.database.db, cartId);
+  const { address: shippingAddress, guestEmail } = await checkoutDetailsOf(context.database.db, cartId);
   if (!shippingAddress) throw await redirectWithToast("/checkout", checkoutToasts.addressRequired);
   const consent = await renewalConsentAtPay(context, request, form, cart, shippingAddress);
   if (!consent.ok)
@@ -195,6 +202,7 @@ async function pay(
     paymentMethod: form.paymentMethod,
     couponCode,
     shippingAddress,
+    buyerEmail: buyer.userId ? null : guestEmail,
     clientIp: context.clientIp,
     prop65Warnings,
     renewalConsent: consent.record,

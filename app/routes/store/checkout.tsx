@@ -136,6 +136,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           <AddressStep
             saved={loaderData.saved}
             initial={address ?? loaderData.prefill}
+            guestEmail={loaderData.guestEmail}
             form={(actionData as { addressForm?: AddressFormState } | undefined)?.addressForm ?? null}
             signedIn={signedIn}
             submitting={submitting}
@@ -161,7 +162,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       <Form method="post" className="group grid gap-8 lg:grid-cols-[1fr_22rem]">
         <input type="hidden" name="appliedCoupon" value={applied?.code ?? ""} />
         <div className="flex flex-col gap-6">
-          <ShipTo address={address} />
+          <ShipTo address={address} email={loaderData.guestEmail} />
           <fieldset className="rounded-lg border bg-card p-5">
             <legend className="px-1 font-display text-xl font-semibold">Purchase Type</legend>
             <div className="mt-2 grid gap-3">

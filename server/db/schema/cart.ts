@@ -19,6 +19,11 @@ export const carts = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     /** The address the checkout's first step took (validated); step 2 prices and pays for it. */
     checkoutAddress: jsonb("checkout_address").$type<PostalAddress>(),
+    /**
+     * A guest's optional email from the same step (an account's cart uses the account's): the
+     * order's receipt goes there, and an abandoned cart may get one reminder (decision 044).
+     */
+    checkoutEmail: text("checkout_email"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -18,6 +18,7 @@ type Order = Pick<
   | "taxBasisPoints"
   | "taxState"
   | "name"
+  | "email"
   | "phone"
   | "shippingAddress"
 >;
@@ -134,6 +135,8 @@ export function sessionParams(
     })),
     ...(options.couponId && { discounts: [{ coupon: options.couponId }] }),
     ...addressParams(order, plan.mode),
+    // A guest's email from our address step fills Stripe's email field (decision 044).
+    ...(order.email && { customer_email: order.email }),
     metadata: { order_id: order.id },
     client_reference_id: order.id,
     ...(plan.mode === "subscription" && { subscription_data: { metadata: { order_id: order.id } } }),

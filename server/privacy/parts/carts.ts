@@ -5,7 +5,8 @@ import type { PrivacyPart } from "../part.ts";
 
 /**
  * The cart (with the checkout address it holds) and the abandoned-cart reminders sent about it:
- * the account's cart, the guest carts their orders came from, and every reminder to their email.
+ * the account's cart, the guest carts their orders came from or that hold their email, and every
+ * reminder to their email.
  */
 export const cartsPart: PrivacyPart = {
   name: "cart",
@@ -21,8 +22,13 @@ export const cartsPart: PrivacyPart = {
   },
   eraseFor: async (tx, { userId, cartIds, email }) => {
     await tx.delete(cartReminders).where(sameEmail(cartReminders.email, email));
-    await tx
-      .delete(carts)
-      .where(or(userId ? eq(carts.userId, userId) : undefined, inArray(carts.id, cartIds)));
+    await tx.delete(carts).where(
+      or(
+        userId ? eq(carts.userId, userId) : undefined,
+        inArray(carts.id, cartIds),
+        // A guest's cart that got as far as the address step with this email (decision 044).
+        sameEmail(carts.checkoutEmail, email),
+      ),
+    );
   },
 };
