@@ -6,7 +6,7 @@ import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { ProviderName } from "../payments/registry.ts";
 import { sendRefundEmail } from "./email.ts";
-import { lockPaidOrder, type RecordedRefund, recordRefund, refundableCents } from "./record.ts";
+import { lockPaidOrder, recordRefund, refundableCents } from "./record.ts";
 
 /** A refund as a provider's webhook reports it. */
 export type ProviderRefundEvent = {

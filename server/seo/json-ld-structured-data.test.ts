@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ProductVariant } from "~core/catalog.ts";
+import { googleRichResults } from "../../tests/support/google-rich-results.ts";
 import { checkStructuredData } from "../../tests/support/structured-data.ts";
 import { blogPostingJsonLd, organizationJsonLd, productJsonLd, websiteJsonLd } from "./json-ld.ts";
 
@@ -84,5 +85,56 @@ describe("structured data passes Google's rules", () => {
   it("the home page's Organization and WebSite", () => {
     expect(checkStructuredData(organizationJsonLd(origin))).toEqual([]);
     expect(checkStructuredData(websiteJsonLd(origin))).toEqual([]);
+  });
+});
+
+/** The JSON-LD as a page carries it, for structured-data-testing-tool. */
+const page = (...blocks: unknown[]) =>
+  `<!doctype html><html><head>${blocks
+    .map((b) => `<script type="application/ld+json">${JSON.stringify(b)}</script>`)
+    .join("")}</head><body></body></html>`;
+
+const post = {
+  title: "Why shilajit",
+  slug: "why",
+  excerpt: "An essay.",
+  authorName: "Admin",
+  publishedAt: "2026-10-01T00:00:00.000Z",
+};
+
+describe("structured-data-testing-tool with Google's presets", () => {
+  it("passes every page type: home, one-variant product, product group with reviews, blog post", async () => {
+    const variants = [variant("a", "50g"), variant("b", "100g")];
+    const options = [{ name: "Size", values: ["50g", "100g"] }];
+    const pages: [string, string[]][] = [
+      [page(organizationJsonLd(origin), websiteJsonLd(origin)), ["Organization", "WebSite"]],
+      [page(productJsonLd({ ...product, variants: [variants[0]!] }, `${origin}/p`)), ["Product"]],
+      [page(productJsonLd({ ...product, variants, options, reviews }, `${origin}/p`)), ["ProductGroup"]],
+      [page(blogPostingJsonLd(post, `${origin}/blog/why`)), ["BlogPosting"]],
+    ];
+    for (const [html, schemas] of pages) {
+      const report = await googleRichResults(html);
+      expect(report.failed, schemas.join()).toEqual([]);
+      expect(report.schemas).toEqual(expect.arrayContaining(schemas));
+      expect(report.passed).toBeGreaterThan(0);
+    }
+  });
+
+  it("fails a blog post without its publisher's logo, and a product without an offer", async () => {
+    const data = blogPostingJsonLd(post, `${origin}/blog/why`);
+    const { logo: _, ...withoutLogo } = data.publisher;
+    const blog = await googleRichResults(page({ ...data, publisher: withoutLogo }));
+    expect(data.image).toEqual([`${origin}/favicon.svg`]);
+    expect(blog.failed).toEqual([
+      expect.stringContaining("publisher.logo"),
+      expect.stringContaining("publisher.logo.url"),
+    ]);
+    const single: Record<string, unknown> = productJsonLd(
+      { ...product, variants: [variant("a", "50g")] },
+      `${origin}/p`,
+    );
+    const { offers: __, ...noOffer } = single;
+    const listing = await googleRichResults(page(noOffer));
+    expect(listing.failed).toEqual(expect.arrayContaining([expect.stringContaining("offers.price")]));
   });
 });

@@ -234,7 +234,8 @@ export function blogPostingJsonLd(post: PostForSeo, url: string) {
     description: clampDescription(post.seoDescription || post.excerpt || post.title),
     url,
     mainEntityOfPage: { "@type": "WebPage", "@id": url },
-    ...(post.featuredImageUrl ? { image: [absoluteUrl(origin, post.featuredImageUrl)] } : {}),
+    // Article rich results want an image: the post's own, else the shop's logo.
+    image: [absoluteUrl(origin, post.featuredImageUrl || BRAND_LOGO_PATH)],
     datePublished: post.publishedAt,
     dateModified: post.updatedAt ?? post.publishedAt,
     author: { "@type": "Person", name: post.authorName },

@@ -1,6 +1,7 @@
 /**
- * A small stand-in for structured-data-testing-tool (not installed): checks JSON-LD against
- * Google Search Central's documented required properties (and the recommended ones we promise)
+ * The close checks beside structured-data-testing-tool (tests/support/google-rich-results.ts, which
+ * tests that properties are present): the values of JSON-LD against Google Search Central's
+ * documented required properties (and the recommended ones we promise)
  * for the types the shop emits: Product / ProductGroup (with offers, aggregateRating, review),
  * BlogPosting (Article), Organization, WebSite and BreadcrumbList. Returns the problems found, as
  * "Type.path: what is wrong"; an empty list passes.
