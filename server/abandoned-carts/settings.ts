@@ -2,7 +2,8 @@ import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
-import { coupons, shopFacts } from "../db/schema/index.ts";
+import { coupons } from "../db/schema/index.ts";
+import { shopSetting } from "../db/shop-setting.ts";
 import { InvalidInputError } from "../errors.ts";
 
 /** The shop_facts key that holds the admin's abandoned-cart settings. */
@@ -52,15 +53,10 @@ export const DEFAULT_SETTINGS: AbandonedCartSettings = {
   secondCouponId: null,
 };
 
+const stored = shopSetting(SETTINGS_KEY, abandonedCartSettingsSchema, DEFAULT_SETTINGS);
+
 /** The current settings (defaults when never saved or when the stored value no longer parses). */
-export async function getAbandonedCartSettings(db: Db): Promise<AbandonedCartSettings> {
-  const [row] = await db
-    .select({ value: shopFacts.value })
-    .from(shopFacts)
-    .where(eq(shopFacts.key, SETTINGS_KEY));
-  const parsed = abandonedCartSettingsSchema.safeParse(row?.value);
-  return parsed.success ? parsed.data : DEFAULT_SETTINGS;
-}
+export const getAbandonedCartSettings = (db: Db) => stored.get(db);
 
 /** Saves validated settings; a chosen coupon must exist. */
 export async function saveAbandonedCartSettings(db: Db, settings: AbandonedCartSettings): Promise<void> {
@@ -74,10 +70,7 @@ export async function saveAbandonedCartSettings(db: Db, settings: AbandonedCartS
       throw new InvalidInputError({ title: "Error", description: message }, { secondCouponId: [message] });
     }
   }
-  await db
-    .insert(shopFacts)
-    .values({ key: SETTINGS_KEY, value: settings })
-    .onConflictDoUpdate({ target: shopFacts.key, set: { value: settings } });
+  await stored.save(db, settings);
 }
 
 /** The coupons an admin can offer in the second reminder (newest first). */

@@ -1,7 +1,6 @@
-import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db, Tx } from "../db/client.ts";
-import { shopFacts } from "../db/schema/index.ts";
+import { shopSetting } from "../db/shop-setting.ts";
 
 /** The shop_facts key of the admin's commission settings. */
 const SETTINGS_KEY = "creator-commission-settings";
@@ -25,19 +24,9 @@ export type CommissionSettings = z.infer<typeof commissionSettingsSchema>;
 /** 30 days: longer than the usual return window, so most refunds land before a payout. */
 export const DEFAULT_COMMISSION_SETTINGS: CommissionSettings = { holdDays: 30 };
 
-/** The current settings (defaults when never saved or no longer valid). */
-export async function getCommissionSettings(db: Db | Tx): Promise<CommissionSettings> {
-  const [row] = await db
-    .select({ value: shopFacts.value })
-    .from(shopFacts)
-    .where(eq(shopFacts.key, SETTINGS_KEY));
-  const parsed = commissionSettingsSchema.safeParse(row?.value);
-  return parsed.success ? parsed.data : DEFAULT_COMMISSION_SETTINGS;
-}
+const stored = shopSetting(SETTINGS_KEY, commissionSettingsSchema, DEFAULT_COMMISSION_SETTINGS);
 
-export async function saveCommissionSettings(db: Db, settings: CommissionSettings): Promise<void> {
-  await db
-    .insert(shopFacts)
-    .values({ key: SETTINGS_KEY, value: settings })
-    .onConflictDoUpdate({ target: shopFacts.key, set: { value: settings } });
-}
+/** The current settings (defaults when never saved or no longer valid). */
+export const getCommissionSettings = (db: Db | Tx) => stored.get(db);
+
+export const saveCommissionSettings = (db: Db, settings: CommissionSettings) => stored.save(db, settings);

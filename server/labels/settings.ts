@@ -1,7 +1,6 @@
-import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client.ts";
-import { shopFacts } from "../db/schema/index.ts";
+import { shopSetting } from "../db/shop-setting.ts";
 
 /** The shop_facts key of the shop-wide label settings (its changes bump the storefront version). */
 const SETTINGS_KEY = "supplement-label-settings";
@@ -20,19 +19,9 @@ export const DEFAULT_LABEL_SETTINGS: LabelSettings = {
   disclaimerWithoutClaims: true,
 };
 
-/** The current settings (defaults when never saved or when the stored value no longer parses). */
-export async function getLabelSettings(db: Db): Promise<LabelSettings> {
-  const [row] = await db
-    .select({ value: shopFacts.value })
-    .from(shopFacts)
-    .where(eq(shopFacts.key, SETTINGS_KEY));
-  const parsed = labelSettingsSchema.safeParse(row?.value);
-  return parsed.success ? parsed.data : DEFAULT_LABEL_SETTINGS;
-}
+const stored = shopSetting(SETTINGS_KEY, labelSettingsSchema, DEFAULT_LABEL_SETTINGS);
 
-export async function saveLabelSettings(db: Db, settings: LabelSettings): Promise<void> {
-  await db
-    .insert(shopFacts)
-    .values({ key: SETTINGS_KEY, value: settings })
-    .onConflictDoUpdate({ target: shopFacts.key, set: { value: settings } });
-}
+/** The current settings (defaults when never saved or when the stored value no longer parses). */
+export const getLabelSettings = (db: Db) => stored.get(db);
+
+export const saveLabelSettings = (db: Db, settings: LabelSettings) => stored.save(db, settings);
