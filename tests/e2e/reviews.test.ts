@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { createBlogPost, createProduct, createReceivedOrder, createUser } from "../factories/index.ts";
 import { setupE2E } from "../support/browser.ts";
 import { adminEnv, signIn, signInAsAdmin, toast, waitForToast } from "../support/e2e-helpers.ts";
-import { waitForHydration } from "../support/page.ts";
 import { googleRichResults } from "../support/google-rich-results.ts";
+import { waitForHydration } from "../support/page.ts";
 import { checkStructuredData, jsonLdBlocks } from "../support/structured-data.ts";
 
 /**
