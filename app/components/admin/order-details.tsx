@@ -2,6 +2,7 @@ import { Fragment } from "react";
 import { Link } from "react-router";
 import { RefundBadge } from "~/components/store/refund-badge.tsx";
 import { TrackingLink } from "~/components/store/tracking-link.tsx";
+import { type PlainColumn, PlainTable } from "~/components/ui/plain-table.tsx";
 import { formatDateTime } from "~/lib/dates.ts";
 import { formatMoney } from "~core/money.ts";
 import { type ShippingAndTax, shippingAndTaxRows } from "~core/order-charges.ts";
@@ -35,6 +36,14 @@ export type OrderDetailsData = {
   trackingNumber?: string | null;
 } & ShippingAndTax;
 
+const adminItemColumns: PlainColumn<OrderDetailsData["items"][number]>[] = [
+  { header: "Item", cell: (item) => item.name || "Unknown Item" },
+  { header: "Weight", cell: (item) => item.weight },
+  { header: "Qty", end: true, cell: (item) => item.quantity },
+  { header: "Price", end: true, cell: (item) => formatMoney(item.unitPriceCents) },
+  { header: "Total", end: true, cell: (item) => formatMoney(item.lineTotalCents) },
+];
+
 export function addressLines(a: ShippingAddress | null): string[] {
   if (!a) return [];
   return [a.line1, a.line2, `${a.city}, ${a.state} ${a.postalCode}`, a.country].filter((l): l is string =>
@@ -66,39 +75,12 @@ export function OrderDetails({ order }: { order: OrderDetailsData }) {
           {!order.shippingAddress && "—"}
         </Detail>
       </dl>
-      <table className="w-full text-left">
-        <caption className="sr-only">Items</caption>
-        <thead className="border-b text-muted-foreground print:text-black">
-          <tr>
-            <th scope="col" className="py-2 font-medium">
-              Item
-            </th>
-            <th scope="col" className="py-2 font-medium">
-              Weight
-            </th>
-            <th scope="col" className="py-2 text-right font-medium">
-              Qty
-            </th>
-            <th scope="col" className="py-2 text-right font-medium">
-              Price
-            </th>
-            <th scope="col" className="py-2 text-right font-medium">
-              Total
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.items.map((item) => (
-            <tr key={item.id} className="border-b">
-              <td className="py-2">{item.name || "Unknown Item"}</td>
-              <td className="py-2">{item.weight}</td>
-              <td className="py-2 text-right">{item.quantity}</td>
-              <td className="py-2 text-right">{formatMoney(item.unitPriceCents)}</td>
-              <td className="py-2 text-right">{formatMoney(item.lineTotalCents)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <PlainTable
+        caption="Items"
+        columns={adminItemColumns}
+        rows={order.items}
+        headClassName="print:text-black"
+      />
       <dl className="ml-auto grid w-full max-w-xs grid-cols-2 gap-y-1">
         <dt>Subtotal</dt>
         <dd className="text-right">{formatMoney(order.subtotalCents)}</dd>

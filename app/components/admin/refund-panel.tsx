@@ -12,6 +12,7 @@ import {
 import { FormField } from "~/components/ui/form-field.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { Label } from "~/components/ui/label.tsx";
+import { type PlainColumn, PlainTable } from "~/components/ui/plain-table.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { formatDateTime } from "~/lib/dates.ts";
@@ -47,44 +48,27 @@ export function RefundPanel({ orderId }: { orderId: string }) {
   );
 }
 
+const refundColumns: PlainColumn<PanelData["panel"]["history"][number]>[] = [
+  { header: "When", className: "whitespace-nowrap", cell: (refund) => formatDateTime(refund.createdAt) },
+  {
+    header: "By",
+    cell: (refund) => (refund.source === "provider" ? "Payment provider" : (refund.by ?? "Admin")),
+  },
+  { header: "Reason", className: "break-words", cell: (refund) => refund.reason },
+  { header: "Amount", end: true, cell: (refund) => formatMoney(refund.amountCents) },
+  { header: "Status", end: true, className: "capitalize", cell: (refund) => refund.status },
+];
+
 function RefundHistory({ history }: { history: PanelData["panel"]["history"] }) {
   if (history.length === 0) return <p className="text-muted-foreground">No refunds.</p>;
   return (
-    <table className="w-full text-left">
-      <caption className="sr-only">Refund history</caption>
-      <thead className="border-b text-muted-foreground">
-        <tr>
-          <th scope="col" className="py-1 font-medium">
-            When
-          </th>
-          <th scope="col" className="py-1 font-medium">
-            By
-          </th>
-          <th scope="col" className="py-1 font-medium">
-            Reason
-          </th>
-          <th scope="col" className="py-1 text-right font-medium">
-            Amount
-          </th>
-          <th scope="col" className="py-1 text-right font-medium">
-            Status
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {history.map((refund) => (
-          <tr key={refund.id} className="border-b align-top">
-            <td className="py-1 whitespace-nowrap">{formatDateTime(refund.createdAt)}</td>
-            <td className="py-1">
-              {refund.source === "provider" ? "Payment provider" : (refund.by ?? "Admin")}
-            </td>
-            <td className="py-1 break-words">{refund.reason}</td>
-            <td className="py-1 text-right">{formatMoney(refund.amountCents)}</td>
-            <td className="py-1 text-right capitalize">{refund.status}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <PlainTable
+      caption="Refund history"
+      columns={refundColumns}
+      rows={history}
+      spacing="py-1"
+      rowClassName="align-top"
+    />
   );
 }
 

@@ -2,6 +2,7 @@ import { addressLines } from "~/components/admin/order-details.tsx";
 import { OrderStatusBadge, orderDateFormat } from "~/components/store/order-status-badge.tsx";
 import { RefundBadge } from "~/components/store/refund-badge.tsx";
 import { TrackingLink } from "~/components/store/tracking-link.tsx";
+import { type PlainColumn, PlainTable } from "~/components/ui/plain-table.tsx";
 import { formatMoney } from "~core/money.ts";
 import { shippingAndTaxRows } from "~core/order-charges.ts";
 import { trackingInfo } from "~core/shipment.ts";
@@ -89,42 +90,24 @@ export function OrderSummary({ order }: { order: OrderPage }) {
   );
 }
 
+const itemColumns: PlainColumn<OrderPage["items"][number]>[] = [
+  {
+    header: "Item",
+    cell: (item) => (
+      <>
+        {item.name}
+        {item.variantTitle && ` (${item.variantTitle})`}
+        {item.sku && <span className="block text-xs text-muted-foreground">SKU {item.sku}</span>}
+      </>
+    ),
+  },
+  { header: "Price", end: true, cell: (item) => formatMoney(item.unitPriceCents) },
+  { header: "Qty", end: true, cell: (item) => item.quantity },
+  { header: "Total", end: true, cell: (item) => formatMoney(item.lineTotalCents) },
+];
+
 function OrderItems({ items }: { items: OrderPage["items"] }) {
-  return (
-    <table className="w-full text-sm">
-      <caption className="sr-only">Items</caption>
-      <thead className="border-b text-left text-muted-foreground">
-        <tr>
-          <th scope="col" className="py-2 font-medium">
-            Item
-          </th>
-          <th scope="col" className="py-2 text-right font-medium">
-            Price
-          </th>
-          <th scope="col" className="py-2 text-right font-medium">
-            Qty
-          </th>
-          <th scope="col" className="py-2 text-right font-medium">
-            Total
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {items.map((item) => (
-          <tr key={item.id} className="border-b">
-            <td className="py-2">
-              {item.name}
-              {item.variantTitle && ` (${item.variantTitle})`}
-              {item.sku && <span className="block text-xs text-muted-foreground">SKU {item.sku}</span>}
-            </td>
-            <td className="py-2 text-right">{formatMoney(item.unitPriceCents)}</td>
-            <td className="py-2 text-right">{item.quantity}</td>
-            <td className="py-2 text-right">{formatMoney(item.lineTotalCents)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  return <PlainTable caption="Items" columns={itemColumns} rows={items} className="text-sm" />;
 }
 
 /** The money as it was charged: every discount that applied, shipping and the total. */
