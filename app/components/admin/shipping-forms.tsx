@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { Field } from "~/components/admin/field.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { fieldClass } from "~/components/ui/input.tsx";
-import { InputField } from "~/components/ui/input-field.tsx";
+import { BoundInputField } from "~/components/ui/input-field.tsx";
 import type { FieldErrors } from "~/lib/forms.ts";
 import { US_STATES } from "~core/address.ts";
 
@@ -11,54 +11,28 @@ export type FormState = { errors: FieldErrors; values: Record<string, string> };
 /** /admin/shipping's zone form: add a zone, or edit the one named by ?zone= (its values prefilled). */
 export function ZoneForm(props: { editing: Record<string, string> | null; state: FormState | null }) {
   const values = props.state?.values ?? props.editing ?? {};
-  const errors = props.state?.errors ?? {};
+  const form = { values, errors: props.state?.errors ?? {} };
   const id = values.id ?? "";
   return (
     <Form method="post" className="grid gap-4 rounded-lg border bg-card p-5 sm:grid-cols-2" key={id || "new"}>
       <h3 className="font-semibold sm:col-span-2">{id ? "Edit zone" : "Add a zone"}</h3>
       <input type="hidden" name="intent" value="save-zone" />
       <input type="hidden" name="id" value={id} />
-      <InputField
-        id="zoneName"
-        name="zoneName"
-        label="Zone name"
-        defaultValue={values.zoneName}
-        error={errors.zoneName}
-        maxLength={60}
-      />
-      <InputField
-        id="states"
+      <BoundInputField form={form} name="zoneName" label="Zone name" maxLength={60} />
+      <BoundInputField
+        form={form}
         name="states"
         label="States"
-        defaultValue={values.states}
-        error={errors.states}
         hint="Two-letter codes, e.g. AK, HI. Empty only for the United States default zone."
         maxLength={400}
       />
-      <InputField
-        id="rateName"
-        name="rateName"
-        label="Rate name"
-        defaultValue={values.rateName}
-        error={errors.rateName}
-        maxLength={60}
-      />
-      <InputField
-        id="price"
-        name="price"
-        label="Price ($)"
-        inputMode="decimal"
-        defaultValue={values.price}
-        error={errors.price}
-        maxLength={12}
-      />
-      <InputField
-        id="freeOver"
+      <BoundInputField form={form} name="rateName" label="Rate name" maxLength={60} />
+      <BoundInputField form={form} name="price" label="Price ($)" inputMode="decimal" maxLength={12} />
+      <BoundInputField
+        form={form}
         name="freeOver"
         label="Free on orders over ($)"
         inputMode="decimal"
-        defaultValue={values.freeOver}
-        error={errors.freeOver}
         hint="Leave empty for a flat rate."
         maxLength={12}
       />
@@ -78,6 +52,7 @@ export function ZoneForm(props: { editing: Record<string, string> | null; state:
 export function TaxRateForm({ state }: { state: FormState | null }) {
   const values = state?.values ?? {};
   const errors = state?.errors ?? {};
+  const form = { values, errors };
   return (
     <Form method="post" className="grid gap-4 rounded-lg border bg-card p-5 sm:grid-cols-3">
       <h3 className="font-semibold sm:col-span-3">Set a state's rate</h3>
@@ -94,15 +69,7 @@ export function TaxRateForm({ state }: { state: FormState | null }) {
           </select>
         )}
       </Field>
-      <InputField
-        id="rate"
-        name="rate"
-        label="Rate (%)"
-        inputMode="decimal"
-        defaultValue={values.rate}
-        error={errors.rate}
-        maxLength={6}
-      />
+      <BoundInputField form={form} name="rate" label="Rate (%)" inputMode="decimal" maxLength={6} />
       <label className="flex items-end gap-2 pb-2 text-sm">
         <input
           type="checkbox"

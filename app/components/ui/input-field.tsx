@@ -37,6 +37,23 @@ export function InputField({ id, label, error, hint, className, ...props }: Inpu
   );
 }
 
+/** What a refused form posts back: the values as typed and a message per field. */
+export type BoundForm = {
+  values: Record<string, string | undefined>;
+  errors: Partial<Record<string, string>>;
+};
+
+/** An InputField bound to a form by name: id and name, the value as typed (or saved), its message. */
+export function BoundInputField({
+  form,
+  name,
+  ...props
+}: Omit<InputFieldProps, "id" | "defaultValue" | "error" | "form"> & { form: BoundForm; name: string }) {
+  return (
+    <InputField id={name} name={name} defaultValue={form.values[name]} error={form.errors[name]} {...props} />
+  );
+}
+
 /** A message about the whole form (announced when it appears). */
 export function FormAlert({
   tone = "error",
