@@ -1,6 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCoupon, createProduct, createUser } from "../../tests/factories/index.ts";
+import { recordingMailer, testBuyer } from "../../tests/support/checkout-fixtures.ts";
 import { createTestDatabase, describeOnPostgres, type TestDatabase } from "../../tests/support/database.ts";
 import { addToCart, getOrCreateCart, priceCart } from "../cart/cart.ts";
 import {
@@ -12,37 +13,20 @@ import {
   sandboxSessions,
   subscriptions,
 } from "../db/schema/index.ts";
-import type { MailMessage } from "../mail/mailer.ts";
 import { expireSandboxPayments } from "../orders/close-order.ts";
 import { fulfilOrder } from "../orders/fulfil.ts";
 import { cancelPayment } from "../orders/payment-session.ts";
-import type { Buyer } from "../payments/provider.ts";
 import { paySandboxSession, sandboxProvider } from "../payments/sandbox.ts";
 import { renewSubscription } from "../subscriptions/renew.ts";
 import { startCheckout } from "./checkout.ts";
 import { completePayment } from "./complete.ts";
 
+const buyer = testBuyer;
 let database: TestDatabase;
 beforeAll(async () => {
   database = await createTestDatabase();
 });
 afterAll(() => database.destroy());
-
-const buyer: Buyer = {
-  name: "Ada Buyer",
-  email: "ada@example.com",
-  phone: "555-0100",
-  address: { line1: "1 Main St", city: "Austin", state: "TX", postalCode: "78701", country: "US" },
-};
-
-function recordingMailer() {
-  const sent: MailMessage[] = [];
-  const send = async (message: MailMessage) => {
-    sent.push(message);
-    return "id";
-  };
-  return { sent, send };
-}
 
 /** A guest cart with `quantity` of a $59.99 product. */
 async function cartWith(quantity = 1, userId?: string) {

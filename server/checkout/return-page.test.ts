@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cartWith } from "../../tests/fakes/paypal-fixtures.ts";
+import { cartWith } from "../../tests/support/checkout-fixtures.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
 import { duringFault } from "../../tests/support/faults.ts";
 import { loadConfig } from "../config.ts";

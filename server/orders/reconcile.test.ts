@@ -1,10 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../../tests/factories/index.ts";
-import { cartWith, paypalCheckout, startFakePaypal } from "../../tests/fakes/paypal-fixtures.ts";
+import { paypalCheckout, startFakePaypal } from "../../tests/fakes/paypal-fixtures.ts";
 import { type FakePaypal, fakeCredentials, fakeWebhookId } from "../../tests/fakes/paypal-server.ts";
 import { TEST_WEBHOOK_SECRET } from "../../tests/fakes/stripe-events.ts";
 import { SHOP_URL, startStripeTestbed } from "../../tests/fakes/stripe-shop.ts";
+import { cartWith } from "../../tests/support/checkout-fixtures.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
 import { duringFault } from "../../tests/support/faults.ts";
 import { startCheckout } from "../checkout/checkout.ts";

@@ -6,6 +6,7 @@ import {
   createUser,
   updateOnlyVariant,
 } from "../../tests/factories/index.ts";
+import { recordingMailer, testBuyer } from "../../tests/support/checkout-fixtures.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
 import { addToCart, getOrCreateCart, priceCart } from "../cart/cart.ts";
 import { readStorefrontVersion } from "../catalog/storefront-cache.ts";
@@ -21,11 +22,10 @@ import {
   subscriptions,
 } from "../db/schema/index.ts";
 import { createLogger } from "../logger.ts";
-import { createMailer, type MailMessage } from "../mail/mailer.ts";
+import { createMailer } from "../mail/mailer.ts";
 import { expireSandboxPayments } from "../orders/close-order.ts";
 import { fulfilOrder } from "../orders/fulfil.ts";
 import { updateOrderStatus } from "../orders/status.ts";
-import type { Buyer } from "../payments/provider.ts";
 import { paySandboxSession, SANDBOX_SUCCESS_CARD, sandboxProvider } from "../payments/sandbox.ts";
 import { refundOrder } from "../refunds/refund-order.ts";
 import { recordProviderRenewal, renewSubscription } from "../subscriptions/renew.ts";
@@ -36,19 +36,13 @@ import { restockItems } from "./restock.ts";
 
 // Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL (one pool of 60 connections there, so
 // the 50 checkouts below really run at once and contend for the variant row lock).
+const buyer = testBuyer;
+const mailer = recordingMailer();
 let database: TestDatabase;
 beforeAll(async () => {
   database = await createTestDatabase();
 });
 afterAll(() => database.destroy());
-
-const buyer: Buyer = {
-  name: "Ada Buyer",
-  email: "ada@example.com",
-  phone: "555-0100",
-  address: { line1: "1 Main St", city: "Austin", state: "TX", postalCode: "78701", country: "US" },
-};
-const mailer = { send: async () => "id" };
 
 /** A product whose one variant is tracked with `stock` units. */
 async function trackedProduct(stock: number, lowStockThreshold: number | null = null) {
@@ -324,14 +318,6 @@ describe("low stock on the dashboard", () => {
 });
 
 describe("subscription renewals", () => {
-  function recordingMailer() {
-    const sent: MailMessage[] = [];
-    const send = async (message: MailMessage) => {
-      sent.push(message);
-      return "id";
-    };
-    return { sent, send };
-  }
   async function subscribedTo(stock: number) {
     const { product, variant } = await trackedProduct(stock);
     const subscriber = await createUser(database.db);

@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOrder, createSubscription, createUser, type User } from "../../tests/factories/index.ts";
+import { recordingMailer } from "../../tests/support/checkout-fixtures.ts";
 import { createTestDatabase, describeOnPostgres, type TestDatabase } from "../../tests/support/database.ts";
 import { runSweep } from "../background.ts";
 import { orders, subscriptions } from "../db/schema/index.ts";
-import type { MailMessage } from "../mail/mailer.ts";
 import { renewDueSandboxSubscriptions } from "./due-renewals.ts";
 
 let database: TestDatabase;
@@ -14,17 +14,6 @@ beforeAll(async () => {
   customer = await createUser(database.db);
 });
 afterAll(() => database.destroy());
-
-function recordingMailer() {
-  const sent: MailMessage[] = [];
-  return {
-    sent,
-    send: async (message: MailMessage) => {
-      sent.push(message);
-      return "id";
-    },
-  };
-}
 
 const hour = 60 * 60 * 1000;
 

@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { priceChangeFormSchema } from "../../core/price-change-form.ts";
 import { createOrder, createSubscription, createUser } from "../../tests/factories/index.ts";
+import { recordingMailer } from "../../tests/support/checkout-fixtures.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
 import { orders, subscriptionNotices, subscriptionPriceChanges, subscriptions } from "../db/schema/index.ts";
-import type { MailMessage } from "../mail/mailer.ts";
 import { schedulePriceChange } from "./price-change.ts";
 import { renewSubscription } from "./renew.ts";
 import { sendDueRenewalNotices } from "./renewal-notices.ts";
@@ -16,15 +16,6 @@ beforeAll(async () => {
 afterAll(() => database.destroy());
 
 const day = 24 * 60 * 60 * 1000;
-
-function recordingMailer() {
-  const sent: MailMessage[] = [];
-  return {
-    sent,
-    publicUrl: "https://shop.example",
-    send: async (message: MailMessage) => sent.push(message).toString(),
-  };
-}
 
 /** An active sandbox subscription ($89.99 at 15% off: $76.49 a month) renewing `inDays` from `now`. */
 async function subscribed(now: Date, inDays: number, createdAt = now) {
@@ -58,7 +49,7 @@ describe("price change", () => {
   it("applies from the first renewal at least the notice away, notifies at once and bills the new price then", async () => {
     const now = new Date();
     const { user, sub } = await subscribed(now, 20);
-    const mailer = recordingMailer();
+    const mailer = recordingMailer("https://shop.example");
     const change = await schedulePriceChange(database.db, mailer, {
       subscriptionId: sub.id,
       unitPrices: [9999],
@@ -103,7 +94,7 @@ describe("price change", () => {
     const now = new Date();
     // Renewing in 5 days: too soon for 28 days' notice, so the renewal after, ~36 days away.
     const { sub } = await subscribed(now, 5);
-    const mailer = recordingMailer();
+    const mailer = recordingMailer("https://shop.example");
     const change = await schedulePriceChange(database.db, mailer, {
       subscriptionId: sub.id,
       unitPrices: [7999],
@@ -134,7 +125,7 @@ describe("yearly reminder", () => {
     const now = new Date();
     const { user, sub } = await subscribed(now, 5, new Date(now.getTime() - 366 * day));
     const young = await subscribed(now, 5, new Date(now.getTime() - 200 * day));
-    const mailer = recordingMailer();
+    const mailer = recordingMailer("https://shop.example");
     await sendDueRenewalNotices(database.db, mailer, now);
     await sendDueRenewalNotices(database.db, mailer, now);
     const reminders = mailer.sent.filter((m) => m.subject === "A yearly reminder of your subscription");

@@ -2,14 +2,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMonths } from "../../core/subscription-schedule.ts";
 import { createProduct, createSubscription, createUser, type User } from "../../tests/factories/index.ts";
-import {
-  cartWith,
-  paypalCheckout,
-  recordingMailer,
-  startFakePaypal,
-} from "../../tests/fakes/paypal-fixtures.ts";
+import { paypalCheckout, startFakePaypal } from "../../tests/fakes/paypal-fixtures.ts";
 import type { FakePaypal } from "../../tests/fakes/paypal-server.ts";
 import { startStripeTestbed } from "../../tests/fakes/stripe-shop.ts";
+import { cartWith, recordingMailer } from "../../tests/support/checkout-fixtures.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
 import { orders, productVariants, subscriptions } from "../db/schema/index.ts";
 import { ConflictError } from "../errors.ts";

@@ -8,7 +8,7 @@ import {
   createUser,
   type User,
 } from "../../tests/factories/index.ts";
-import { recordingMailer } from "../../tests/fakes/paypal-fixtures.ts";
+import { recordingMailer } from "../../tests/support/checkout-fixtures.ts";
 import { createTestDatabase, describeOnPostgres, type TestDatabase } from "../../tests/support/database.ts";
 import { orderItems, productVariants, subscriptionEvents, subscriptions } from "../db/schema/index.ts";
 import { ConflictError, InvalidInputError, NotFoundError } from "../errors.ts";

@@ -1,9 +1,6 @@
-import { addToCart, getOrCreateCart } from "../../server/cart/cart.ts";
 import { startCheckout } from "../../server/checkout/checkout.ts";
 import type { Db } from "../../server/db/client.ts";
-import type { MailMessage } from "../../server/mail/mailer.ts";
 import { createPaypalProvider, type PaypalProvider } from "../../server/payments/paypal/paypal-provider.ts";
-import { createProduct } from "../factories/index.ts";
 import { FakePaypal, fakeCredentials, fakeWebhookId } from "./paypal-server.ts";
 
 export const shopUrl = "http://shop.test";
@@ -30,23 +27,6 @@ export function fakePaypalEnv(fake: FakePaypal): Record<string, string> {
     PAYPAL_WEBHOOK_ID: fakeWebhookId,
     PAYPAL_API_BASE: fake.url,
   };
-}
-
-export function recordingMailer() {
-  const sent: MailMessage[] = [];
-  const send = async (message: MailMessage) => {
-    sent.push(message);
-    return "id";
-  };
-  return { sent, send };
-}
-
-/** A cart with `quantity` of a $59.99 product (a guest's, or the user's). */
-export async function cartWith(db: Db, quantity = 1, userId?: string) {
-  const product = await createProduct(db, { priceCents: 5999 });
-  const cartId = await getOrCreateCart(db, userId ? { userId } : { guestCartId: null });
-  await addToCart(db, cartId, product.id, quantity);
-  return cartId;
 }
 
 /** Checkout with PayPal as the provider; throws when checkout refuses. */

@@ -1,14 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCoupon, createUser } from "../../../tests/factories/index.ts";
-import {
-  cartWith,
-  paypalCheckout,
-  recordingMailer,
-  shopUrl,
-  startFakePaypal,
-} from "../../../tests/fakes/paypal-fixtures.ts";
+import { paypalCheckout, shopUrl, startFakePaypal } from "../../../tests/fakes/paypal-fixtures.ts";
 import type { FakePaypal } from "../../../tests/fakes/paypal-server.ts";
+import { cartWith, recordingMailer } from "../../../tests/support/checkout-fixtures.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database.ts";
 import { completePayment } from "../../checkout/complete.ts";
 import { couponReservations, orders, subscriptions } from "../../db/schema/index.ts";
