@@ -10,6 +10,33 @@ export type ShippingAndTax = {
   taxState?: string | null;
 };
 
+/** Every amount an order's totals show, as stored (pages, emails and the admin show the same). */
+export type OrderTotals = {
+  subtotalCents: number;
+  volumeDiscountCents: number;
+  subscriptionDiscountCents: number;
+  couponCode: string | null;
+  couponDiscountCents: number;
+  totalCents: number;
+} & ShippingAndTax;
+
+/** The totals of a stored order, and nothing else of it (what a page or an email may carry). */
+export function orderTotalsOf(order: Required<OrderTotals>): Required<OrderTotals> {
+  return {
+    subtotalCents: order.subtotalCents,
+    volumeDiscountCents: order.volumeDiscountCents,
+    subscriptionDiscountCents: order.subscriptionDiscountCents,
+    couponCode: order.couponCode,
+    couponDiscountCents: order.couponDiscountCents,
+    shippingCents: order.shippingCents,
+    shippingRateName: order.shippingRateName,
+    taxCents: order.taxCents,
+    taxBasisPoints: order.taxBasisPoints,
+    taxState: order.taxState,
+    totalCents: order.totalCents,
+  };
+}
+
 export type ChargeRow = { label: string; value: string; cents: number };
 
 /**

@@ -1,4 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
+import { orderTotalsOf } from "../../core/order-charges.ts";
 import type { Db } from "../db/client.ts";
 import { orderItems, orders, subscriptions } from "../db/schema/index.ts";
 import type { Logger } from "../logger.ts";
@@ -45,17 +46,7 @@ export function confirmationMessage(
         quantity,
         lineTotalCents,
       })),
-      subtotalCents: order.subtotalCents,
-      volumeDiscountCents: order.volumeDiscountCents,
-      subscriptionDiscountCents: order.subscriptionDiscountCents,
-      couponCode: order.couponCode,
-      couponDiscountCents: order.couponDiscountCents,
-      shippingCents: order.shippingCents,
-      shippingRateName: order.shippingRateName,
-      taxCents: order.taxCents,
-      taxBasisPoints: order.taxBasisPoints,
-      taxState: order.taxState,
-      totalCents: order.totalCents,
+      ...orderTotalsOf(order),
       ...(statusUrl ? { statusUrl } : {}),
       ...(subscription ? { subscriptionTerms: subscriptionTermsOf(subscription, publicUrl) } : {}),
     },

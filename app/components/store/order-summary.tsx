@@ -4,7 +4,7 @@ import { RefundBadge } from "~/components/store/refund-badge.tsx";
 import { TrackingLink } from "~/components/store/tracking-link.tsx";
 import { type PlainColumn, PlainTable } from "~/components/ui/plain-table.tsx";
 import { formatMoney } from "~core/money.ts";
-import { shippingAndTaxRows } from "~core/order-charges.ts";
+import { orderTotalsOf, shippingAndTaxRows } from "~core/order-charges.ts";
 import { trackingInfo } from "~core/shipment.ts";
 import type { OrderView } from "~server/orders/customer-orders.ts";
 
@@ -22,17 +22,7 @@ export function toOrderPage(order: OrderView) {
     name: order.name,
     address: addressLines(order.shippingAddress ?? null),
     tracking: trackingInfo(order),
-    subtotalCents: order.subtotalCents,
-    volumeDiscountCents: order.volumeDiscountCents,
-    subscriptionDiscountCents: order.subscriptionDiscountCents,
-    couponCode: order.couponCode,
-    couponDiscountCents: order.couponDiscountCents,
-    shippingCents: order.shippingCents,
-    shippingRateName: order.shippingRateName,
-    taxCents: order.taxCents,
-    taxBasisPoints: order.taxBasisPoints,
-    taxState: order.taxState,
-    totalCents: order.totalCents,
+    ...orderTotalsOf(order),
     refundedCents: order.refundedCents,
     items: order.items.map(({ id, name, weight, sku, unitPriceCents, quantity, lineTotalCents }) => ({
       id,
