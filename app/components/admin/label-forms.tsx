@@ -3,6 +3,7 @@ import { Field } from "~/components/admin/field.tsx";
 import { FormSwitch } from "~/components/admin/form-switch.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardHeader } from "~/components/ui/card.tsx";
+import { FieldError } from "~/components/ui/field-error.tsx";
 import { fieldClass, Input } from "~/components/ui/input.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
 import type { FieldErrors } from "~/lib/forms.ts";
@@ -83,7 +84,7 @@ export function FactsForm({
             Amount per serving; leave % Daily Value empty when none is established (shown as †). Empty rows
             are ignored; save to get more rows.
           </p>
-          {errors.ingredients && <p className="text-sm text-destructive-text">{errors.ingredients}</p>}
+          <FieldError message={errors.ingredients} />
           {rows.map((row, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions in the posted form; none moves on the page.
             <IngredientInputs key={`${i}-${row.name}`} row={row} index={i} errors={errors} />

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
+import { FieldError } from "~/components/ui/field-error.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
 import type { FieldErrors } from "~/lib/forms.ts";
@@ -141,7 +142,7 @@ export function ProductForm({ initial, errors }: { initial: ProductFormState; er
           addLabel="Add image URL"
           defaultValue={initial.imageUrls}
         />
-        {error("imageUrls") && <p className="text-sm text-destructive-text">{error("imageUrls")}</p>}
+        <FieldError message={error("imageUrls")} />
       </section>
 
       <ListField name="tags" label="Tags" itemLabel="Tag" addLabel="Add tag" defaultValue={initial.tags} />

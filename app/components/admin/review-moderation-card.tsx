@@ -3,6 +3,7 @@ import { StarRating } from "~/components/store/star-rating.tsx";
 import { Badge, type BadgeVariant } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent } from "~/components/ui/card.tsx";
+import { FieldError } from "~/components/ui/field-error.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
 import { formatDateTime } from "~/lib/dates.ts";
@@ -113,7 +114,7 @@ function HideForm({ id, error }: { id: string; error: string | undefined }) {
       <Button type="submit" name="intent" value="hide" size="sm" variant="destructive">
         Hide
       </Button>
-      {error && <p className="w-full text-sm text-destructive-text">{error}</p>}
+      <FieldError message={error} className="w-full" />
     </Form>
   );
 }

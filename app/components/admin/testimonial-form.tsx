@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Field } from "~/components/admin/field.tsx";
 import { FormSwitch } from "~/components/admin/form-switch.tsx";
 import { ImageUpload } from "~/components/admin/image-upload.tsx";
+import { FieldError } from "~/components/ui/field-error.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
 import { useHydrated } from "~/hooks/use-hydrated.ts";
@@ -124,7 +125,7 @@ function MediaFields({
           </label>
         ))}
       </div>
-      {error("mediaType") && <p className="text-sm text-destructive-text">{error("mediaType")}</p>}
+      <FieldError message={error("mediaType")} />
       {hydrated && mediaType === "video" ? (
         <Field
           id="mediaUrl"

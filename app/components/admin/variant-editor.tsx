@@ -1,12 +1,12 @@
 import { useRef, useState } from "react";
 import { Button } from "~/components/ui/button.tsx";
+import { FieldError } from "~/components/ui/field-error.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { useHydrated } from "~/hooks/use-hydrated.ts";
 import type { FieldErrors } from "~/lib/forms.ts";
 import { optionField } from "~/lib/variant-form.ts";
 import {
   applyStep,
-  type EditorStep,
   MAX_OPTIONS,
   type OptionDraft,
   renameInRows,
@@ -14,18 +14,7 @@ import {
   type VariantDraft,
   type VariantsDraft,
 } from "~core/variant-drafts.ts";
-import { VariantRows } from "./variant-rows.tsx";
-
-/**
- * Props of a button that applies an editor step: with JavaScript it applies it at once; before
- * (or without) it, it posts the form with `variantStep` and the server answers the changed form.
- */
-export type StepButton = (step: EditorStep) => {
-  type: "button" | "submit";
-  name?: string;
-  value?: string;
-  onClick?: () => void;
-};
+import { type StepButton, VariantRows } from "./variant-rows.tsx";
 
 /**
  * The product form's "Options and variants" section: up to three options (name and values) and
@@ -85,7 +74,7 @@ export function VariantEditor({ initial, errors }: { initial: VariantsDraft; err
           )}
         </fieldset>
       ))}
-      <ErrorText message={errors.options} />
+      <FieldError message={errors.options} />
       <div className="flex flex-wrap gap-2">
         {draft.options.length < MAX_OPTIONS && (
           <Button variant="outline" {...step({ kind: "add-option" })}>
@@ -96,7 +85,7 @@ export function VariantEditor({ initial, errors }: { initial: VariantsDraft; err
           Generate variants
         </Button>
       </div>
-      <ErrorText message={errors.variants} />
+      <FieldError message={errors.variants} />
       <VariantRows draft={draft} errors={errors} step={step} setVariants={setVariants} />
     </section>
   );
@@ -124,16 +113,7 @@ function OptionInput(props: {
         aria-describedby={props.error ? errorId : undefined}
         onChange={(e) => props.onChange(e.target.value)}
       />
-      <ErrorText id={errorId} message={props.error} />
+      <FieldError id={errorId} message={props.error} />
     </div>
-  );
-}
-
-export function ErrorText({ id, message }: { id?: string; message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="text-sm text-destructive-text">
-      {message}
-    </p>
   );
 }

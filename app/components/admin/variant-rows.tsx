@@ -2,12 +2,29 @@ import { ArrowDown, ArrowUp } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
+import { FieldError } from "~/components/ui/field-error.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
 import type { FieldErrors } from "~/lib/forms.ts";
 import { variantField, variantValueField } from "~/lib/variant-form.ts";
-import { splitValues, type VariantDraft, type VariantsDraft, variantTitle } from "~core/variant-drafts.ts";
-import { ErrorText, type StepButton } from "./variant-editor.tsx";
+import {
+  type EditorStep,
+  splitValues,
+  type VariantDraft,
+  type VariantsDraft,
+  variantTitle,
+} from "~core/variant-drafts.ts";
+
+/**
+ * Props of a button that applies an editor step: with JavaScript it applies it at once; before
+ * (or without) it, it posts the form with `variantStep` and the server answers the changed form.
+ */
+export type StepButton = (step: EditorStep) => {
+  type: "button" | "submit";
+  name?: string;
+  value?: string;
+  onClick?: () => void;
+};
 
 type TextField =
   | "sku"
@@ -109,7 +126,7 @@ export function VariantRows({ draft, errors, step, setVariants }: Props) {
                 ) : (
                   <ValueSelects draft={draft} row={row} index={i} name={name} update={update} />
                 )}
-                <ErrorText message={error("values") ?? error("id")} />
+                <FieldError message={error("values") ?? error("id")} />
               </TableCell>
               {COLUMNS.map((c) => (
                 <TableCell key={c.field} className="align-top">
@@ -244,7 +261,7 @@ function RowInput(props: {
         aria-describedby={props.error ? errorId : undefined}
         onChange={(e) => props.onChange(e.target.value)}
       />
-      <ErrorText id={errorId} message={props.error} />
+      <FieldError id={errorId} message={props.error} />
     </>
   );
 }
