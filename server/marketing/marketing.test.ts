@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOrder, createProduct, createReceivedOrder, createUser } from "../../tests/factories/index.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
@@ -35,7 +35,9 @@ afterAll(async () => {
   await database.destroy();
 });
 
-const mailsTo = (to: string) => database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+/** The outbox's mails to the address, oldest first (without an order PostgreSQL may return any). */
+const mailsTo = (to: string) =>
+  database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(asc(mailOutbox.createdAt));
 
 /** The confirmation link of the latest opt-in email to the address (as the reader would click it). */
 async function confirmTokenFor(email: string) {
