@@ -42,6 +42,14 @@ const reviews = {
   ],
 };
 
+const post = {
+  title: "Why shilajit",
+  slug: "why",
+  excerpt: "An essay.",
+  authorName: "Admin",
+  publishedAt: "2026-10-01T00:00:00.000Z",
+};
+
 describe("structured data passes Google's rules", () => {
   it("a product with reviews: aggregateRating and review", () => {
     const data = productJsonLd({ ...product, reviews }, `${origin}/product/pure-resin`);
@@ -67,13 +75,6 @@ describe("structured data passes Google's rules", () => {
   });
 
   it("a blog post names its publisher's logo", () => {
-    const post = {
-      title: "Why shilajit",
-      slug: "why",
-      excerpt: "An essay.",
-      authorName: "Admin",
-      publishedAt: "2026-10-01T00:00:00.000Z",
-    };
     const data = blogPostingJsonLd(post, `${origin}/blog/why`);
     expect(checkStructuredData(data)).toEqual([]);
     const { logo: _, ...withoutLogo } = data.publisher;
@@ -93,14 +94,6 @@ const page = (...blocks: unknown[]) =>
   `<!doctype html><html><head>${blocks
     .map((b) => `<script type="application/ld+json">${JSON.stringify(b)}</script>`)
     .join("")}</head><body></body></html>`;
-
-const post = {
-  title: "Why shilajit",
-  slug: "why",
-  excerpt: "An essay.",
-  authorName: "Admin",
-  publishedAt: "2026-10-01T00:00:00.000Z",
-};
 
 describe("structured-data-testing-tool with Google's presets", () => {
   it("passes every page type: home, one-variant product, product group with reviews, blog post", async () => {
