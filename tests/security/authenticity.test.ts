@@ -4,7 +4,7 @@ import { serialFromRandom } from "../../core/serial-code.ts";
 import { serials } from "../../server/db/schema/index.ts";
 import { generateSerials } from "../../server/validity/serials.ts";
 import { createBatch, createUser } from "../factories/index.ts";
-import { setupTarget } from "./support.ts";
+import { setupTarget, startOfRateWindow } from "./support.ts";
 
 /**
  * Authenticity over plain HTTP: the batch screens refuse anyone but an admin, a huge generation is
@@ -67,6 +67,7 @@ describe("authenticity admin routes", () => {
 describe("serial lookups", () => {
   it("answer a guessed serial as not genuine and keep the per-client rate limit", async () => {
     const guesser = target.visitor();
+    await startOfRateWindow();
     const statuses: number[] = [];
     for (let guess = 0; guess < 12; guess++) {
       // Well-formed guesses (the check character passes): only the 60 random bits stand in the way.

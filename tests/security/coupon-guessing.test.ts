@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkoutPost, fillCart, firstProductId } from "./shopper.ts";
-import { setupTarget } from "./support.ts";
+import { setupTarget, startOfRateWindow } from "./support.ts";
 
 const target = setupTarget();
 
@@ -8,6 +8,7 @@ describe("coupon guessing", () => {
   it("refuses coupon lookups from one address after a handful per minute, with a clear message", async () => {
     const guesser = target.visitor();
     await fillCart(guesser, await firstProductId(guesser));
+    await startOfRateWindow();
     const statuses: number[] = [];
     let refusal = "";
     for (let guess = 0; guess < 15; guess++) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createProduct, createReceivedOrder, createReview, createUser } from "../factories/index.ts";
-import { setupTarget } from "./support.ts";
+import { setupTarget, startOfRateWindow } from "./support.ts";
 
 /**
  * Editing a review over plain HTTP (docs/reviews.md): only the author edits, from the product page;
@@ -77,6 +77,7 @@ describe("review edit attacks", () => {
 
   it("rate-limits edits like submissions", async () => {
     const author = await target.signedIn(ann);
+    await startOfRateWindow();
     const statuses = [];
     for (let i = 0; i < 8; i++)
       statuses.push((await author.postForm(PAGE, { ...edit(ids.annsReview), body: `Edit ${i}` })).status);

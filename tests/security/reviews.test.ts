@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createProduct, createReceivedOrder, createReview, createUser } from "../factories/index.ts";
-import { setupTarget } from "./support.ts";
+import { setupTarget, startOfRateWindow } from "./support.ts";
 
 /**
  * Verified reviews over plain HTTP (docs/reviews.md): only a customer who received the product may
@@ -109,6 +109,7 @@ describe("review attacks", () => {
 
   it("rate-limits review posts from one address", async () => {
     const outsider = await target.signedIn(olly);
+    await startOfRateWindow();
     const statuses = [];
     for (let i = 0; i < 8; i++) statuses.push((await outsider.postForm(PAGE, review)).status);
     expect(statuses).toContain(429);

@@ -102,3 +102,13 @@ export class Visitor {
     }
   }
 }
+
+/**
+ * Rate limits count in fixed windows aligned to the clock (server/rate-limit/rate-limit.ts). A test
+ * that sends a burst and expects the refusals at an exact count must not straddle two windows: when
+ * less than `neededMs` is left of the current one, this waits for the next to begin.
+ */
+export async function startOfRateWindow(windowMs = 60_000, neededMs = 20_000) {
+  const left = windowMs - (Date.now() % windowMs);
+  if (left < neededMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}
