@@ -202,7 +202,8 @@ async function pay(
     paymentMethod: form.paymentMethod,
     couponCode,
     shippingAddress,
-    buyerEmail: buyer.userId ? null : guestEmail,
+    // Only a guest cart holds one (keepCheckoutAddress never stores it for an account).
+    buyerEmail: guestEmail,
     clientIp: context.clientIp,
     prop65Warnings,
     renewalConsent: consent.record,
