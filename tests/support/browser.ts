@@ -1,6 +1,7 @@
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, expect } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
 import { type RunningApp, type StartAppOptions, startApp } from "./app.ts";
+import { installToastRecorder } from "./toast-recorder.ts";
 
 /** Chromium reports each blocked load or script on the console ("... violates the following Content Security Policy ..."). */
 function reportCspViolations(context: BrowserContext, into: string[]) {
@@ -49,13 +50,19 @@ export function setupE2E(options: StartAppOptions = {}): E2E {
       const context = await e2e.browser.newContext({ baseURL: e2e.app.url, viewport: viewports[viewport] });
       contexts.push(context);
       reportCspViolations(context, cspViolations);
+      await installToastRecorder(context);
       return context.newPage();
     },
   } as E2E;
   // Every page must work under the shop's Content-Security-Policy: a blocked script, style,
   // image or form post fails the test that caused it.
-  afterEach(() => {
+  afterEach(({ task }) => {
+    if (task.result?.state === "fail") printServerLogOf(task.name, e2e.app, logFrom);
     expect(cspViolations.splice(0), "Content-Security-Policy violations").toEqual([]);
+  });
+  let logFrom = 0;
+  beforeEach(() => {
+    logFrom = e2e.app?.output().length ?? 0;
   });
   beforeAll(async () => {
     [e2e.app, e2e.browser] = await Promise.all([startApp(options), launchBrowser()]);
@@ -66,4 +73,10 @@ export function setupE2E(options: StartAppOptions = {}): E2E {
     await e2e.app?.destroy();
   });
   return e2e;
+}
+
+/** A failed browser test shows what the app logged meanwhile (warnings and errors by default). */
+function printServerLogOf(test: string, app: RunningApp | undefined, from: number) {
+  const log = app?.output().slice(from).trim();
+  console.error(`App log during "${test}":\n${log ? log.slice(-6000) : "(nothing logged)"}`);
 }

@@ -1,6 +1,7 @@
 import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 import { DEFAULT_USER_PASSWORD } from "../factories/accounts.ts";
+import { waitForRecordedToast } from "./toast-recorder.ts";
 
 /**
  * The steps browser and security tests share: signing in (as a customer or as the admin the app
@@ -68,9 +69,9 @@ export function toast(page: Page, text: string | RegExp): Locator {
   return page.locator("[data-sonner-toast]").filter({ hasText: text });
 }
 
-/** Waits until a toast shows `text` (any of several equal ones will do). */
+/** Waits until a toast shows `text` (any of several equal ones will do); see toast-recorder.ts. */
 export function waitForToast(page: Page, text: string | RegExp) {
-  return toast(page, text).first().waitFor();
+  return waitForRecordedToast(page, text);
 }
 
 /** Toasts fade in and out; axe would measure their contrast half-transparent. Waits until they are gone. */
