@@ -56,8 +56,11 @@ export function setupE2E(options: StartAppOptions = {}): E2E {
   } as E2E;
   // Every page must work under the shop's Content-Security-Policy: a blocked script, style,
   // image or form post fails the test that caused it.
-  afterEach(({ task }) => {
-    if (task.result?.state === "fail") printServerLogOf(task.name, e2e.app, logFrom);
+  afterEach(async ({ task }) => {
+    if (task.result?.state === "fail") {
+      printServerLogOf(task.name, e2e.app, logFrom);
+      for (const context of contexts) for (const page of context.pages()) await printPageOf(page);
+    }
     expect(cspViolations.splice(0), "Content-Security-Policy violations").toEqual([]);
   });
   let logFrom = 0;
@@ -79,4 +82,18 @@ export function setupE2E(options: StartAppOptions = {}): E2E {
 function printServerLogOf(test: string, app: RunningApp | undefined, from: number) {
   const log = app?.output().slice(from).trim();
   console.error(`App log during "${test}":\n${log ? log.slice(-6000) : "(nothing logged)"}`);
+}
+
+/** A failed browser test shows where each of its pages was: the URL, the text and the form fields. */
+async function printPageOf(page: Page) {
+  const seen = await page
+    .evaluate(() => {
+      const fields = [...document.querySelectorAll<HTMLInputElement>("input[id], select[id], textarea[id]")]
+        .filter((field) => field.type !== "hidden")
+        .map((field) => `${field.id}=${JSON.stringify(field.value)}`);
+      const text = (document.querySelector("main") ?? document.body)?.innerText ?? "";
+      return `${text.slice(0, 3000)}\nfields: ${fields.join(" ")}`;
+    })
+    .catch((error: Error) => `(unreadable: ${error.message})`);
+  console.error(`Page ${page.url()}:\n${seen}`);
 }
