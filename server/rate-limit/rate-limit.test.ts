@@ -6,7 +6,13 @@ import { CLIENT_IP_HEADER } from "../auth/limits.ts";
 import { rateLimitHits } from "../db/schema/index.ts";
 import { identifyClient } from "../http.ts";
 import { clientIpOf } from "./client-ip.ts";
-import { describeWait, hitRateLimit, hitRateLimits } from "./rate-limit.ts";
+import {
+  describeWait,
+  hitRateLimit,
+  hitRateLimits,
+  rateLimitedMessage,
+  slidingWindowResult,
+} from "./rate-limit.ts";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -25,12 +31,42 @@ describe("hitRateLimit", () => {
     for (let i = 0; i < 4; i++) results.push(await hitRateLimit(db, rule, now));
     expect(results.map((r) => r.allowed)).toEqual([true, true, true, false]);
     expect(results[3]!.count).toBe(4);
-    expect(results[3]!.retryAfterSeconds).toBe(50);
+    // 4 hits fade to 2 half-way through the next window: then one more fits.
+    expect(results[3]!.retryAfterSeconds).toBe(80);
     // Another client is counted separately.
     expect((await hitRateLimit(db, { ...rule, key: "test:5.6.7.8" }, now)).allowed).toBe(true);
-    // The next window starts again at 1.
-    const next = await hitRateLimit(db, rule, new Date("2025-03-01T10:01:00Z"));
-    expect(next).toMatchObject({ allowed: true, count: 1 });
+    // A window later with nothing in between, the count starts again at 1.
+    const later = await hitRateLimit(db, rule, new Date("2025-03-01T10:02:00Z"));
+    expect(later).toMatchObject({ allowed: true, count: 1 });
+  });
+
+  it("slides: a burst across a window boundary gets the limit once, not twice", async () => {
+    const { db } = database;
+    const rule = { key: "test:boundary", limit: 10, windowMs: minute };
+    const before = new Date("2025-03-05T10:00:59Z");
+    const after = new Date("2025-03-05T10:01:01Z");
+    const results = [];
+    for (let i = 0; i < 10; i++) results.push(await hitRateLimit(db, rule, before));
+    for (let i = 0; i < 10; i++) results.push(await hitRateLimit(db, rule, after));
+    expect(results.filter((r) => r.allowed)).toHaveLength(10);
+    // 10 at the end of the last window still weigh 59/60 a second into this one; the 10 refused
+    // count too, so one more fits when they have faded to 9: a tenth into the next window.
+    expect(results[19]!.retryAfterSeconds).toBe(59 + 6);
+  });
+
+  it("lets the previous window fade: half-way through, half of its hits still count", async () => {
+    const { db } = database;
+    const rule = { key: "test:fade", limit: 4, windowMs: minute };
+    for (let i = 0; i < 4; i++) await hitRateLimit(db, rule, new Date("2025-03-06T10:00:30Z"));
+    const halfWay = new Date("2025-03-06T10:01:30Z");
+    expect(await hitRateLimit(db, rule, halfWay)).toMatchObject({ allowed: true, count: 3 });
+    expect(await hitRateLimit(db, rule, halfWay)).toMatchObject({ allowed: true, count: 4 });
+    // Over: 3 of this window (the refused one too) + 2 of the last; one more fits when it has gone.
+    expect(await hitRateLimit(db, rule, halfWay)).toMatchObject({
+      allowed: false,
+      count: 5,
+      retryAfterSeconds: 30,
+    });
   });
 
   it("counts concurrent hits exactly (atomic upsert)", async () => {
@@ -67,6 +103,24 @@ describe("hitRateLimit", () => {
   });
 });
 
+describe("slidingWindowResult", () => {
+  const rule = { limit: 10, windowMs: minute };
+  it("counts this window fully and the previous one by the share the sliding window still covers", () => {
+    expect(slidingWindowResult(rule, { previous: 10, current: 0, elapsed: 0.25 }).count).toBe(8);
+    expect(slidingWindowResult(rule, { previous: 0, current: 10, elapsed: 0.9 })).toMatchObject({
+      allowed: true,
+      retryAfterSeconds: 0,
+    });
+  });
+
+  it("asks to wait until the estimate, with no more hits, is within the limit again", () => {
+    // Over through the previous window: until it has faded to leave room for one (8 → 3).
+    expect(slidingWindowResult(rule, { previous: 8, current: 6, elapsed: 0.25 }).retryAfterSeconds).toBe(23);
+    // Over in this window alone: its end, then until it has faded to 9 (20 → 9).
+    expect(slidingWindowResult(rule, { previous: 0, current: 20, elapsed: 0.5 }).retryAfterSeconds).toBe(63);
+  });
+});
+
 describe("clientIpOf", () => {
   it("uses the last X-Forwarded-For hop only behind a trusted proxy, else the socket address", () => {
     const forwarded = new Headers({ "x-forwarded-for": "198.51.100.1, 203.0.113.9" });
@@ -74,6 +128,14 @@ describe("clientIpOf", () => {
     expect(clientIpOf(forwarded, "10.0.0.1", false)).toBe("10.0.0.1");
     expect(clientIpOf(new Headers(), "::ffff:127.0.0.1", true)).toBe("127.0.0.1");
     expect(clientIpOf(new Headers(), undefined, false)).toBe("unknown");
+  });
+});
+
+describe("rateLimitedMessage", () => {
+  it("says the wait in words while it is short, and 'later' for a daily limit", () => {
+    expect(rateLimitedMessage(45)).toBe("Too many attempts. Please wait a minute and try again.");
+    expect(rateLimitedMessage(84)).toBe("Too many attempts. Please wait 2 minutes and try again.");
+    expect(rateLimitedMessage(6 * 3600)).toBe("Too many attempts. Please try again later.");
   });
 });
 

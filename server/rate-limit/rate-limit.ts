@@ -13,11 +13,12 @@ export type RateLimitRule = {
 
 export type RateLimitResult = { allowed: boolean; count: number; retryAfterSeconds: number };
 
-/** What a client that went over a limit is told. */
+/** What a client that went over a limit is told: the wait in words while it is short. */
 export function rateLimitedMessage(retryAfterSeconds: number) {
-  return retryAfterSeconds <= 60
-    ? "Too many attempts. Please wait a minute and try again."
-    : "Too many attempts. Please try again later.";
+  if (retryAfterSeconds <= 60) return "Too many attempts. Please wait a minute and try again.";
+  if (retryAfterSeconds <= 15 * 60)
+    return `Too many attempts. Please wait ${describeWait(retryAfterSeconds)} and try again.`;
+  return "Too many attempts. Please try again later.";
 }
 
 const MINUTE = 60_000;
@@ -65,12 +66,18 @@ export const orderStatusMissLimits = (ip: string): RateLimitRule[] => [
 // Rows older than this are deleted; every window in use is at most this long.
 const KEEP_MS = 24 * 60 * 60 * 1000;
 
+const windowStartOf = (rule: RateLimitRule, now: Date) =>
+  new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
+
 /**
- * Counts one hit in the current fixed window and says whether it is within the limit. The counter
- * lives in the database (one atomic upsert), so every app instance shares it.
+ * Counts one hit and says whether it is within the limit, over a window that slides with the
+ * clock (decision 050): the hits of the current clock-aligned window plus the previous window's,
+ * weighted by how much of it the sliding window still covers. A client cannot get twice the limit
+ * by bursting across a window boundary, as it could with fixed windows. The counters live in the
+ * database (one atomic upsert per hit), so every app instance shares them.
  */
 export async function hitRateLimit(db: Db, rule: RateLimitRule, now = new Date()): Promise<RateLimitResult> {
-  const windowStart = new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
+  const windowStart = windowStartOf(rule, now);
   const [row] = await db
     .insert(rateLimitHits)
     .values({ key: rule.key, windowStart, count: 1 })
@@ -79,14 +86,44 @@ export async function hitRateLimit(db: Db, rule: RateLimitRule, now = new Date()
       set: { count: sql`${rateLimitHits.count} + 1` },
     })
     .returning({ count: rateLimitHits.count });
-  const count = row!.count;
+  const current = row!.count;
   // The first hit of a window is rare enough to pay for the clean-up of old windows.
-  if (count === 1) await pruneRateLimitHits(db, new Date(now.getTime() - KEEP_MS));
-  const retryAfterSeconds = Math.max(
-    1,
-    Math.ceil((windowStart.getTime() + rule.windowMs - now.getTime()) / 1000),
-  );
-  return { allowed: count <= rule.limit, count, retryAfterSeconds };
+  if (current === 1) await pruneRateLimitHits(db, new Date(now.getTime() - KEEP_MS));
+  const previous = await previousWindowCount(db, rule, windowStart);
+  const elapsed = (now.getTime() - windowStart.getTime()) / rule.windowMs;
+  return slidingWindowResult(rule, { previous, current, elapsed });
+}
+
+async function previousWindowCount(db: Db, rule: RateLimitRule, windowStart: Date) {
+  const [row] = await db
+    .select({ count: rateLimitHits.count })
+    .from(rateLimitHits)
+    .where(
+      and(
+        eq(rateLimitHits.key, rule.key),
+        eq(rateLimitHits.windowStart, new Date(windowStart.getTime() - rule.windowMs)),
+      ),
+    );
+  return row?.count ?? 0;
+}
+
+/**
+ * The sliding estimate for `current` hits so far in this window, `previous` in the one before and
+ * `elapsed` (0–1) of this window gone. When over, the wait is until one more hit would fit again
+ * with no others meanwhile: the previous window fades out, then this one does.
+ */
+export function slidingWindowResult(
+  rule: Pick<RateLimitRule, "limit" | "windowMs">,
+  { previous, current, elapsed }: { previous: number; current: number; elapsed: number },
+): RateLimitResult {
+  const count = Math.ceil(current + previous * (1 - elapsed));
+  if (count <= rule.limit) return { allowed: true, count, retryAfterSeconds: 0 };
+  const room = rule.limit - 1;
+  // In this window: previous × (1 − elapsed′) + current ≤ room. Else in the next: current × (1 − e″) ≤ room.
+  const windowsToWait =
+    current <= room ? 1 - (room - current) / previous - elapsed : 1 - elapsed + (1 - room / current);
+  const waitMs = Math.round(windowsToWait * rule.windowMs);
+  return { allowed: false, count, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
 }
 
 /**
@@ -95,7 +132,7 @@ export async function hitRateLimit(db: Db, rule: RateLimitRule, now = new Date()
  * handed back when it succeeded). Never goes below zero.
  */
 export async function releaseRateLimitHit(db: Db, rule: RateLimitRule, now = new Date()) {
-  const windowStart = new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
+  const windowStart = windowStartOf(rule, now);
   await db
     .update(rateLimitHits)
     .set({ count: sql`${rateLimitHits.count} - 1` })

@@ -4,6 +4,7 @@ import { brand } from "~core/brand.ts";
 import { contactMessages, mailOutbox } from "../../server/db/schema/index.ts";
 import { expectNoSeriousA11yViolations } from "../support/axe.ts";
 import { setupE2E } from "../support/browser.ts";
+import { MINUTE_LIMIT_MESSAGE } from "../support/e2e-helpers.ts";
 import { failInsertsWhen, waitForHydration } from "../support/page.ts";
 
 // Messages containing FAIL-STORE cannot be stored (a database failure).
@@ -124,7 +125,7 @@ describe("/contact", () => {
     for (let i = 0; i < 3; i++) expect((await post()).status).toBe(302);
     const limited = await post();
     expect(limited.status).toBe(429);
-    expect(await limited.text()).toContain("Too many attempts. Please wait a minute and try again.");
+    expect(await limited.text()).toMatch(MINUTE_LIMIT_MESSAGE);
   });
 });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { brand } from "~core/brand.ts";
 import { expectNoSeriousA11yViolations } from "../support/axe.ts";
 import { setupE2E } from "../support/browser.ts";
+import { MINUTE_LIMIT_MESSAGE } from "../support/e2e-helpers.ts";
 import { failInsertsWhen, waitForHydration } from "../support/page.ts";
 
 // Demo data holds SH1001–SH1010; lookups of FAIL-LOOKUP cannot be recorded (a database failure).
@@ -110,7 +111,7 @@ describe("/validity", () => {
     expect(statuses.every((s) => s === 200)).toBe(true);
     const limited = await lookup("SH1001");
     expect(limited.status).toBe(429);
-    expect(await limited.text()).toContain("Too many attempts. Please wait a minute and try again.");
+    expect(await limited.text()).toMatch(MINUTE_LIMIT_MESSAGE);
     // Another client is not affected.
     const other = await fetch(`${e2e.app.url}/validity`, {
       method: "POST",

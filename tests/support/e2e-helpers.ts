@@ -96,3 +96,9 @@ export async function fillSandboxBuyer(page: Page, name: string, email: string) 
   await page.getByLabel("State").fill("TX");
   await page.getByLabel("ZIP code").fill("78701");
 }
+
+/**
+ * A per-minute rate limit's refusal: the limits slide (server/rate-limit/rate-limit.ts), so a burst
+ * early in a window may have to wait a little over a minute, said in whole minutes.
+ */
+export const MINUTE_LIMIT_MESSAGE = /Too many attempts\. Please wait (a minute|2 minutes) and try again\./;
