@@ -3,11 +3,13 @@ import { createUser } from "../factories/accounts.ts";
 import { expectNoSeriousA11yViolations } from "../support/axe.ts";
 import { setupE2E } from "../support/browser.ts";
 import { signIn, submitSignIn, waitForToast } from "../support/e2e-helpers.ts";
+import { historyKey, holdDataReloads } from "../support/page.ts";
 
 const users = {
   book: "book-keeper@example.com",
   mobile: "book-mobile@example.com",
   noScript: "book-nojs@example.com",
+  quick: "book-quick@example.com",
 };
 const e2e = setupE2E({
   prepare: async (db) => {
@@ -122,5 +124,21 @@ describe("address book", () => {
     } finally {
       await context.close();
     }
+  });
+
+  it("keeps a correction typed while the page still reloads after a refusal", async () => {
+    const page = await e2e.newPage();
+    await signIn(page, users.quick, "/account/addresses");
+    const reloads = await holdDataReloads(page);
+    const refusedAt = await historyKey(page);
+    await fillAddress(page, "add", { ...home, "ZIP code": "7870" });
+    await page.getByRole("button", { name: "Add address" }).click();
+    await page.getByText("Please enter a 5-digit ZIP code (or ZIP+4).").waitFor();
+    await fillAddress(page, "add", { "ZIP code": "78701" });
+    reloads.release();
+    await expect.poll(() => historyKey(page)).not.toBe(refusedAt);
+    expect(await page.locator("#add-postalCode").inputValue()).toBe("78701");
+    await page.getByRole("button", { name: "Add address" }).click();
+    await waitForToast(page, "Address saved");
   });
 });

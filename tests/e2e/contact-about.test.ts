@@ -5,7 +5,7 @@ import { contactMessages, mailOutbox } from "../../server/db/schema/index.ts";
 import { expectNoSeriousA11yViolations } from "../support/axe.ts";
 import { setupE2E } from "../support/browser.ts";
 import { MINUTE_LIMIT_MESSAGE } from "../support/e2e-helpers.ts";
-import { failInsertsWhen, waitForHydration } from "../support/page.ts";
+import { failInsertsWhen, historyKey, holdDataReloads, waitForHydration } from "../support/page.ts";
 
 // Messages containing FAIL-STORE cannot be stored (a database failure).
 const e2e = setupE2E({
@@ -65,6 +65,22 @@ describe("/contact", () => {
     expect(await name.inputValue()).toBe("Jordan Miles");
     expect(await message.inputValue()).toBe("Do you ship to Canada?");
     await expectNoSeriousA11yViolations(page, "contact form with errors");
+  });
+
+  it("keeps a correction typed while the page still reloads after a refusal", async () => {
+    const { page, name, email, phone, message, send } = await openContact();
+    const reloads = await holdDataReloads(page);
+    const refusedAt = await historyKey(page);
+    await name.fill("Jordan Miles");
+    await email.fill("jordan@");
+    await phone.fill("+1 214 555 0142");
+    await message.fill("Do you ship to Canada?");
+    await send.click();
+    await page.getByText("Please enter a valid email address").waitFor();
+    await email.fill("jordan@example.com");
+    reloads.release();
+    await expect.poll(() => historyKey(page)).not.toBe(refusedAt);
+    expect(await email.inputValue()).toBe("jordan@example.com");
   });
 
   it("sends a valid message: success toast, empty form, message stored and the inbox notified", async () => {

@@ -10,6 +10,29 @@ export async function waitForHydration(page: Page) {
   });
 }
 
+/**
+ * Holds the page's data reloads (React Router's GET `*.data` requests) until `release()`. After a
+ * refused form React Router shows the errors at once and moves to the new history entry only when
+ * its reload is in: holding it opens that moment to a test.
+ */
+export async function holdDataReloads(page: Page) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname.endsWith(".data"),
+    async (route) => {
+      if (route.request().method() === "GET") await held;
+      await route.continue();
+    },
+  );
+  return { release };
+}
+
+/** The router's key of the current history entry (changes when a navigation completes). */
+export function historyKey(page: Page) {
+  return page.evaluate(() => (history.state as { key?: string } | null)?.key);
+}
+
 /** The content of a <meta name|property> tag, or null. */
 export function metaContent(page: Page, key: string) {
   return page

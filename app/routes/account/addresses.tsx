@@ -1,11 +1,12 @@
 import { MapPin, Plus } from "lucide-react";
-import { data, Form, Link, useLocation } from "react-router";
+import { data, Form, Link } from "react-router";
 import { AddressFields } from "~/components/account/address-fields.tsx";
 import { SubmitButton } from "~/components/account/submit-button.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardHeader } from "~/components/ui/card.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
+import { useFormResetKey } from "~/lib/form-reset-key.ts";
 import { MAX_SAVED_ADDRESSES } from "~core/address.ts";
 import { brand } from "~core/brand.ts";
 import { listAddresses, type SavedAddress } from "~server/accounts/addresses.ts";
@@ -203,10 +204,10 @@ function EditAddress({ address, refused }: { address: SavedAddress; refused?: Ad
 }
 
 function AddAddressForm({ refused }: { refused?: AddressActionData }) {
-  // The key remounts the form empty after a successful add (the redirect is a new location).
-  const location = useLocation();
+  // Empty again after a successful add; what was typed stays after a refusal.
+  const key = useFormResetKey(refused !== undefined);
   return (
-    <Form key={location.key} method="post" noValidate className="flex flex-col gap-4">
+    <Form key={key} method="post" noValidate className="flex flex-col gap-4">
       <AddressFields idPrefix="add" values={refused?.values} errors={refused?.errors} />
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" name="makeDefault" defaultChecked={refused?.values.makeDefault === "on"} />

@@ -1,11 +1,12 @@
 import { Clock, Mail, MapPin } from "lucide-react";
-import { data, Form, useLocation, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { PageHeader } from "~/components/store/page-header.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
+import { useFormResetKey } from "~/lib/form-reset-key.ts";
 import { formText, parseForm } from "~/lib/forms.ts";
 import { pageTitle, publicUrlFrom, seoMeta } from "~/lib/seo.ts";
 import { brand } from "~core/brand.ts";
@@ -71,8 +72,8 @@ const hours = [
 
 export default function Contact({ actionData }: Route.ComponentProps) {
   useFlashToast(actionData?.toast);
-  // After a successful send the redirect gives a new location: the form remounts empty.
-  const location = useLocation();
+  // Empty again after a successful send; what was typed stays after a refusal.
+  const formKey = useFormResetKey(actionData !== undefined);
   const submitting = useNavigation().state === "submitting";
   const values = actionData?.values ?? {};
   const errors: Record<string, string> = actionData?.errors ?? {};
@@ -88,7 +89,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
           <h2 id="contact-form-heading" className="text-2xl font-semibold">
             Send Us a Message
           </h2>
-          <Form key={location.key} method="post" noValidate className="mt-6 flex flex-col gap-5">
+          <Form key={formKey} method="post" noValidate className="mt-6 flex flex-col gap-5">
             {actionData?.formError && (
               <p
                 role="alert"
