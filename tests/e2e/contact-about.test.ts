@@ -19,14 +19,17 @@ async function openContact() {
   await page.goto("/contact");
   await waitForHydration(page);
   const field = (name: string) => page.getByRole("textbox", { name });
-  return {
-    page,
+  const fields = {
     name: field("Name"),
     email: field("Email"),
     phone: field("Phone"),
     message: field("Message"),
-    send: page.getByRole("button", { name: "Send Message" }),
   };
+  /** Types a whole message into the form. */
+  const fill = async (values: Record<keyof typeof fields, string>) => {
+    for (const key of Object.keys(fields) as (keyof typeof fields)[]) await fields[key].fill(values[key]);
+  };
+  return { page, ...fields, fill, send: page.getByRole("button", { name: "Send Message" }) };
 }
 
 describe("/contact", () => {
@@ -44,7 +47,7 @@ describe("/contact", () => {
   });
 
   it("requires every field and a valid email, checked on the server, keeping what was typed", async () => {
-    const { page, name, email, phone, message, send } = await openContact();
+    const { page, name, message, send, fill } = await openContact();
     await send.click();
     for (const error of [
       "Please enter your name",
@@ -55,10 +58,12 @@ describe("/contact", () => {
       await page.getByText(error).waitFor();
     }
     expect(await name.getAttribute("aria-invalid")).toBe("true");
-    await name.fill("Jordan Miles");
-    await email.fill("jordan-at-example.com");
-    await phone.fill("+1 214 555 0142");
-    await message.fill("Do you ship to Canada?");
+    await fill({
+      name: "Jordan Miles",
+      email: "jordan-at-example.com",
+      phone: "+1 214 555 0142",
+      message: "Do you ship to Canada?",
+    });
     await send.click();
     await page.getByText("Please enter a valid email address").waitFor();
     expect(await page.getByText("Please enter your name").count()).toBe(0);
@@ -68,13 +73,15 @@ describe("/contact", () => {
   });
 
   it("keeps a correction typed while the page still reloads after a refusal", async () => {
-    const { page, name, email, phone, message, send } = await openContact();
+    const { page, email, send, fill } = await openContact();
     const reloads = await holdDataReloads(page);
     const refusedAt = await historyKey(page);
-    await name.fill("Jordan Miles");
-    await email.fill("jordan@");
-    await phone.fill("+1 214 555 0142");
-    await message.fill("Do you ship to Canada?");
+    await fill({
+      name: "Jordan Miles",
+      email: "jordan@",
+      phone: "+1 214 555 0142",
+      message: "Do you ship to Canada?",
+    });
     await send.click();
     await page.getByText("Please enter a valid email address").waitFor();
     await email.fill("jordan@example.com");
@@ -84,11 +91,13 @@ describe("/contact", () => {
   });
 
   it("sends a valid message: success toast, empty form, message stored and the inbox notified", async () => {
-    const { page, name, email, phone, message, send } = await openContact();
-    await name.fill("Avery Stone");
-    await email.fill("avery@example.com");
-    await phone.fill("+1 972 555 0100");
-    await message.fill("How long does a 30g jar last?");
+    const { page, name, send, fill } = await openContact();
+    await fill({
+      name: "Avery Stone",
+      email: "avery@example.com",
+      phone: "+1 972 555 0100",
+      message: "How long does a 30g jar last?",
+    });
     await send.click();
     await page.getByText("Message Sent!").waitFor();
     await page.getByText("Thank you for contacting us. We will get back to you soon.").waitFor();
@@ -112,11 +121,13 @@ describe("/contact", () => {
   });
 
   it("shows the failure toast and keeps the message when it cannot be stored", async () => {
-    const { page, name, email, phone, message, send } = await openContact();
-    await name.fill("Riley Fox");
-    await email.fill("riley@example.com");
-    await phone.fill("555-0101");
-    await message.fill("Please FAIL-STORE this one");
+    const { page, message, send, fill } = await openContact();
+    await fill({
+      name: "Riley Fox",
+      email: "riley@example.com",
+      phone: "555-0101",
+      message: "Please FAIL-STORE this one",
+    });
     await send.click();
     await page.getByText("Failed to send message").waitFor();
     await page
