@@ -33,7 +33,13 @@ export function fakePaypalEnv(fake: FakePaypal): Record<string, string> {
 export async function paypalCheckout(
   db: Db,
   provider: PaypalProvider,
-  input: { cartId: string; userId?: string; subscription?: boolean; couponCode?: string },
+  input: {
+    cartId: string;
+    userId?: string;
+    subscription?: boolean;
+    couponCode?: string;
+    buyerEmail?: string;
+  },
 ) {
   const result = await startCheckout(db, provider, {
     cartId: input.cartId,
@@ -41,6 +47,7 @@ export async function paypalCheckout(
     purchaseType: input.subscription ? "subscription" : "one_time",
     paymentMethod: "paypal",
     couponCode: input.couponCode ?? null,
+    buyerEmail: input.buyerEmail ?? null,
   });
   if (!result.ok) throw new Error(`checkout refused: ${result.reason}`);
   return result;

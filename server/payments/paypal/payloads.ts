@@ -34,7 +34,8 @@ const itemName = (item: OrderItem) =>
  * volume, subscription and coupon discounts as one discount, shipping and sales tax, so that the
  * amount PayPal charges is exactly orders.total_cents (PayPal itself checks that the breakdown adds
  * up: item_total + shipping + tax_total - discount). The address our checkout took is given as
- * the shipping address, so PayPal does not ask for another one.
+ * the shipping address, so PayPal does not ask for another one; a guest's email from our address
+ * step fills PayPal's sign-in (decision 044), as it fills Stripe's email field.
  */
 export function orderPayload(order: Order, items: OrderItem[], urls: ReturnUrls, brandName: string) {
   return {
@@ -67,6 +68,7 @@ export function orderPayload(order: Order, items: OrderItem[], urls: ReturnUrls,
     ],
     payment_source: {
       paypal: {
+        ...(order.email && { email_address: order.email }),
         experience_context: {
           brand_name: brandName,
           shipping_preference: shippingPreference(order),

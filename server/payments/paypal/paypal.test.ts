@@ -76,6 +76,19 @@ describe("PayPal one-time orders", () => {
       cancel_url: `${shopUrl}/checkout?cancelled=${order.id}`,
       shipping_preference: "GET_FROM_FILE",
     });
+    // No email typed: PayPal asks the payer to sign in as they like.
+    expect(body.payment_source.paypal).not.toHaveProperty("email_address");
+  });
+
+  it("gives PayPal the email a guest typed at checkout, as the order's email", async () => {
+    const started = await paypalCheckout(database.db, provider, {
+      cartId: await cartWith(database.db),
+      buyerEmail: "guest.buyer@example.com",
+    });
+    const order = await orderRow(started.orderId);
+    expect(order.email).toBe("guest.buyer@example.com");
+    const body = fake.orders.get(order.providerSessionId!)!.request as unknown as OrderBody;
+    expect(body.payment_source.paypal.email_address).toBe("guest.buyer@example.com");
   });
 
   it("captures once when the first capture's answer is lost, and pays the order once", async () => {
