@@ -104,11 +104,18 @@ export class Visitor {
 }
 
 /**
- * Rate limits count in fixed windows aligned to the clock (server/rate-limit/rate-limit.ts). A test
+ * Rate limits count hits in windows aligned to the clock, the previous one fading out
+ * (server/rate-limit/rate-limit.ts); the estimate is approximate just after a boundary. A test
  * that sends a burst and expects the refusals at an exact count must not straddle two windows: when
  * less than `neededMs` is left of the current one, this waits for the next to begin.
  */
 export async function startOfRateWindow(windowMs = 60_000, neededMs = 20_000) {
   const left = windowMs - (Date.now() % windowMs);
   if (left < neededMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}
+
+/** Waits until the clock (the app's too: same machine) reaches `time` (ms since the epoch). */
+export async function untilClock(time: number) {
+  const left = time - Date.now();
+  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
 }
