@@ -85,26 +85,22 @@ export async function hitRateLimit(db: Db, rule: RateLimitRule, now = new Date()
       target: [rateLimitHits.key, rateLimitHits.windowStart],
       set: { count: sql`${rateLimitHits.count} + 1` },
     })
-    .returning({ count: rateLimitHits.count });
-  const current = row!.count;
+    // The previous window's count comes back with this one: one round trip per hit.
+    .returning({ count: rateLimitHits.count, previous: previousWindowCount(rule, windowStart) });
+  const { count: current, previous } = row!;
   // The first hit of a window is rare enough to pay for the clean-up of old windows.
   if (current === 1) await pruneRateLimitHits(db, new Date(now.getTime() - KEEP_MS));
-  const previous = await previousWindowCount(db, rule, windowStart);
   const elapsed = (now.getTime() - windowStart.getTime()) / rule.windowMs;
   return slidingWindowResult(rule, { previous, current, elapsed });
 }
 
-async function previousWindowCount(db: Db, rule: RateLimitRule, windowStart: Date) {
-  const [row] = await db
-    .select({ count: rateLimitHits.count })
-    .from(rateLimitHits)
-    .where(
-      and(
-        eq(rateLimitHits.key, rule.key),
-        eq(rateLimitHits.windowStart, new Date(windowStart.getTime() - rule.windowMs)),
-      ),
-    );
-  return row?.count ?? 0;
+/** The hits counted for `rule` in the window before `windowStart` (0 when none). */
+function previousWindowCount(rule: RateLimitRule, windowStart: Date) {
+  const previousStart = new Date(windowStart.getTime() - rule.windowMs).toISOString();
+  return sql<number>`coalesce((select previous.count from ${rateLimitHits} as previous
+    where previous.key = ${rule.key} and previous.window_start = ${previousStart}::timestamptz), 0)`.mapWith(
+    Number,
+  );
 }
 
 /**
