@@ -54,6 +54,11 @@ export function setupE2E(options: StartAppOptions = {}): E2E {
       return context.newPage();
     },
   } as E2E;
+  // Where the app's output stood when the current test began (printed from there if it fails).
+  let logFrom = 0;
+  beforeEach(() => {
+    logFrom = e2e.app?.output().length ?? 0;
+  });
   // Every page must work under the shop's Content-Security-Policy: a blocked script, style,
   // image or form post fails the test that caused it.
   afterEach(async ({ task }) => {
@@ -62,10 +67,6 @@ export function setupE2E(options: StartAppOptions = {}): E2E {
       for (const context of contexts) for (const page of context.pages()) await printPageOf(page);
     }
     expect(cspViolations.splice(0), "Content-Security-Policy violations").toEqual([]);
-  });
-  let logFrom = 0;
-  beforeEach(() => {
-    logFrom = e2e.app?.output().length ?? 0;
   });
   beforeAll(async () => {
     [e2e.app, e2e.browser] = await Promise.all([startApp(options), launchBrowser()]);
