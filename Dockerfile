@@ -4,7 +4,8 @@
 # Three stages: dependencies (with the dev tools the build needs), the build, and a small
 # runtime that holds only what the server runs, as a non-root user.
 
-ARG NODE_VERSION=20.20
+# Node 24, the current LTS (Node 20 reached its end of life on 2026-04-30).
+ARG NODE_VERSION=24
 
 FROM node:${NODE_VERSION}-bookworm-slim AS deps
 WORKDIR /app
@@ -14,7 +15,8 @@ RUN npm ci --no-audit --no-fund
 
 FROM deps AS build
 COPY . .
-RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+# The postgres.js socket guard (decision 051) is applied here: node_modules is read-only at run time.
+RUN npm run build && npm run db:driver-guard && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:${NODE_VERSION}-bookworm-slim AS runtime
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data

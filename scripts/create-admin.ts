@@ -4,6 +4,7 @@
  * Uses the same configuration as the server (DATABASE_URL or the embedded database in DATA_DIR).
  * With the embedded database, stop the server first: only one process may open its folder.
  */
+import "./support/env.ts";
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { ensureAdmin } from "../server/accounts/ensure-admin.ts";

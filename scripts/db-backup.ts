@@ -5,6 +5,7 @@
  *   npm run db:backup -- /backups          # a dated file in an existing folder
  * The shop must be stopped: only one process may open the embedded database folder.
  */
+import "./support/env.ts";
 import { mkdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";

@@ -5,6 +5,7 @@
  *   npm run db:restore -- FILE --force     # replace everything the target holds
  * The shop must be stopped (every instance, when on PostgreSQL).
  */
+import "./support/env.ts";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { readDumpFile } from "../server/db/backup/dump-file.ts";

@@ -1,5 +1,6 @@
 /** What db:backup and db:restore share: the configuration, and errors told as one clear line. */
 
+import "./support/env.ts";
 import { ConfigError, loadConfig } from "../server/config.ts";
 import { BackupError } from "../server/db/backup/errors.ts";
 import { DataFolderInUse, DataFolderUnusable } from "../server/db/data-folder-lock.ts";

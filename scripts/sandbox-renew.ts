@@ -3,6 +3,7 @@
  *   npm run sandbox:renew -- <subscriptionId>
  * Uses the server's configuration. With the embedded database, stop the server first.
  */
+import "./support/env.ts";
 import { ConfigError, loadConfig } from "../server/config.ts";
 import { createServices } from "../server/services.ts";
 import { renewSubscription } from "../server/subscriptions/renew.ts";

@@ -7,6 +7,7 @@ import { startBackgroundJobs } from "./background.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { DataFolderError } from "./db/pglite-folder.ts";
 import { oneInstanceAtATime } from "./db/startup-locks.ts";
+import { loadEnvFile } from "./env-file.ts";
 import { createServices, type Services } from "./services.ts";
 import { printToConsole, startBanner } from "./start-banner.ts";
 import { prepareDatabase } from "./startup.ts";
@@ -15,6 +16,7 @@ import { prepareDatabase } from "./startup.ts";
 export type ServerFactory = (services: Services) => Server | Promise<Server>;
 
 export async function startShop(makeServer: ServerFactory) {
+  loadEnvFile();
   const config = readConfigOrExit();
   const services = await createServices(config);
   const databaseStart = await oneInstanceAtATime(config.databaseUrl, () => prepareDatabase(services));

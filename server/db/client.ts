@@ -5,11 +5,10 @@ import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
-import postgres from "postgres";
 import { projectRoot } from "../project-root.ts";
 import { claimDataFolder } from "./data-folder-lock.ts";
 import { explainStartFailure, prepareDataFolder } from "./pglite-folder.ts";
+import { loadPostgresDriver } from "./postgres-driver/load.ts";
 import * as schema from "./schema/index.ts";
 import { migratePostgresWithLock } from "./startup-locks.ts";
 
@@ -87,6 +86,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
 }
 
 async function openPostgres(url: string, max = 10, timeouts = DEFAULT_TIMEOUTS): Promise<Database> {
+  const { postgres, drizzle } = await loadPostgresDriver();
   const client = postgres(url, {
     max,
     onnotice: () => {},
@@ -96,7 +96,7 @@ async function openPostgres(url: string, max = 10, timeouts = DEFAULT_TIMEOUTS):
     backoff: reconnectDelaySeconds,
     connection: timeouts.statementMs > 0 ? { statement_timeout: timeouts.statementMs } : {},
   });
-  const db = drizzlePostgres(client, { schema, casing: "snake_case" }) as unknown as Db;
+  const db = drizzle(client, { schema, casing: "snake_case" }) as unknown as Db;
   return {
     db,
     kind: "postgres",

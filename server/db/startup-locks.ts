@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/postgres-js";
-import { migrate } from "drizzle-orm/postgres-js/migrator";
-import postgres from "postgres";
+import type { PostgresJsDatabase } from "drizzle-orm/postgres-js";
+import { loadPostgresDriver } from "./postgres-driver/load.ts";
 
 /** Any fixed numbers work; every instance of the shop must use the same ones. */
 export const migrationLockKey = 727_001;
@@ -12,11 +11,8 @@ export const preparationLockKey = 727_003;
  * shop wait for. The lock belongs to one dedicated connection (max: 1) for the whole run; if the
  * process dies, PostgreSQL drops the connection and the lock with it.
  */
-async function withAdvisoryLock<T>(
-  url: string,
-  key: number,
-  work: (db: ReturnType<typeof drizzle>) => Promise<T>,
-) {
+async function withAdvisoryLock<T>(url: string, key: number, work: (db: PostgresJsDatabase) => Promise<T>) {
+  const { postgres, drizzle } = await loadPostgresDriver();
   const client = postgres(url, { max: 1, onnotice: () => {} });
   const db = drizzle(client, { casing: "snake_case" });
   try {
@@ -33,7 +29,10 @@ async function withAdvisoryLock<T>(
  * run on the locked connection itself; a crash rolls the unfinished migration back.
  */
 export function migratePostgresWithLock(url: string, migrationsFolder: string) {
-  return withAdvisoryLock(url, migrationLockKey, (db) => migrate(db, { migrationsFolder }));
+  return withAdvisoryLock(url, migrationLockKey, async (db) => {
+    const { migrate } = await loadPostgresDriver();
+    await migrate(db, { migrationsFolder });
+  });
 }
 
 /**

@@ -1,4 +1,5 @@
 import { Collected, Counter, Histogram, Registry } from "./registry.ts";
+import { registerRuntimeMetrics } from "./runtime-metrics.ts";
 
 /**
  * The shop's own metrics of this process, served at /metrics (server/http/metrics-route.ts).
@@ -69,3 +70,5 @@ registry.register(
     },
   ),
 );
+
+registerRuntimeMetrics(registry);

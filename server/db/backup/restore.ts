@@ -1,6 +1,6 @@
 import type { PGlite } from "@electric-sql/pglite";
-import postgres from "postgres";
 import { openDatabase } from "../client.ts";
+import { loadPostgresDriver } from "../postgres-driver/load.ts";
 import { BackupError } from "./errors.ts";
 
 /** Where a dump goes: a PostgreSQL database (DATABASE_URL) or the embedded one in `dbDir`. */
@@ -104,6 +104,7 @@ async function summarize(target: Target): Promise<RestoreSummary> {
 }
 
 async function openPostgresTarget(url: string): Promise<Target> {
+  const { postgres } = await loadPostgresDriver();
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   return {
     rows: async <T>(query: string) => (await sql.unsafe(query)) as unknown as T[],
