@@ -109,6 +109,7 @@ export default [
         route("abandoned-carts", "routes/admin/abandoned-carts.tsx"),
         route("privacy", "routes/admin/privacy.tsx"),
         route("policies", "routes/admin/policies.tsx"),
+        route("settings/system", "routes/admin/system.tsx"),
         route("policies/:slug", "routes/admin/policy-editor.tsx"),
         // Marketing consent: postal address for marketing email, subscribers (decision 048).
         route("marketing", "routes/admin/marketing.tsx"),

@@ -9,7 +9,7 @@
  * see `sourceFiles`) from the one written after the last successful build. Plain JavaScript, so
  * `npm start` checks it without loading a TypeScript loader.
  */
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -19,6 +19,8 @@ import { forwardLines, isEnvFileDeprecation } from "./quiet-output.mjs";
 const root = path.resolve(import.meta.dirname, "..");
 const fingerprintFile = path.join(root, "build/.sources-fingerprint");
 const serverBundle = path.join(root, "build/server/index.js");
+/** What was built, for the admin's System page: the commit (when built from a git checkout) and when. */
+const versionFile = path.join(root, "build/version.json");
 /** Folders and files whose content ends up in the build. Tests are left out: they are not built. */
 const sourceDirs = ["app", "server", "public"];
 const sourceFiles = ["package.json", "package-lock.json", "react-router.config.ts", "tsconfig.json"];
@@ -39,6 +41,7 @@ async function main() {
     process.exit(code ?? 1);
   }
   writeFileSync(fingerprintFile, fingerprint);
+  writeFileSync(versionFile, JSON.stringify(buildVersion()));
   console.log(`Built in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
 }
 
@@ -48,6 +51,11 @@ function isUpToDate(fingerprint) {
     existsSync(fingerprintFile) &&
     readFileSync(fingerprintFile, "utf8") === fingerprint
   );
+}
+
+function buildVersion() {
+  const git = spawnSync("git", ["describe", "--always", "--dirty"], { cwd: root, encoding: "utf8" });
+  return { commit: git.status === 0 ? git.stdout.trim() : null, builtAt: new Date().toISOString() };
 }
 
 function sourcesFingerprint() {

@@ -1,4 +1,5 @@
 import {
+  Activity,
   Award,
   BellRing,
   FileText,
@@ -56,6 +57,7 @@ export const adminNavItems: AdminNavItem[] = [
   { to: "/admin/webhooks", label: "Webhooks", icon: Webhook },
   { to: "/admin/privacy", label: "Privacy Requests", icon: UserX },
   { to: "/admin/policies", label: "Policies", icon: Scale },
+  { to: "/admin/settings/system", label: "System", icon: Activity },
 ];
 
 /** Icon for screens added later without one. */
