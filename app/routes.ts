@@ -50,6 +50,7 @@ export default [
   route("sandbox/pay/:sessionId", "routes/sandbox/pay.tsx", { id: "sandbox-card" }),
   route("sandbox/paypal/:sessionId", "routes/sandbox/pay.tsx", { id: "sandbox-paypal" }),
   route("sitemap.xml", "routes/api/sitemap.ts"),
+  route("search/suggest", "routes/api/search-suggest.ts"),
   route("robots.txt", "routes/api/robots.ts"),
   route("feeds/google.xml", "routes/api/google-feed.ts"),
 

@@ -37,6 +37,15 @@ export const validityLimits = (ip: string): RateLimitRule[] => [
 ];
 
 /**
+ * Search suggestions while typing: a few requests per word a shopper types (debounced in the
+ * browser); the limit keeps a script from using them to read the catalog at the database's cost.
+ */
+export const suggestLimits = (ip: string): RateLimitRule[] => [
+  { key: `suggest:m:${ip}`, limit: 60, windowMs: MINUTE },
+  { key: `suggest:d:${ip}`, limit: 2000, windowMs: DAY },
+];
+
+/**
  * Coupon lookups at checkout: a shopper tries a few codes; guessing codes one by one is slowed to
  * a trickle (100 a day per address).
  */

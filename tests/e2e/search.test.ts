@@ -15,13 +15,13 @@ describe("storefront search", () => {
   it("searches from the header box: ranked products, then posts, then opens a product", async () => {
     const page = await e2e.newPage();
     await openStorePage(page, "/");
-    const headerBox = page.getByRole("banner").getByRole("searchbox", { name: "Search the shop" });
+    const headerBox = page.getByRole("banner").getByRole("combobox", { name: "Search the shop" });
     await headerBox.fill("resin");
     await headerBox.press("Enter");
     await page.waitForURL("**/search?q=resin");
     await page.getByRole("heading", { level: 1, name: "Search" }).waitFor();
     await page.getByText(/^4 products and \d+ blog posts? match “resin”\.$/).waitFor();
-    const pageBox = page.getByRole("main").getByRole("searchbox", { name: "Search the shop" });
+    const pageBox = page.getByRole("main").getByRole("combobox", { name: "Search the shop" });
     expect(await pageBox.inputValue()).toBe("resin");
     expect(await headings(page, 2)).toEqual(["Products", "Blog posts"]);
     const products = await page
@@ -78,7 +78,7 @@ describe("storefront search", () => {
     await openStorePage(page, "/");
     await page.getByRole("button", { name: "Open menu" }).click();
     const menu = page.getByRole("dialog", { name: "Menu" });
-    const box = menu.getByRole("searchbox", { name: "Search the shop" });
+    const box = menu.getByRole("combobox", { name: "Search the shop" });
     await box.fill("drops");
     await box.press("Enter");
     await page.waitForURL("**/search?q=drops");
@@ -97,6 +97,37 @@ describe("storefront search", () => {
     } finally {
       await context.close();
     }
+  });
+
+  it("suggests products, collections and posts while typing, forgives a typo, and is a keyboard combobox", async () => {
+    const page = await e2e.newPage();
+    await openStorePage(page, "/blog");
+    const box = page.getByRole("banner").getByRole("combobox", { name: "Search the shop" });
+    await box.pressSequentially("shilajt"); // a typo: no word matches, the names most alike do
+    const list = page.getByRole("listbox", { name: "Suggestions" });
+    await list
+      .getByRole("option", { name: /Shilajit Resin/ })
+      .first()
+      .waitFor();
+    expect(await box.getAttribute("aria-expanded")).toBe("true");
+
+    await box.press("ArrowDown");
+    const first = list.getByRole("option").first();
+    expect(await first.getAttribute("aria-selected")).toBe("true");
+    expect(await box.getAttribute("aria-activedescendant")).toBe(await first.getAttribute("id"));
+    await box.press("ArrowUp"); // wraps to the last
+    expect(await list.getByRole("option").last().getAttribute("aria-selected")).toBe("true");
+    await box.press("Escape");
+    await list.waitFor({ state: "hidden" });
+
+    await box.fill("");
+    await box.pressSequentially("fulv");
+    await list.getByRole("option", { name: /Fulvic Acid Explained.*Article/ }).waitFor();
+    await box.press("ArrowDown");
+    const chosen = (await list.getByRole("option").first().innerText()).split("\n")[0]!;
+    await box.press("Enter");
+    await page.getByRole("heading", { level: 1, name: chosen }).waitFor();
+    await expectNoSeriousA11yViolations(page, "after a suggestion");
   });
 
   it("describes the site search to search engines on the home page", async () => {

@@ -78,3 +78,35 @@ describe("/search from an attacker", () => {
     expect(other).not.toContain("/product/gold-grade-shilajit-resin");
   });
 });
+
+describe("/search/suggest from an attacker", () => {
+  const suggest = (query: string) => target.visitor().get(`/search/suggest?${query}`);
+
+  it("answers hostile and oversized input with an empty list, never a 500 or a draft", async () => {
+    for (const query of [
+      "q=%27%3B%20drop%20table%20products%3B%20--",
+      "q=((((%3A*",
+      "q[]=a&q[]=b",
+      "q=%00",
+      "q=%",
+      `q=${"a".repeat(5_000)}`,
+      "q=quasar",
+    ]) {
+      const response = await suggest(query);
+      expect(response.status, query.slice(0, 40)).toBe(200);
+      const body = await response.text();
+      expect(body, query.slice(0, 40)).not.toMatch(leaked);
+      expect(body).not.toContain("Quasar");
+      expect(response.headers.get("cache-control")).toContain("no-store");
+    }
+  });
+
+  it("limits one client's suggestions, with Retry-After, so the catalog cannot be read at the database's cost", async () => {
+    const answers = [];
+    for (let i = 0; i < 65; i++) answers.push(await suggest(`q=shilajit${i % 5}`));
+    const refused = answers.filter((r) => r.status === 429);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(Number(refused[0]!.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(answers.filter((r) => r.status === 200).length).toBeLessThanOrEqual(60);
+  });
+});
