@@ -72,6 +72,8 @@ describe("stock hoarding", () => {
     const bought = await pressPay(buyer, "198.51.100.61");
     expect(bought.outcome, bought.text.slice(0, 300)).toBe("open");
     expect(await stockScreen(products.lastThree)).toMatch(held(3));
+    const list = await (await (await target.signedIn(admin)).get("/admin/products")).text();
+    expect(list).toMatch(/>3 in stock · 3 in other shoppers(&#x27;|')\s*carts</);
   });
 
   it("one address cannot hold the last units from two carts at once; another address still can", async () => {
