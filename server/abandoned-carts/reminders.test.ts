@@ -11,6 +11,7 @@ import { cartLines, cartReminders, carts, mailOutbox } from "../db/schema/index.
 import { createMailer, type Mailer } from "../mail/mailer.ts";
 import { saveMarketingPostalAddress } from "../marketing/postal-address.ts";
 import { unsubscribeByToken } from "../marketing/unsubscribe.ts";
+import { GUEST_REMINDERS_PER_CLIENT_PER_DAY } from "./guest-caps.ts";
 import { signLinkToken, verifyLinkToken } from "./links.ts";
 import { SECOND_REMINDER_AFTER_HOURS, sendCartReminders } from "./reminders.ts";
 import { restoreFromReminder } from "./restore.ts";
@@ -60,7 +61,7 @@ async function idleCart(idleHours: number) {
 }
 
 /** A guest's cart with one product, kept at the address step with these details, idle `idleHours`. */
-async function idleGuestCart(idleHours: number, details: Partial<CheckoutDetails>) {
+async function idleGuestCart(idleHours: number, details: Partial<CheckoutDetails> & { clientIp?: string }) {
   const product = await createProduct(database.db);
   const cartId = await getOrCreateCart(database.db, { guestCartId: null });
   await addToCart(database.db, cartId, product.id, 1);
@@ -136,7 +137,7 @@ describe("abandoned-cart reminders", () => {
     expect(await mailsTo(cart.customer.email)).toHaveLength(1);
   });
 
-  it("reminds a guest who gave an email on the address step, by the address's name; never one without", async () => {
+  it("reminds a guest who gave an email on the address step, never by the name typed; never one without", async () => {
     const address = { ...testShippingAddress, name: "Gwen Guest", country: "US" };
     const withEmail = await idleGuestCart(5, { address, guestEmail: "gwen.guest@example.com" });
     const withoutEmail = await idleGuestCart(5, { address, guestEmail: null });
@@ -152,8 +153,31 @@ describe("abandoned-cart reminders", () => {
       expect(await remindersOf(cart.cartId)).toHaveLength(0);
     await mailer.idle();
     const [mail] = await mailsTo("gwen.guest@example.com");
-    expect(mail!.text).toContain("Gwen Guest");
+    expect(mail!.text).toContain("Hello, your cart still holds:");
+    expect(mail!.text).not.toContain("Gwen Guest");
     expect(mail!.text).toContain(withEmail.product.name);
+  });
+
+  it("a guest's typed address gets one reminder per period however many carts name it, and a client a few a day", async () => {
+    const address = { ...testShippingAddress, name: "URGENT call 555-0100", country: "US" };
+    const victim = "victim.typed@example.com";
+    for (let i = 0; i < 3; i++)
+      await idleGuestCart(5, { address, guestEmail: victim, clientIp: "192.0.2.50" });
+    await Promise.all([sendCartReminders(services()), sendCartReminders(services())]);
+    await mailer.idle();
+    const mails = await mailsTo(victim);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).not.toContain("URGENT");
+
+    // One client typing many addresses: at most the day's cap of reminders.
+    for (let i = 0; i < GUEST_REMINDERS_PER_CLIENT_PER_DAY + 2; i++)
+      await idleGuestCart(5, { address, guestEmail: `typed${i}@example.com`, clientIp: "192.0.2.51" });
+    await sendCartReminders(services());
+    await mailer.idle();
+    let sent = 0;
+    for (let i = 0; i < GUEST_REMINDERS_PER_CLIENT_PER_DAY + 2; i++)
+      sent += (await mailsTo(`typed${i}@example.com`)).length;
+    expect(sent).toBe(GUEST_REMINDERS_PER_CLIENT_PER_DAY);
   });
 
   it("sends nothing to an address that unsubscribed", async () => {

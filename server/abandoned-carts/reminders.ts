@@ -13,6 +13,7 @@ import type { Mailer } from "../mail/mailer.ts";
 import { sendMarketingEmail } from "../mail/marketing.ts";
 import { unsubscribedSql as unsubscribed } from "../marketing/contacts.ts";
 import { getMarketingPostalAddress } from "../marketing/postal-address.ts";
+import { claimReminder, guestCapsAllow } from "./guest-caps.ts";
 import { RESTORE_LINK_DAYS, signLinkToken } from "./links.ts";
 import { getAbandonedCartSettings } from "./settings.ts";
 
@@ -26,7 +27,15 @@ const MAX_IDLE_DAYS = 14;
 /** Reminders sent per run at most: the next tick continues. */
 const BATCH = 100;
 
-type Candidate = { cartId: string; cartUpdatedAt: Date; email: string; name: string };
+/** `name` is an account's (empty for a guest); `clientIp` is who typed a guest's email. */
+type Candidate = {
+  cartId: string;
+  cartUpdatedAt: Date;
+  email: string;
+  name: string;
+  guest: boolean;
+  clientIp: string | null;
+};
 
 const hoursBefore = (now: Date, hours: number) => new Date(now.getTime() - hours * HOUR_MS);
 
@@ -50,10 +59,19 @@ const alreadyReminded = (step: number) => sql`exists (
 
 /**
  * Who a cart's reminder goes to: a signed-in customer with a verified email, or a guest who gave an
- * email on the address step and so reached the payment step (decision 044).
+ * email on the address step and so reached the payment step (decision 044). Only an account's name
+ * greets the reader: a guest typed both the address and the name, and anyone may type anyone's
+ * address, so nothing from a guest cart goes into the greeting (decision 051).
  */
 const recipientEmail = sql<string>`coalesce(${user.email}, ${carts.checkoutEmail})`;
-const recipientName = sql<string>`coalesce(${user.name}, ${carts.checkoutAddress}->>'name', '')`;
+const recipientName = sql<string>`coalesce(${user.name}, '')`;
+const candidateColumns = {
+  cartId: carts.id,
+  cartUpdatedAt: carts.updatedAt,
+  name: recipientName,
+  guest: sql<boolean>`${carts.userId} is null`,
+  clientIp: carts.checkoutClientIp,
+};
 const hasRecipient = sql`(
   (${carts.userId} is not null and ${user.emailVerified} = true)
   or (${carts.userId} is null and ${carts.checkoutEmail} is not null and ${carts.checkoutAddress} is not null))`;
@@ -61,7 +79,7 @@ const hasRecipient = sql`(
 /** Carts idle for the admin's hours (up to 14 days), with a recipient, not reminded about this abandonment yet. */
 async function firstReminderCandidates(db: Db, idleHours: number, now: Date): Promise<Candidate[]> {
   return db
-    .select({ cartId: carts.id, cartUpdatedAt: carts.updatedAt, email: recipientEmail, name: recipientName })
+    .select({ ...candidateColumns, email: recipientEmail })
     .from(carts)
     .leftJoin(user, eq(user.id, carts.userId))
     .where(
@@ -72,26 +90,26 @@ async function firstReminderCandidates(db: Db, idleHours: number, now: Date): Pr
         stillAbandoned(carts.id, carts.updatedAt),
         sql`not ${alreadyReminded(1)}`,
         sql`not ${unsubscribed(recipientEmail)}`,
+        sql`(${carts.userId} is not null or ${guestCapsAllow(carts.checkoutEmail, carts.checkoutClientIp, now)})`,
       ),
     )
     .limit(BATCH);
 }
 
-/** Carts reminded once a day ago, unchanged since, still unpaid, without a follow-up yet. */
+/**
+ * Customers' carts reminded once a day ago, unchanged since, still unpaid, without a follow-up yet.
+ * A guest gets one reminder at most (the address step promises it, decision 051).
+ */
 async function secondReminderCandidates(db: Db, now: Date): Promise<Candidate[]> {
   return db
-    .select({
-      cartId: carts.id,
-      cartUpdatedAt: carts.updatedAt,
-      email: cartReminders.email,
-      name: recipientName,
-    })
+    .select({ ...candidateColumns, email: cartReminders.email })
     .from(cartReminders)
     .innerJoin(carts, and(eq(carts.id, cartReminders.cartId), eq(cartReminders.cartUpdatedAt, cartVersion)))
     .leftJoin(user, eq(user.id, carts.userId))
     .where(
       and(
         eq(cartReminders.step, 1),
+        isNotNull(carts.userId),
         lte(cartReminders.createdAt, hoursBefore(now, SECOND_REMINDER_AFTER_HOURS)),
         stillAbandoned(carts.id, carts.updatedAt),
         sql`not ${alreadyReminded(2)}`,
@@ -145,11 +163,8 @@ async function remind(
 ): Promise<boolean> {
   const lines = await snapshotLines(db, candidate.cartId);
   if (lines.length === 0) return false;
-  const [claimed] = await db
-    .insert(cartReminders)
-    .values({ ...candidate, step, lines, couponCode, createdAt: now })
-    .onConflictDoNothing()
-    .returning({ id: cartReminders.id });
+  const { guest, name: _name, ...row } = candidate;
+  const claimed = await claimReminder(db, guest, { ...row, step, lines, couponCode, createdAt: now });
   if (!claimed) return false;
   const restoreToken = signLinkToken(linkSecret, "cart-restore", claimed.id, RESTORE_LINK_DAYS, now);
   // The shared marketing path adds the unsubscribe link, postal address and List-Unsubscribe headers.

@@ -96,7 +96,8 @@ export function createAuth({ db, secret, publicUrl, secureCookies, mailer, log, 
             to: user.email,
             subject: "Reset your password",
             template: "reset-password",
-            props: { name: user.name, url },
+            // A stranger may have signed up with this address: their typed name stays out (decision 051).
+            props: { ...(user.emailVerified && { name: user.name }), url },
           }),
         );
       },
@@ -124,7 +125,8 @@ export function createAuth({ db, secret, publicUrl, secureCookies, mailer, log, 
             to: user.email,
             subject: "Verify your email address",
             template: "verify-email",
-            props: { name: user.name, url },
+            // The address is not proven yet: nothing the sign-up typed goes into it (decision 051).
+            props: { url },
           }),
         );
       },

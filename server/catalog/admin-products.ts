@@ -59,10 +59,15 @@ export const productInputSchema = z
 export type ProductInput = z.output<typeof productInputSchema>;
 export type AdminProduct = typeof products.$inferSelect;
 /**
- * A row of the admin list: the product with how many live variants it sells and the units in
- * stock over its tracked live variants (null when none is tracked: "Not tracked").
+ * A row of the admin list: the product with how many live variants it sells, the units in
+ * stock over its tracked live variants (null when none is tracked: "Not tracked") and the units
+ * unpaid checkouts hold now ("N in other shoppers' carts", decision 051).
  */
-export type AdminProductRow = AdminProduct & { variantCount: number; stockTotal: number | null };
+export type AdminProductRow = AdminProduct & {
+  variantCount: number;
+  stockTotal: number | null;
+  held: number;
+};
 
 export function listAdminProducts(db: Db): Promise<AdminProductRow[]> {
   // Plain SQL: drizzle would print products.id unqualified in a one-table select.
@@ -70,8 +75,10 @@ export function listAdminProducts(db: Db): Promise<AdminProductRow[]> {
   const stockTotal = sql<
     number | null
   >`(select sum(v.stock_quantity)::int from product_variants v where v.product_id = products.id and v.archived_at is null)`;
+  const held = sql<number>`(select coalesce(sum(r.quantity), 0)::int from stock_reservations r
+    join product_variants v on v.id = r.variant_id where v.product_id = products.id and r.expires_at > now())`;
   return db
-    .select({ ...getTableColumns(products), variantCount, stockTotal })
+    .select({ ...getTableColumns(products), variantCount, stockTotal, held })
     .from(products)
     .orderBy(desc(products.createdAt));
 }

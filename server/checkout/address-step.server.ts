@@ -78,6 +78,7 @@ export async function keepCheckoutAddress(
     address: stripSavedFields(input.address),
     // An account's receipts and reminders go to the account's email, never to a typed one.
     guestEmail: input.userId ? null : input.guestEmail,
+    clientIp: context.clientIp,
   });
   if (input.saveToBook && input.userId) await saveAddress(db, input.userId, input.address);
 }

@@ -12,10 +12,19 @@ export type CheckoutDetails = { address: PostalAddress | null; guestEmail: strin
  * shown on step 2 and the amount charged are computed for the same address; decision 035), with a
  * guest's email when they gave one (decision 044; null for an account's cart).
  */
-export async function saveCheckoutDetails(db: Db, cartId: string, details: CheckoutDetails) {
+export async function saveCheckoutDetails(
+  db: Db,
+  cartId: string,
+  details: CheckoutDetails & { clientIp?: string | null },
+) {
   await db
     .update(carts)
-    .set({ checkoutAddress: details.address, checkoutEmail: details.guestEmail })
+    .set({
+      checkoutAddress: details.address,
+      checkoutEmail: details.guestEmail,
+      // Who typed the email: reminders to typed addresses are capped per client (decision 051).
+      checkoutClientIp: details.guestEmail ? (details.clientIp ?? null) : null,
+    })
     .where(eq(carts.id, cartId));
 }
 

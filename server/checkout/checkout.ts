@@ -17,8 +17,9 @@ import { openPaymentSession } from "../orders/payment-session.ts";
 import { newStatusToken } from "../orders/status-token.ts";
 import type { PaymentMethod, PaymentProvider } from "../payments/provider.ts";
 import { recordPoliciesInForce } from "../policies/in-force.ts";
+import type { ClientHoldRefusal } from "../reservations/client-holds.ts";
 import { deliveryTerms } from "../shipping/terms.ts";
-import { reserveStock, StockShortage } from "../stock/reserve.ts";
+import { reserveStock, StockHeldByClient, StockShortage } from "../stock/reserve.ts";
 import { type RenewalConsentInput, recordRenewalConsent } from "../subscriptions/renewal-consent.ts";
 import { orderAddressColumns } from "./checkout-address.ts";
 import { assertClientMayOpen, TooManyOpenPayments } from "./open-payments.ts";
@@ -35,7 +36,7 @@ export type CheckoutRequest = {
   shippingAddress?: PostalAddress | null;
   /** A guest's email from the address step: the order's receipts go there (decision 044). */
   buyerEmail?: string | null;
-  /** The client's address: open payments and coupon holds are capped per address (hold rule). */
+  /** The client's address: open payments and holds of scarce coupons and stock are capped per address (hold rule). */
   clientIp?: string | null;
   /** The cart of `cartId` as this request already priced it from the database (saves reading it twice). */
   cart?: PricedCart;
@@ -55,6 +56,8 @@ export type CheckoutResult =
   | { ok: false; reason: "coupon"; rejection: CouponRejection }
   /** A line asks for more than is in stock: `message` is "Only N left" or "<name> is sold out". */
   | { ok: false; reason: "out_of_stock"; message: string }
+  /** The client is over its cap on a variant's last units (decision 051); `name` is the variant's. */
+  | { ok: false; reason: "stock_held"; refusal: ClientHoldRefusal; name: string }
   /** The card or PayPal provider refused or failed to open a session (spec: 'Payment Failed'). */
   | { ok: false; reason: "provider_error"; error: unknown };
 
@@ -184,7 +187,7 @@ export async function startCheckout(
         })),
       );
       await recordShownWarnings(tx, orderId, input.prop65Warnings ?? [], now);
-      await reserveStock(tx, orderId, cart.lines, expiresAt, now);
+      await reserveStock(tx, orderId, cart.lines, expiresAt, now, input.clientIp ?? null);
       await recordPoliciesInForce(tx, orderId);
       const session = await openSession(tx, provider, { orderId, method: input.paymentMethod, expiresAt });
       return { ok: true as const, orderId, url: session.url, breakdown };
@@ -192,6 +195,8 @@ export async function startCheckout(
   } catch (error) {
     if (error instanceof TooManyOpenPayments) return { ok: false, reason: "too_many_open" };
     if (error instanceof StockShortage) return { ok: false, reason: "out_of_stock", message: error.message };
+    if (error instanceof StockHeldByClient)
+      return { ok: false, reason: "stock_held", refusal: error.refusal, name: error.variantName };
     if (error instanceof CouponRefused) return { ok: false, reason: "coupon", rejection: error.rejection };
     if (error instanceof SessionNotOpened)
       return { ok: false, reason: "provider_error", error: error.reason };

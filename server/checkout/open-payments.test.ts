@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCoupon, createProduct } from "../../tests/factories/index.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
 import { addToCart, getOrCreateCart } from "../cart/cart.ts";
-import { orders } from "../db/schema/index.ts";
+import { orders, productVariants } from "../db/schema/index.ts";
 import { sandboxProvider } from "../payments/sandbox.ts";
 import { paymentHoldRule } from "../reservations/hold-rule.ts";
 import { startCheckout } from "./checkout.ts";
@@ -15,16 +15,26 @@ beforeAll(async () => {
 });
 afterAll(() => database.destroy());
 
-async function guestCart() {
-  const product = await createProduct(database.db, { priceCents: 5999 });
+async function guestCart(productId?: string) {
+  productId ??= (await createProduct(database.db, { priceCents: 5999 })).id;
   const cartId = await getOrCreateCart(database.db, { guestCartId: null });
-  await addToCart(database.db, cartId, product.id, 1);
+  await addToCart(database.db, cartId, productId, 1);
   return cartId;
 }
 
-async function pay(clientIp: string, couponCode: string | null = null) {
+/** A product whose one variant has `stock` units counted. */
+async function stockedProduct(stock: number) {
+  const product = await createProduct(database.db, { priceCents: 5999 });
+  await database.db
+    .update(productVariants)
+    .set({ stockQuantity: stock })
+    .where(eq(productVariants.productId, product.id));
+  return product.id;
+}
+
+async function pay(clientIp: string, couponCode: string | null = null, productId?: string) {
   return startCheckout(database.db, sandboxProvider, {
-    cartId: await guestCart(),
+    cartId: await guestCart(productId),
     userId: null,
     purchaseType: "one_time",
     paymentMethod: "card",
@@ -64,6 +74,19 @@ describe("open payments per client (hold rule)", () => {
     expect(reasons([await pay("198.51.100.5", coupon.code)])).toEqual(["ok"]);
     const third = await pay("198.51.100.6", coupon.code);
     expect(third).toMatchObject({ ok: false, rejection: { reason: "usage_limit" } });
+  });
+
+  it("one address holds a variant's last units once, even pressing in parallel; ample stock is not capped", async () => {
+    const scarce = await stockedProduct(4);
+    const presses = await Promise.all(Array.from({ length: 3 }, () => pay("198.51.100.8", null, scarce)));
+    expect(reasons(presses).sort()).toEqual(["ok", "stock_held", "stock_held"]);
+    expect(presses.find((r) => !r.ok)).toMatchObject({ refusal: "held_by_client" });
+    expect(reasons([await pay("198.51.100.9", null, scarce)])).toEqual(["ok"]);
+
+    const ample = await stockedProduct(500);
+    expect(
+      reasons([await pay("198.51.100.10", null, ample), await pay("198.51.100.10", null, ample)]),
+    ).toEqual(["ok", "ok"]);
   });
 
   it("lists the open payments of a cart (the ones a new press ends)", async () => {

@@ -1,11 +1,11 @@
 import { data } from "react-router";
 import { actionToast } from "../../core/toast.ts";
 import type { RequestContext } from "../context.ts";
-import { normalizeCouponCode } from "../coupons/rules.ts";
 import { cancelPayment } from "../orders/payment-session.ts";
 import { providerNamed } from "../payments/registry.ts";
-import { hitRateLimit, payLimits } from "../rate-limit/rate-limit.ts";
-import { dailyHoldLimit, paymentHoldRule } from "../reservations/hold-rule.ts";
+import { payLimits } from "../rate-limit/rate-limit.ts";
+import type { ClientHoldRefusal } from "../reservations/client-holds.ts";
+import { releaseCartStock } from "../stock/reserve.ts";
 import { refuseOverLimit } from "./client-limits.server.ts";
 import { openPaymentsOfCart } from "./open-payments.ts";
 
@@ -19,36 +19,38 @@ export const tooManyOpenPayments = () =>
     "You have several unfinished payments. Complete or cancel one of them, or try again in 30 minutes.",
   );
 
+/** What a client over its cap on a variant's last units is told (checkout's 'stock_held', decision 051). */
+export function stockHeldByClient(refusal: ClientHoldRefusal, name: string) {
+  if (refusal === "held_too_often")
+    return refused(
+      "Already Held Too Often",
+      `Unfinished payments from your connection have held the last units of ${name} too often today. Please try again tomorrow.`,
+    );
+  return refused(
+    "Already in Another Payment",
+    `An unfinished payment from your connection already holds the last units of ${name}. Complete or cancel it, or try again in 30 minutes.`,
+  );
+}
+
+/** The coupon refusal that is a 429 (a daily cap), rather than the 400 of a coupon that does not apply. */
+export const couponHeldTooOften = (rejection: { title: string; description: string }) =>
+  refused(rejection.title, rejection.description);
+
 /**
- * Before the pay button opens a payment: the pay action's rate limit, the daily limit on holds of
- * one coupon by one client (a hold renewed every half hour would block a limited coupon forever),
- * and the end of any payment still open for the same cart — its coupon use goes back at once and
- * one cart never has two payment pages. Returns the refusal to answer with, or null to go on.
+ * Before the pay button opens a payment: the pay action's rate limit, then the end of any payment
+ * still open for the same cart — its coupon use and stock holds go back at once, and one cart
+ * never has two payment pages. The new press may still be refused afterwards (the per-client caps
+ * on scarce holds, in checkout's transaction): the shopper's earlier hold is gone either way, so a
+ * client at its cap holds nothing. Returns the refusal to answer with, or null to go on.
  */
-export async function prepareToPay(
-  context: RequestContext,
-  input: { cartId: string | null; couponCode: string | null },
-) {
+export async function prepareToPay(context: RequestContext, input: { cartId: string | null }) {
   const limited = await refuseOverLimit(context, payLimits);
   if (limited) return limited;
-  if (input.couponCode) {
-    const item = `coupon:${normalizeCouponCode(input.couponCode)}`;
-    const holds = await hitRateLimit(
-      context.database.db,
-      dailyHoldLimit(paymentHoldRule, item, context.clientIp),
-    );
-    if (!holds.allowed) {
-      return refused(
-        "Coupon Already in Use",
-        "Unfinished payments from your connection have held this coupon too often today. Please try again tomorrow.",
-      );
-    }
-  }
   if (input.cartId) await endOpenPaymentsOfCart(context, input.cartId);
   return null;
 }
 
-/** Gives up the cart's still-open payments; one that cannot be given up now simply expires later. */
+/** Gives up the cart's still-open payments; a stock hold of one that cannot be given up goes anyway. */
 async function endOpenPaymentsOfCart(context: RequestContext, cartId: string) {
   const db = context.database.db;
   for (const payment of await openPaymentsOfCart(db, cartId, new Date())) {
@@ -59,4 +61,5 @@ async function endOpenPaymentsOfCart(context: RequestContext, cartId: string) {
       context.log.error({ err: error, orderId: payment.id }, "ending the cart's previous payment failed");
     }
   }
+  await releaseCartStock(db, cartId);
 }

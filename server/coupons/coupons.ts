@@ -1,6 +1,7 @@
 import { and, count, eq, gt, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
 import { couponReservations, coupons, orders } from "../db/schema/index.ts";
+import { admitClientHold } from "../reservations/client-holds.ts";
 import { paymentHoldRule } from "../reservations/hold-rule.ts";
 import { openOrder } from "../reservations/open-orders.ts";
 import { type CouponRejection, checkCoupon, couponRejections, normalizeCouponCode } from "./rules.ts";
@@ -63,8 +64,9 @@ async function holdsOfClient(tx: Tx, couponId: string, clientIp: string, now: Da
 /**
  * Holds one use of the coupon for an order until `expiresAt`, inside the caller's transaction.
  * The coupon row is locked first, so concurrent checkouts for the same coupon queue up and a usage
- * limit is never exceeded. One client address holds at most `maxPerClientPerItem` uses at a time
- * (the hold rule), so nobody can block a limited coupon by opening payments they never finish.
+ * limit is never exceeded. A limited coupon is scarce: one client address holds at most one use at
+ * a time and starts at most a few holds of it a day (`admitClientHold`, the same cap stock has), so
+ * nobody can block it with payments they never finish. An unlimited coupon's hold blocks nobody.
  */
 export async function reserveCouponUse(
   tx: Tx,
@@ -83,11 +85,14 @@ export async function reserveCouponUse(
   );
   const check = await validateCoupon(tx, input.code, input.subtotalCents, now);
   if (!check.ok) return check;
-  if (
-    input.clientIp &&
-    (await holdsOfClient(tx, check.coupon.id, input.clientIp, now)) >= paymentHoldRule.maxPerClientPerItem
-  ) {
-    return { ok: false, rejection: couponRejections.heldByClient() };
+  if (input.clientIp && check.coupon.usageLimit !== null) {
+    const refusal = await admitClientHold(tx, paymentHoldRule, {
+      item: `coupon:${check.coupon.code}`,
+      clientIp: input.clientIp,
+      openHolds: await holdsOfClient(tx, check.coupon.id, input.clientIp, now),
+    });
+    if (refusal === "held_by_client") return { ok: false, rejection: couponRejections.heldByClient() };
+    if (refusal) return { ok: false, rejection: couponRejections.heldTooOften() };
   }
   await tx
     .insert(couponReservations)

@@ -13,7 +13,7 @@ export type CouponForRules = {
 };
 
 export type CouponRejection = {
-  reason: "invalid" | "expired" | "minimum_not_met" | "usage_limit" | "held_by_client";
+  reason: "invalid" | "expired" | "minimum_not_met" | "usage_limit" | "held_by_client" | "held_too_often";
   title: string;
   description: string;
 };
@@ -46,6 +46,13 @@ export const couponRejections = {
     title: "Coupon Already in Use",
     description:
       "An unfinished payment from your connection already uses this coupon. Complete or cancel it, or try again in 30 minutes.",
+  }),
+  /** Not a spec text: the address started the day's holds of this limited coupon (decision 051). */
+  heldTooOften: () => ({
+    reason: "held_too_often",
+    title: "Coupon Already in Use",
+    description:
+      "Unfinished payments from your connection have held this coupon too often today. Please try again tomorrow.",
   }),
 } satisfies Record<string, (...args: never[]) => CouponRejection>;
 

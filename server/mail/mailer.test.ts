@@ -27,7 +27,7 @@ describe("mailer without SMTP", () => {
     const id = await mailer.send({
       to: "reader@example.com",
       subject: "Verify your email address",
-      template: "verify-email",
+      template: "reset-password",
       props: { name: "Ada", url: "https://shop.test/verify?token=abc" },
     });
     await mailer.idle();
@@ -35,7 +35,7 @@ describe("mailer without SMTP", () => {
     expect(row).toMatchObject({
       to: "reader@example.com",
       status: "stored",
-      template: "verify-email",
+      template: "reset-password",
       attempts: 0,
     });
     expect(row.html).toContain("<html");
@@ -53,7 +53,7 @@ describe("mailer rendering after the request", () => {
     const id = await mailer.send({
       to: "later@example.com",
       subject: "Verify your email address",
-      template: "verify-email",
+      template: "reset-password",
       props: { name: "Lin", url: "https://shop.test/verify?token=later" },
     });
     // The caller is answered before the (CPU-heavy) React render runs.
@@ -76,7 +76,7 @@ describe("mailer rendering after the request", () => {
         .values({
           to: `${name.toLowerCase()}@example.com`,
           subject: "Verify your email address",
-          template: "verify-email",
+          template: "reset-password",
           props: { name, url: `https://shop.test/verify?token=${name}` },
           status: "stored",
         })
@@ -192,7 +192,7 @@ describe("mailer on several instances", () => {
       recipients.map((to) => ({
         to,
         subject: "Your order",
-        template: "verify-email",
+        template: "reset-password",
         props: { name: "Twin", url: "https://shop.test/verify?token=twin" },
         status: "pending" as const,
         nextAttemptAt: new Date(Date.now() - 1000),

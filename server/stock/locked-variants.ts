@@ -1,8 +1,12 @@
 import { and, asc, gt, inArray, isNotNull, sql } from "drizzle-orm";
+import { DEFAULT_LOW_STOCK_THRESHOLD } from "../../core/stock.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { products, productVariants, stockReservations } from "../db/schema/index.ts";
 
 export type LockedVariant = { id: string; productId: string; name: string; stockQuantity: number };
+
+/** A tracked variant as checkout locks it: with where "Only N left" starts (the shop default when blank). */
+export type LockedTrackedVariant = LockedVariant & { lowStockThreshold: number };
 
 /**
  * Locks the tracked variants among `variantIds`, always in id order so two transactions locking
@@ -11,7 +15,10 @@ export type LockedVariant = { id: string; productId: string; name: string; stock
  * checkouts each holding KEY SHARE would deadlock upgrading to FOR UPDATE. Only stock_quantity
  * changes, never a key, so NO KEY UPDATE is the right strength. Untracked variants are left out.
  */
-export async function lockTrackedVariants(tx: Tx, variantIds: string[]): Promise<Map<string, LockedVariant>> {
+export async function lockTrackedVariants(
+  tx: Tx,
+  variantIds: string[],
+): Promise<Map<string, LockedTrackedVariant>> {
   const ids = [...new Set(variantIds)];
   if (ids.length === 0) return new Map();
   const rows = await tx
@@ -21,6 +28,7 @@ export async function lockTrackedVariants(tx: Tx, variantIds: string[]): Promise
       name: products.name,
       title: productVariants.title,
       stockQuantity: productVariants.stockQuantity,
+      lowStockThreshold: productVariants.lowStockThreshold,
     })
     .from(productVariants)
     .innerJoin(products, sql`${products.id} = ${productVariants.productId}`)
@@ -35,6 +43,7 @@ export async function lockTrackedVariants(tx: Tx, variantIds: string[]): Promise
         productId: row.productId,
         name: `${row.name} (${row.title})`,
         stockQuantity: row.stockQuantity!,
+        lowStockThreshold: row.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD,
       },
     ]),
   );

@@ -63,16 +63,21 @@ describe("coupon hoarding and piles of unpaid payments", () => {
     expect((await pressPay(await guest(), "203.0.113.21", "CREATOR2")).location).toBeTruthy();
   });
 
-  it("one address cannot renew its hold on a single-use coupon all day", async () => {
+  it("one address cannot renew its hold on a single-use coupon all day, and at its cap holds nothing", async () => {
     const hoarder = await guest();
     const statuses: (number | string)[] = [];
-    for (let press = 0; press < 6; press++) {
+    for (let press = 0; press < 5; press++) {
       const paid = await pressPay(hoarder, "203.0.113.30", "SOLO1");
       statuses.push(paid.location ? "open" : paid.status);
       if (!paid.location) expect(paid.text.includes("held this coupon too often today"), "toast").toBe(true);
     }
-    // Each press ends the previous session; the daily hold limit stops the sixth.
-    expect(statuses).toEqual(["open", "open", "open", "open", "open", 429]);
+    // Each press ends the previous session; the daily cap on scarce holds stops the fourth.
+    expect(statuses).toEqual(["open", "open", "open", 429, 429]);
+    // A fresh cart from the same address is refused too: the cap is per address, not per cart.
+    const again = await pressPay(await guest(), "203.0.113.30", "SOLO1");
+    expect(again.status).toBe(429);
+    // The refused press ended the hoarder's last payment: the single use is free for another shopper now.
+    expect((await pressPay(await guest(), "203.0.113.31", "SOLO1")).location).toBeTruthy();
   });
 
   it("a guest cannot pile up unpaid orders: open payments are capped per address, and Pay is rate-limited", async () => {

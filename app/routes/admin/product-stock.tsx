@@ -98,7 +98,7 @@ export default function ProductStock({ loaderData, actionData }: Route.Component
             <TableHead>Variant</TableHead>
             <TableHead>SKU</TableHead>
             <TableHead>In stock</TableHead>
-            <TableHead>Held by open payments</TableHead>
+            <TableHead>Held at checkout</TableHead>
             <TableHead>Low-stock threshold</TableHead>
           </TableRow>
         </TableHeader>
@@ -125,7 +125,13 @@ export default function ProductStock({ loaderData, actionData }: Route.Component
                   </>
                 )}
               </TableCell>
-              <TableCell>{v.held}</TableCell>
+              <TableCell>
+                {v.stockQuantity === null ? (
+                  <span className="text-muted-foreground">—</span>
+                ) : (
+                  `${v.held} in other shoppers' carts`
+                )}
+              </TableCell>
               <TableCell>{v.lowStockThreshold}</TableCell>
             </TableRow>
           ))}

@@ -224,10 +224,10 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
                   {/* The name starts with the visible text (axe: label-content-name-mismatch). */}
                   <Link
                     to={`/admin/products/${p.id}/stock`}
-                    aria-label={`${stockText(p.stockTotal)}: stock of ${p.name}`}
+                    aria-label={`${stockText(p.stockTotal, p.held)}: stock of ${p.name}`}
                     className="text-primary underline-offset-2 hover:underline"
                   >
-                    {stockText(p.stockTotal)}
+                    {stockText(p.stockTotal, p.held)}
                   </Link>
                 </TableCell>
                 <TableCell>
@@ -262,7 +262,8 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
-/** The products list's stock cell: units over tracked live variants, or "Not tracked". */
-function stockText(total: number | null) {
-  return total === null ? "Not tracked" : `${total} in stock`;
+/** The products list's stock cell: units over tracked live variants, or "Not tracked"; and what checkouts hold. */
+function stockText(total: number | null, held: number) {
+  if (total === null) return "Not tracked";
+  return held > 0 ? `${total} in stock · ${held} in other shoppers' carts` : `${total} in stock`;
 }

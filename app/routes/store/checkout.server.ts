@@ -11,7 +11,12 @@ import { keepCheckoutAddress, savedAddressOf } from "~server/checkout/address-st
 import { type CheckoutResult, startCheckout } from "~server/checkout/checkout.ts";
 import { checkoutDetailsOf } from "~server/checkout/checkout-address.ts";
 import { refuseOverLimit } from "~server/checkout/client-limits.server.ts";
-import { prepareToPay, tooManyOpenPayments } from "~server/checkout/pay-request.server.ts";
+import {
+  couponHeldTooOften,
+  prepareToPay,
+  stockHeldByClient,
+  tooManyOpenPayments,
+} from "~server/checkout/pay-request.server.ts";
 import { loadCheckoutCart } from "~server/checkout/request.server.ts";
 import type { RequestContext } from "~server/context.ts";
 import { type AppliedCoupon, quoteCoupon } from "~server/coupons/quote.ts";
@@ -189,7 +194,7 @@ async function pay(
       applied: await keptCoupon(context, form, cart, buyer),
     });
   const couponCode = form.appliedCoupon || null;
-  const refusal = await prepareToPay(context, { cartId, couponCode });
+  const refusal = await prepareToPay(context, { cartId });
   if (refusal) return refusal;
   const productIds = cart.lines.map((line) => line.productId);
   const prop65Warnings = await prop65WarningsFor(context.database.db, productIds, shippingAddress);
@@ -210,6 +215,9 @@ async function pay(
   });
   if (result.ok) return redirect(result.url);
   if (result.reason === "too_many_open") return tooManyOpenPayments();
+  if (result.reason === "stock_held") return stockHeldByClient(result.refusal, result.name);
+  if (result.reason === "coupon" && result.rejection.reason === "held_too_often")
+    return couponHeldTooOften(result.rejection);
   if (result.reason === "empty_cart") throw await redirectWithToast("/products", checkoutToasts.cartEmpty);
   if (result.reason === "sign_in_required")
     throw await redirectWithToast(authUrl, checkoutToasts.authRequired);

@@ -1,4 +1,5 @@
-import { integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { carts } from "./cart.ts";
 import { createdAt, id } from "./columns.ts";
 
@@ -30,7 +31,13 @@ export const cartReminders = pgTable(
     email: text("email").notNull(),
     lines: jsonb("lines").$type<ReminderLine[]>().notNull(),
     couponCode: text("coupon_code"),
+    /** A guest cart's `checkout_client_ip`: guest reminders per client are capped (decision 051). */
+    clientIp: text("client_ip"),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("cart_reminders_once_idx").on(t.cartId, t.cartUpdatedAt, t.step)],
+  (t) => [
+    uniqueIndex("cart_reminders_once_idx").on(t.cartId, t.cartUpdatedAt, t.step),
+    // A guest's address gets one reminder per period, whichever cart typed it.
+    index("cart_reminders_email_idx").on(sql`lower(${t.email})`, t.createdAt),
+  ],
 );

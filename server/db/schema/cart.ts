@@ -24,6 +24,8 @@ export const carts = pgTable(
      * order's receipt goes there, and an abandoned cart may get one reminder (decision 044).
      */
     checkoutEmail: text("checkout_email"),
+    /** The client address that typed `checkout_email`: guest reminders are capped per client (decision 051). */
+    checkoutClientIp: text("checkout_client_ip"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

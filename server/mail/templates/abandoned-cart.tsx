@@ -2,6 +2,7 @@ import { Button, Text } from "@react-email/components";
 import { buttonStyle, EmailLayout, type MarketingFooter, paragraph } from "./layout.tsx";
 
 export type AbandonedCartProps = {
+  /** An account's name; empty for a guest, whose typed text never reaches the email (decision 051). */
   name: string;
   lines: { productName: string; weight: string; quantity: number }[];
   /** Signed link that puts these lines back into the reader's cart (14 days). */
@@ -20,7 +21,9 @@ export function AbandonedCart({ name, lines, restoreUrl, couponCode, marketing }
       heading="You left something in your cart"
       marketing={marketing}
     >
-      <Text style={paragraph}>Hi {name}, your cart still holds:</Text>
+      <Text style={paragraph}>
+        {name ? `Hi ${name}, your cart still holds:` : "Hello, your cart still holds:"}
+      </Text>
       <Text style={paragraph}>
         {lines.map((line) => (
           <span key={`${line.productName}-${line.weight}`}>

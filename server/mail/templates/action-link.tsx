@@ -5,7 +5,11 @@ import { buttonStyle, EmailLayout, emailColors, linkStyle, paragraph } from "./l
 type ActionLinkEmailProps = {
   preview: string;
   heading: string;
-  name: string;
+  /**
+   * Greets the reader by name; only a name the reader proved is theirs (a verified account's).
+   * Without one the email says "Hello," — never text a visitor typed for an unproven address.
+   */
+  name?: string;
   intro: React.ReactNode;
   buttonLabel: string;
   url: string;
@@ -25,7 +29,7 @@ export function ActionLinkEmail({
 }: ActionLinkEmailProps) {
   return (
     <EmailLayout preview={preview} heading={heading}>
-      <Text style={paragraph}>Hi {name},</Text>
+      <Text style={paragraph}>{name ? `Hi ${name},` : "Hello,"}</Text>
       <Text style={paragraph}>{intro}</Text>
       <Button href={url} style={buttonStyle}>
         {buttonLabel}

@@ -1,7 +1,8 @@
 import { brand } from "../../../core/brand.ts";
 import { ActionLinkEmail } from "./action-link.tsx";
 
-export type ResetPasswordProps = { name: string; url: string };
+/** `name` only for a verified account: an unverified one's name was typed by whoever signed up. */
+export type ResetPasswordProps = { name?: string; url: string };
 
 export function ResetPassword({ name, url }: ResetPasswordProps) {
   return (
