@@ -37,6 +37,32 @@ describe("public layout", () => {
     await menu.waitFor({ state: "hidden" });
   });
 
+  it("shows a progress bar while a slow navigation loads, without moving the page", async () => {
+    const page = await e2e.newPage();
+    await page.goto("/");
+    await page.getByRole("banner").getByRole("button", { name: "Cart", exact: true }).waitFor();
+    // Hold the next page's data until the test lets it through.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/blog.data*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    const bar = page.getByRole("progressbar", { name: "Loading page" });
+    expect(await bar.count()).toBe(0);
+    const headingTop = await page.getByRole("heading", { level: 1 }).first().boundingBox();
+    await page
+      .getByRole("banner")
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Blog" })
+      .click();
+    await bar.waitFor();
+    expect((await page.getByRole("heading", { level: 1 }).first().boundingBox())?.y).toBe(headingTop?.y);
+    release();
+    await page.waitForURL("**/blog");
+    await bar.waitFor({ state: "detached" });
+  });
+
   it("has a footer with the shop links, legal notice and contact addresses", async () => {
     const page = await e2e.newPage();
     await page.goto("/");

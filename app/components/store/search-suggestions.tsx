@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
+import { useHydrated } from "~/hooks/use-hydrated.ts";
 import { cn } from "~/lib/cn.ts";
 import type { Suggestion } from "~server/catalog/suggest.ts";
 
@@ -28,8 +29,7 @@ export function useSearchSuggestions() {
   const [active, setActive] = useState(-1);
   const asked = useRef("");
   // Until the page is interactive the field is a plain search box (and stays one without JavaScript).
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
 
   useEffect(() => {
     const q = typed.trim();

@@ -3,6 +3,7 @@ import { data, Outlet, useLocation } from "react-router";
 import { Footer } from "~/components/store/footer.tsx";
 import { Header } from "~/components/store/header.tsx";
 import type { StoreUser } from "~/components/store/nav.ts";
+import { NavigationProgress } from "~/components/store/navigation-progress.tsx";
 import { useCart } from "~/components/store/use-cart.ts";
 import { lazyWithPreload } from "~/components/ui/lazy-with-preload.ts";
 import { useHydrated } from "~/hooks/use-hydrated.ts";
@@ -60,6 +61,7 @@ export default function StoreLayout({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="flex min-h-dvh flex-col">
+      <NavigationProgress />
       <a
         href="#main"
         className="sr-only z-50 rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
