@@ -7,6 +7,7 @@ import { startBackgroundJobs } from "./background.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { DataFolderError } from "./db/pglite-folder.ts";
 import { oneInstanceAtATime } from "./db/startup-locks.ts";
+import { checkStripeAtStart } from "./payments/stripe/endpoint-status.ts";
 import { createServices, type Services } from "./services.ts";
 import { printToConsole, startBanner } from "./start-banner.ts";
 import { prepareDatabase } from "./startup.ts";
@@ -28,6 +29,8 @@ export async function startShop(makeServer: ServerFactory) {
       `shop listening on http://localhost:${port}`,
     );
     printToConsole(config.logLevel, startBanner(config, port, databaseStart));
+    // Logged, never awaited: a slow or unreachable Stripe does not hold the start.
+    void checkStripeAtStart(services);
   });
   handleShutdown(server, services, stopBackgroundJobs);
 }

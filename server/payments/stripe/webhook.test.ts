@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
+import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCoupon, createUser } from "../../../tests/factories/index.ts";
 import {
@@ -24,6 +25,7 @@ import {
 import { createHttpApp } from "../../http.ts";
 import { stripeEventVersions } from "../../observability/metrics.ts";
 import type { Services } from "../../services.ts";
+import { stripeVersionSightings } from "./version-report.ts";
 import { handleStripeWebhook } from "./webhook.ts";
 
 let database: TestDatabase;
@@ -314,6 +316,10 @@ describe("POST /webhooks/stripe: events at another API version than the pinned o
     expect(renewals).toMatchObject([{ paymentStatus: "paid", totalCents: invoice.amount_paid }]);
     expect(await mailsTo(email, "subscription-renewal")).toHaveLength(1);
     expect(stripeEventVersions.get({ api_version: OLD, handling: "read" })).toBe(before + 1);
+    // The admin's webhook screen reports it (from the event log, the same on every instance).
+    const sightings = await stripeVersionSightings(database.db);
+    expect(sightings.find((s) => s.apiVersion === OLD)?.events).toBeGreaterThanOrEqual(1);
+    expect(sightings.map((s) => s.apiVersion)).not.toContain(Stripe.API_VERSION);
   });
 
   it("a failed renewal rendered before basil still emails the subscriber and follows Stripe to past_due", async () => {
