@@ -13,6 +13,7 @@ import type { CouponRejection } from "../coupons/rules.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { orderItems, orders } from "../db/schema/index.ts";
 import { type CheckoutWarning, recordShownWarnings } from "../labels/checkout-warnings.ts";
+import { freeOrderReturnUrl, isFreeOrder, newFreeOrderSessionId } from "../orders/free-order.ts";
 import { openPaymentSession } from "../orders/payment-session.ts";
 import { newStatusToken } from "../orders/status-token.ts";
 import type { PaymentMethod, PaymentProvider } from "../payments/provider.ts";
@@ -186,6 +187,12 @@ export async function startCheckout(
       await recordShownWarnings(tx, orderId, input.prop65Warnings ?? [], now);
       await reserveStock(tx, orderId, cart.lines, expiresAt, now);
       await recordPoliciesInForce(tx, orderId);
+      if (isFreeOrder({ purchaseType: input.purchaseType, totalCents: breakdown.totalCents })) {
+        // Nothing to charge: no provider; the return page confirms it (server/orders/free-order.ts).
+        const sessionId = newFreeOrderSessionId();
+        await tx.update(orders).set({ providerSessionId: sessionId }).where(eq(orders.id, orderId));
+        return { ok: true as const, orderId, url: freeOrderReturnUrl(sessionId), breakdown };
+      }
       const session = await openSession(tx, provider, { orderId, method: input.paymentMethod, expiresAt });
       return { ok: true as const, orderId, url: session.url, breakdown };
     });
