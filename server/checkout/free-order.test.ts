@@ -41,7 +41,7 @@ async function freeCheckout(provider: PaymentProvider, options: { userId?: strin
     purchaseType: "one_time",
     paymentMethod: provider.name === "paypal" ? "paypal" : "card",
     couponCode: coupon.code,
-    shippingAddress: { ...address, name: testBuyer.name, phone: testBuyer.phone },
+    shippingAddress: { line2: "", ...address, name: testBuyer.name, phone: testBuyer.phone },
     buyerEmail: options.email ?? null,
   });
   if (!result.ok) throw new Error(`checkout refused: ${result.reason}`);
@@ -85,12 +85,30 @@ describe("an order a coupon takes to $0.00", () => {
     },
   );
 
+  it("a guest's free order without an email is refused before anything is written", async () => {
+    const coupon = await createCoupon(database.db, {
+      discountType: "percentage",
+      discountValueHundredths: 10000,
+    });
+    const cartId = await cartWith(database.db, 2);
+    const result = await startCheckout(database.db, stripe.gateway.provider, {
+      cartId,
+      userId: null,
+      purchaseType: "one_time",
+      paymentMethod: "card",
+      couponCode: coupon.code,
+      shippingAddress: { line2: "", ...address, name: testBuyer.name, phone: testBuyer.phone },
+    });
+    expect(result).toEqual({ ok: false, reason: "email_required" });
+    expect(await database.db.select().from(orders).where(eq(orders.cartId, cartId))).toEqual([]);
+  });
+
   it("a signed-in customer's free order takes the account's email; the reconciliation confirms one nobody returned from", async () => {
     const customer = await createUser(database.db);
     const { order } = await freeCheckout(stripe.gateway.provider, { userId: customer.id });
     const mailer = recordingMailer("http://shop.test");
     const config = {
-      stripe: { secretKey: "sk_test_free", apiBase: stripe.fake.url },
+      stripe: { secretKey: "sk_test_free", webhookSecret: undefined, apiBase: stripe.fake.url },
       paypal: undefined,
       publicUrl: "http://shop.test",
     };

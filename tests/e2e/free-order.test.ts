@@ -35,11 +35,20 @@ const e2e = setupE2E({
 });
 
 describe("a free order", () => {
-  it("Pay $0.00 confirms the order at once, without Stripe", async () => {
+  it("Pay $0.00 confirms the order at once, without Stripe (a guest is asked for an email first)", async () => {
     const page = await e2e.newPage();
     await openStorePage(page, "/products");
     await addFromGrid(page, product, 1);
     await openCheckout(page);
+    await applyCoupon(page, "allfree");
+    await waitForToast(page, "Coupon Applied!");
+    await page.getByRole("button", { name: "Pay $0.00" }).click();
+    await waitForToast(page, "Email Needed");
+
+    await page.getByRole("link", { name: "Change address" }).click();
+    await page.getByRole("textbox", { name: "Email (optional)" }).fill("free.guest@example.com");
+    await page.getByRole("button", { name: "Continue to payment" }).click();
+    await page.getByRole("heading", { name: "Ship to" }).waitFor();
     await applyCoupon(page, "allfree");
     await waitForToast(page, "Coupon Applied!");
     await page.getByRole("button", { name: "Pay $0.00" }).click();
