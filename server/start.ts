@@ -8,6 +8,7 @@ import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { DataFolderError } from "./db/pglite-folder.ts";
 import { oneInstanceAtATime } from "./db/startup-locks.ts";
 import { loadEnvFile } from "./env-file.ts";
+import { checkStripeAtStart } from "./payments/stripe/endpoint-status.ts";
 import { createServices, type Services } from "./services.ts";
 import { printToConsole, startBanner } from "./start-banner.ts";
 import { prepareDatabase } from "./startup.ts";
@@ -30,6 +31,8 @@ export async function startShop(makeServer: ServerFactory) {
       `shop listening on http://localhost:${port}`,
     );
     printToConsole(config.logLevel, startBanner(config, port, databaseStart));
+    // Logged, never awaited: a slow or unreachable Stripe does not hold the start.
+    void checkStripeAtStart(services);
   });
   handleShutdown(server, services, stopBackgroundJobs);
 }

@@ -13,6 +13,7 @@ import type { CouponRejection } from "../coupons/rules.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { orderItems, orders } from "../db/schema/index.ts";
 import { type CheckoutWarning, recordShownWarnings } from "../labels/checkout-warnings.ts";
+import { freeOrderReturnUrl, isFreeOrder, newFreeOrderSessionId } from "../orders/free-order.ts";
 import { openPaymentSession } from "../orders/payment-session.ts";
 import { newStatusToken } from "../orders/status-token.ts";
 import type { PaymentMethod, PaymentProvider } from "../payments/provider.ts";
@@ -51,7 +52,14 @@ export type CheckoutResult =
   | { ok: true; orderId: string; url: string; breakdown: CheckoutBreakdown }
   | {
       ok: false;
-      reason: "empty_cart" | "unavailable_lines" | "sign_in_required" | "too_many_open" | "no_shipping_zone";
+      reason:
+        | "empty_cart"
+        | "unavailable_lines"
+        | "sign_in_required"
+        | "too_many_open"
+        | "no_shipping_zone"
+        /** A free order of a guest who gave no email: without a provider, nobody else supplies one. */
+        | "email_required";
     }
   | { ok: false; reason: "coupon"; rejection: CouponRejection }
   /** A line asks for more than is in stock: `message` is "Only N left" or "<name> is sold out". */
@@ -66,6 +74,9 @@ class CouponRefused extends Error {
     super(rejection.title);
   }
 }
+
+/** A free guest order without an email, raised inside the transaction so nothing stays behind. */
+class FreeOrderNeedsEmail extends Error {}
 
 /** Raised inside the transaction so the unpaid order and the coupon hold roll back with it. */
 class SessionNotOpened extends Error {
@@ -189,11 +200,19 @@ export async function startCheckout(
       await recordShownWarnings(tx, orderId, input.prop65Warnings ?? [], now);
       await reserveStock(tx, orderId, cart.lines, expiresAt, now, input.clientIp ?? null);
       await recordPoliciesInForce(tx, orderId);
+      if (isFreeOrder({ purchaseType: input.purchaseType, totalCents: breakdown.totalCents })) {
+        if (!input.userId && !input.buyerEmail) throw new FreeOrderNeedsEmail();
+        // Nothing to charge: no provider; the return page confirms it (server/orders/free-order.ts).
+        const sessionId = newFreeOrderSessionId();
+        await tx.update(orders).set({ providerSessionId: sessionId }).where(eq(orders.id, orderId));
+        return { ok: true as const, orderId, url: freeOrderReturnUrl(sessionId), breakdown };
+      }
       const session = await openSession(tx, provider, { orderId, method: input.paymentMethod, expiresAt });
       return { ok: true as const, orderId, url: session.url, breakdown };
     });
   } catch (error) {
     if (error instanceof TooManyOpenPayments) return { ok: false, reason: "too_many_open" };
+    if (error instanceof FreeOrderNeedsEmail) return { ok: false, reason: "email_required" };
     if (error instanceof StockShortage) return { ok: false, reason: "out_of_stock", message: error.message };
     if (error instanceof StockHeldByClient)
       return { ok: false, reason: "stock_held", refusal: error.refusal, name: error.variantName };

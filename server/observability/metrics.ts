@@ -71,4 +71,11 @@ registry.register(
   ),
 );
 
+export const stripeEventVersions = registry.register(
+  new Counter(
+    "shop_stripe_webhook_version_mismatch_total",
+    "Stripe webhook events rendered at another API version than the pinned one, by api_version and handling (read: an older shape the shop reads; refused: a newer one, answered 409 so Stripe retries).",
+  ),
+);
+
 registerRuntimeMetrics(registry);

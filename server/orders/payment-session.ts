@@ -4,6 +4,7 @@ import { couponReservations, orderItems, orders } from "../db/schema/index.ts";
 import type { PaidSession, PaymentMethod, PaymentProvider, ProviderOrder } from "../payments/provider.ts";
 import { holdIsOver, paymentHoldRule } from "../reservations/hold-rule.ts";
 import { closeUnpaidOrder } from "./close-order.ts";
+import { freeOrderPayment, isFreeOrder } from "./free-order.ts";
 
 /** The order a provider's session id (return URL token, webhook object) belongs to, or null. */
 export async function findOrderForSession(
@@ -67,6 +68,7 @@ export async function confirmPayment(
   order: ProviderOrder,
 ): Promise<PaidSession | null> {
   if (order.paymentStatus !== "unpaid") return null;
+  if (isFreeOrder(order)) return freeOrderPayment(db, order);
   if (
     provider.capturesOnConfirm &&
     order.purchaseType === "one_time" &&
@@ -90,7 +92,8 @@ export async function cancelPayment(
 ): Promise<string | null> {
   const order = await findOrderForSession(db, provider.name, sessionId);
   if (order?.paymentStatus !== "unpaid") return null;
-  if (!(await provider.cancel(db, order))) return null;
+  // A free order has no provider session to give up.
+  if (!isFreeOrder(order) && !(await provider.cancel(db, order))) return null;
   const closed = await db.transaction((tx) => closeUnpaidOrder(tx, order.id));
   return closed ? order.id : null;
 }

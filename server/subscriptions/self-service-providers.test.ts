@@ -127,6 +127,39 @@ describe("Stripe", () => {
     expect(changed.monthlyTotalCents).toBe(6400); // 2 × $40.00 at 20% off
   });
 
+  it("changing to more than 20 lines stays within Stripe's 20 items (grouped, changed in place), at the exact total", async () => {
+    const cartId = await stripe.cartWith(Array(12).fill(1500), { userId: owner.id });
+    const { session } = await stripe.checkout(cartId, { userId: owner.id, purchaseType: "subscription" });
+    const paid = stripe.fake.completeSession(session.id);
+    const stripeId = String(paid.subscription);
+    const row = await createSubscription(database.db, {
+      userId: owner.id,
+      provider: "stripe",
+      providerSubscriptionId: stripeId,
+    });
+    const lines = [];
+    for (let i = 0; i < 25; i++) {
+      const product = await createProduct(database.db, { priceCents: 1000 + i });
+      const [variant] = await database.db
+        .select()
+        .from(productVariants)
+        .where(eq(productVariants.productId, product.id));
+      lines.push({ variantId: variant!.id, quantity: 1 });
+    }
+    const changed = await changeSubscriptionItems(deps, mine(row.id), lines);
+    const [update] = stripe.fake.requestsTo("POST", `/v1/subscriptions/${stripeId}`).slice(-1);
+    expect((update!.body.items as unknown[]).length).toBeLessThanOrEqual(20);
+    const items = (
+      stripe.fake.subscription(stripeId).items as {
+        data: { quantity: number; price: { unit_amount: number } }[];
+      }
+    ).data;
+    expect(items).toHaveLength(20);
+    expect(items.reduce((sum, i) => sum + i.quantity * i.price.unit_amount, 0)).toBe(
+      changed.monthlyTotalCents,
+    );
+  });
+
   it("cancel ends the Stripe subscription now; the billing portal opens for its customer", async () => {
     const { row, stripeId } = await stripeSubscription();
     const answer = await paymentMethodFor(deps, mine(row.id), "http://shop.test/back");

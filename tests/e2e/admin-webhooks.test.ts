@@ -65,6 +65,20 @@ describe("admin webhook event log", () => {
     expect(await details.innerText()).not.toMatch(/Last replay\s+never/);
   });
 
+  it("shows the Stripe endpoint's state and events at another API version than the pinned one", async () => {
+    const old = stripeEvent("customer.created", { id: "cus_old_version" }, undefined, "2024-06-20");
+    const response = await fetch(signedWebhookRequest(`${e2e.app.url}/webhooks/stripe`, old));
+    expect(response.status).toBe(200);
+
+    const page = await e2e.newPage();
+    await signInAsAdmin(page, "/admin/webhooks");
+    const panel = page.getByRole("region", { name: "Stripe endpoint" });
+    // The fake Stripe has no endpoint for this shop: nothing would reach it in real life.
+    await panel.getByText(/Stripe has no webhook endpoint for .*\/webhooks\/stripe/).waitFor();
+    await panel.getByText(/1 Stripe event in the last 30 days came at API version 2024-06-20/).waitFor();
+    expect(await panel.innerText()).toContain("npm run stripe:setup");
+  });
+
   it("the order list's Export CSV link carries the current search", async () => {
     const page = await e2e.newPage();
     await signInAsAdmin(page, "/admin/orders?q=maya");

@@ -9,12 +9,14 @@ export function stripeEvent(
   type: string,
   object: unknown,
   id = `evt_test_${randomBytes(9).toString("hex")}`,
+  /** The endpoint's API version the event is rendered at (the shop pins Stripe.API_VERSION). */
+  apiVersion: string = Stripe.API_VERSION,
 ) {
   return {
     id,
     object: "event",
     type,
-    api_version: Stripe.API_VERSION,
+    api_version: apiVersion,
     created: Math.floor(Date.now() / 1000),
     livemode: false,
     pending_webhooks: 1,

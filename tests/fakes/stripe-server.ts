@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { type ContractError, validateStripeParams } from "./contracts/stripe/validate.ts";
 import { readBody } from "./http-body.ts";
 import { parseStripeForm } from "./stripe-form.ts";
 
@@ -49,10 +50,58 @@ class StripeError extends Error {
     readonly status: number,
     message: string,
     readonly type = "invalid_request_error",
+    readonly detail: { code?: string; param?: string; decline_code?: string } = {},
   ) {
     super(message);
   }
+
+  static fromContract(error: ContractError) {
+    return new StripeError(400, error.message, "invalid_request_error", {
+      ...(error.code && { code: error.code }),
+      param: error.param,
+    });
+  }
+
+  /** The body Stripe answers with: { error: { type, code, message, param, doc_url } }. */
+  body() {
+    const { code } = this.detail;
+    return {
+      error: {
+        type: this.type,
+        message: this.message,
+        ...this.detail,
+        ...(code && { doc_url: `https://stripe.com/docs/error-codes/${code.replace(/_/g, "-")}` }),
+      },
+    };
+  }
 }
+
+/** Stripe's answers to a request it cannot take now: what `failNext` makes the fake send. */
+export const stripeFailures = {
+  /** Too many requests (Stripe's rate limiter): 429. */
+  rateLimit: () =>
+    new StripeError(
+      429,
+      "Request rate limit exceeded. Learn more about rate limits here https://stripe.com/docs/rate-limits.",
+      "invalid_request_error",
+      { code: "rate_limit" },
+    ),
+  /** Something went wrong on Stripe's end: 500. */
+  apiError: () => new StripeError(500, "An unknown error occurred", "api_error"),
+  /** The card was declined (a charge made through the API, e.g. paying an invoice): 402. */
+  cardDeclined: () =>
+    new StripeError(402, "Your card was declined.", "card_error", {
+      code: "card_declined",
+      decline_code: "generic_decline",
+    }),
+};
+
+/** Stripe's limits on line items (Checkout) and subscription items (its API reference). */
+export const STRIPE_LIMITS = {
+  paymentLineItems: 100,
+  subscriptionRecurringLineItems: 20,
+  subscriptionItems: 20,
+};
 
 export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
 
@@ -72,6 +121,11 @@ export async function startFakeStripe() {
   let baseUrl = "";
   /** Set by refuseNextSession: the next session request is answered with this error. */
   let refusal: string | null = null;
+  /** Set by failNext: the next requests are answered with these errors, in order. */
+  const failures: StripeError[] = [];
+  const webhookEndpoints = new Map<string, Json>();
+  /** The account's default API version: what an endpoint created without one is pinned to. */
+  let accountApiVersion = "2024-06-20";
 
   function createCoupon(body: Json) {
     const amountOff = Number(body.amount_off);
@@ -110,6 +164,7 @@ export async function startFakeStripe() {
     if (items.some((item) => item.recurring !== (mode === "subscription"))) {
       throw new StripeError(400, "Recurring prices go with subscription mode only");
     }
+    assertLineItemLimits(mode, items);
     const discounts = (body.discounts as Json[] | undefined) ?? [];
     const discount = discounts.reduce((sum, d) => {
       const coupon = coupons.get(String(d.coupon));
@@ -186,8 +241,22 @@ export async function startFakeStripe() {
     return subscription;
   }
 
-  /** Items: `{ id, deleted }` removes one, `{ price_data, quantity }` adds one (its product must exist). */
+  /**
+   * Items: `{ id, deleted }` removes one, `{ id, price_data, quantity }` changes one in place,
+   * `{ price_data, quantity }` adds one (its product must exist). At most 20 entries per request
+   * and 20 items on the subscription (Stripe: "A list of up to 20 subscription items").
+   */
   function replaceItems(subscription: FakeSubscription, changes: Json[]) {
+    if (changes.length > STRIPE_LIMITS.subscriptionItems) {
+      throw new StripeError(
+        400,
+        `You may only pass up to ${STRIPE_LIMITS.subscriptionItems} items.`,
+        undefined,
+        {
+          param: "items",
+        },
+      );
+    }
     const list = subscription.items as { data: Json[] };
     const period = list.data[0] ?? { current_period_start: now(), current_period_end: now() + 30 * DAY };
     for (const change of changes) {
@@ -198,7 +267,7 @@ export async function startFakeStripe() {
       const price = change.price_data as Json;
       if (!products.has(String(price.product)))
         throw new StripeError(400, `No such product: '${price.product}'`);
-      list.data.push({
+      const item = {
         id: newId("si"),
         object: "subscription_item",
         quantity: Number(change.quantity),
@@ -209,9 +278,21 @@ export async function startFakeStripe() {
         },
         current_period_start: period.current_period_start,
         current_period_end: period.current_period_end,
-      });
+      };
+      const existing = change.id ? list.data.find((entry) => entry.id === change.id) : undefined;
+      if (change.id && !existing) throw new StripeError(400, `No such subscription_item: '${change.id}'`);
+      if (existing) Object.assign(existing, { ...item, id: existing.id });
+      else list.data.push(item);
     }
     if (list.data.length === 0) throw new StripeError(400, "A subscription needs at least one item");
+    if (list.data.length > STRIPE_LIMITS.subscriptionItems) {
+      throw new StripeError(
+        400,
+        `A subscription may have at most ${STRIPE_LIMITS.subscriptionItems} items.`,
+        undefined,
+        { param: "items" },
+      );
+    }
   }
 
   function cancelSubscription(id: string) {
@@ -278,8 +359,43 @@ export async function startFakeStripe() {
     return invoice;
   }
 
+  /** Webhook endpoints (stripe:setup); the signing secret is shown only in the create answer. */
+  function createWebhookEndpoint(body: Json) {
+    const endpoint = {
+      id: newId("we"),
+      object: "webhook_endpoint",
+      api_version: (body.api_version as string | undefined) ?? accountApiVersion,
+      application: null,
+      created: now(),
+      description: body.description ?? null,
+      enabled_events: body.enabled_events,
+      livemode: false,
+      metadata: (body.metadata as Json | undefined) ?? {},
+      status: "enabled",
+      url: body.url,
+    };
+    webhookEndpoints.set(endpoint.id, endpoint);
+    return { ...endpoint, secret: `whsec_${randomBytes(16).toString("hex")}` };
+  }
+
+  function updateWebhookEndpoint(id: string, body: Json) {
+    const endpoint = webhookEndpoints.get(id);
+    if (!endpoint) throw new StripeError(404, `No such webhook_endpoint: '${id}'`);
+    if ("enabled_events" in body) endpoint.enabled_events = body.enabled_events;
+    if ("disabled" in body) endpoint.status = body.disabled === "true" ? "disabled" : "enabled";
+    if ("url" in body) endpoint.url = body.url;
+    return endpoint;
+  }
+
   function route(method: string, path: string, body: Json): unknown {
     const parts = path.split("/").filter(Boolean);
+    if (parts[1] === "webhook_endpoints") {
+      if (method === "GET" && parts.length === 2) {
+        return { object: "list", data: [...webhookEndpoints.values()], has_more: false, url: path };
+      }
+      if (method === "POST" && parts.length === 2) return createWebhookEndpoint(body);
+      if (method === "POST" && parts.length === 3) return updateWebhookEndpoint(parts[2]!, body);
+    }
     if (method === "POST" && path === "/v1/refunds") return createRefund(body);
     if (method === "GET" && parts[1] === "invoices" && parts[2]) return findInvoice(parts[2]);
     if (method === "POST" && path === "/v1/coupons") return createCoupon(body);
@@ -315,6 +431,10 @@ export async function startFakeStripe() {
         error: { type: "invalid_request_error", message: "Invalid API Key provided" },
       });
     }
+    const failure = failures.shift();
+    if (failure) return send(res, failure.status, failure.body());
+    const invalid = validateStripeParams(req.method ?? "GET", url.pathname, body);
+    if (invalid) return send(res, 400, StripeError.fromContract(invalid).body());
     const replay = key ? idempotent.get(key) : undefined;
     if (replay) {
       if (replay.body !== raw) {
@@ -335,7 +455,7 @@ export async function startFakeStripe() {
     } catch (error) {
       if (!(error instanceof StripeError)) throw error;
       status = error.status;
-      answer = { error: { type: error.type, message: error.message } };
+      answer = error.body();
     }
     if (key && req.method === "POST") idempotent.set(key, { body: raw, status, answer });
     send(res, status, answer);
@@ -369,12 +489,20 @@ export async function startFakeStripe() {
     lineItems: (id: string) => lineItems.get(id) ?? [],
     subscription: (id: string) => findSubscription(id),
 
-    /** The buyer pays: the session completes; in subscription mode Stripe's subscription starts. */
-    completeSession(id: string, buyer: FakeBuyer = fakeBuyer): FakeSession {
+    /**
+     * The buyer pays: the session completes; in subscription mode Stripe's subscription starts.
+     * `paymentStatus: "unpaid"` is a delayed payment method (bank debit): the session is complete
+     * but the money is not there yet; `settleAsyncPayment` is Stripe confirming it later.
+     */
+    completeSession(
+      id: string,
+      buyer: FakeBuyer = fakeBuyer,
+      options: { paymentStatus?: "paid" | "unpaid" | "no_payment_required" } = {},
+    ): FakeSession {
       const session = findSession(id);
       if (session.status !== "open") throw new Error(`session ${id} is ${session.status}`);
       session.status = "complete";
-      session.payment_status = "paid";
+      session.payment_status = options.paymentStatus ?? "paid";
       session.customer_details = {
         name: buyer.name,
         email: buyer.email,
@@ -391,6 +519,34 @@ export async function startFakeStripe() {
       }
       return session;
     },
+
+    /** A delayed payment of a complete session arrived (checkout.session.async_payment_succeeded). */
+    settleAsyncPayment(id: string): FakeSession {
+      const session = findSession(id);
+      if (session.status !== "complete" || session.payment_status !== "unpaid") {
+        throw new Error(`session ${id} has no payment pending`);
+      }
+      session.payment_status = "paid";
+      return session;
+    },
+
+    /**
+     * The next `count` API calls get one of Stripe's failure answers (429 rate limit, 500 API
+     * error, 402 card declined) instead of being handled.
+     */
+    failNext(kind: keyof typeof stripeFailures, count = 1) {
+      for (let i = 0; i < count; i++) failures.push(stripeFailures[kind]());
+    },
+
+    /** Webhook endpoints as created through the API (stripe:setup). */
+    webhookEndpoints: () => [...webhookEndpoints.values()],
+    /** The account's default API version (Dashboard → Developers): endpoints without one get it. */
+    setAccountApiVersion(version: string) {
+      accountApiVersion = version;
+    },
+    /** An endpoint made in the Dashboard (no API version given: the account's). */
+    addDashboardEndpoint: (url: string, events: string[]) =>
+      createWebhookEndpoint({ url, enabled_events: events }),
 
     /** Refunds made (by the shop's API calls or in the dashboard). */
     refunds,
@@ -416,20 +572,30 @@ export async function startFakeStripe() {
       return Object.assign(findSubscription(id), patch);
     },
 
-    /** A monthly cycle charged: the period moves a month on; returns the paid invoice. */
-    renew(id: string): Json {
+    /**
+     * A monthly cycle charged: the period moves a month on; returns the paid invoice, rendered at
+     * `apiVersion` (an endpoint pinned before 2025-03-31.basil gets the old invoice shape).
+     */
+    renew(id: string, options: { apiVersion?: string } = {}): Json {
       const subscription = findSubscription(id);
       const item = (subscription.items as { data: Json[] }).data[0]!;
       item.current_period_start = item.current_period_end;
       item.current_period_end = Number(item.current_period_end) + 30 * DAY;
-      return invoiceFor(subscription, "paid");
+      return renderInvoice(invoiceFor(subscription, "paid"), options.apiVersion);
     },
 
-    /** A monthly charge declined: the subscription is past due; returns the open invoice. */
-    failRenewal(id: string): Json {
+    /**
+     * A monthly charge declined (card_declined): the subscription is past due; returns the open
+     * invoice with the decline, rendered at `apiVersion` as `renew` does.
+     */
+    failRenewal(id: string, options: { apiVersion?: string } = {}): Json {
       const subscription = findSubscription(id);
       subscription.status = "past_due";
-      return invoiceFor(subscription, "open");
+      const invoice = invoiceFor(subscription, "open");
+      invoice.attempt_count = 1;
+      invoice.last_finalization_error = null;
+      invoice.next_payment_attempt = now() + 3 * DAY;
+      return renderInvoice(invoice, options.apiVersion);
     },
 
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
@@ -489,6 +655,41 @@ export async function startFakeStripe() {
     invoices.set(id, invoice);
     return invoice;
   }
+}
+
+/**
+ * Checkout's limits: in payment mode at most 100 line items; in subscription mode at most 20 with
+ * recurring prices (and 20 one-time ones).
+ */
+function assertLineItemLimits(mode: "payment" | "subscription", items: FakeLineItem[]) {
+  const recurring = items.filter((item) => item.recurring).length;
+  const limit =
+    mode === "payment" ? STRIPE_LIMITS.paymentLineItems : STRIPE_LIMITS.subscriptionRecurringLineItems;
+  const count = mode === "payment" ? items.length : recurring;
+  if (count > limit) {
+    throw new StripeError(
+      400,
+      mode === "payment"
+        ? `You may only specify up to ${limit} line items in \`payment\` mode.`
+        : `You may only specify up to ${limit} line items with recurring prices in \`subscription\` mode.`,
+      undefined,
+      { param: "line_items" },
+    );
+  }
+}
+
+/** Versions before 2025-03-31.basil render an invoice with `subscription` and `payment_intent`, no `parent`. */
+export function isPreBasil(apiVersion: string) {
+  return apiVersion < "2025-03-31";
+}
+
+function renderInvoice(invoice: Json, apiVersion: string | undefined): Json {
+  if (!apiVersion || !isPreBasil(apiVersion)) return invoice;
+  const { parent, payments, ...rest } = invoice;
+  const subscription = (parent as { subscription_details: { subscription: string } }).subscription_details
+    .subscription;
+  const payment = (payments as { data: { payment: { payment_intent: string } }[] }).data[0];
+  return { ...rest, subscription, payment_intent: payment?.payment.payment_intent ?? null, charge: null };
 }
 
 function header(req: IncomingMessage, name: string): string | undefined {

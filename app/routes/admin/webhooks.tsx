@@ -1,5 +1,6 @@
 import { data, Form, Link } from "react-router";
 import { PageHeader } from "~/components/admin/page-header.tsx";
+import { StripeWebhookPanel } from "~/components/admin/stripe-webhook-panel.tsx";
 import { providerName, WebhookOutcomeBadge } from "~/components/admin/webhook-outcome-badge.tsx";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
 import { Input } from "~/components/ui/input.tsx";
@@ -18,6 +19,9 @@ import { formatDateTime } from "~/lib/dates.ts";
 import { pageQuery } from "~/lib/page-query.ts";
 import { brand } from "~core/brand.ts";
 import { settle } from "~server/http/error-response.ts";
+import { PINNED_STRIPE_API_VERSION } from "~server/payments/stripe/api-version.ts";
+import { stripeWebhookStatus } from "~server/payments/stripe/endpoint-status.ts";
+import { stripeVersionSightings, VERSION_REPORT_DAYS } from "~server/payments/stripe/version-report.ts";
 import { listWebhookEvents, webhookFilterSchema } from "~server/webhooks/admin-events.ts";
 import type { Route } from "./+types/webhooks";
 
@@ -36,20 +40,36 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const typed = { provider: params.provider ?? "", type: params.type ?? "", outcome: params.outcome ?? "" };
   if (!parsed.success) {
     const message = parsed.error.issues.map((issue) => issue.message).join(" ");
-    return data({ typed, filter: null, page: null, message }, { status: 400 });
+    return data({ typed, filter: null, page: null, message, stripe: null }, { status: 400 });
   }
-  const loaded = await settle(context.log, "webhook event list failed", () =>
-    listWebhookEvents(context.database.db, parsed.data),
-  );
-  if (!loaded.ok) return { typed, filter: parsed.data, page: null, message: "Error loading webhook events." };
-  return { typed, filter: parsed.data, page: loaded.value, message: null };
+  const [loaded, stripe] = await Promise.all([
+    settle(context.log, "webhook event list failed", () =>
+      listWebhookEvents(context.database.db, parsed.data),
+    ),
+    stripeReport(context),
+  ]);
+  if (!loaded.ok) {
+    return { typed, filter: parsed.data, page: null, message: "Error loading webhook events.", stripe };
+  }
+  return { typed, filter: parsed.data, page: loaded.value, message: null, stripe };
+}
+
+/** The Stripe endpoint's state and the events at another API version (null without Stripe keys). */
+async function stripeReport(context: Route.LoaderArgs["context"]) {
+  if (!context.config.stripe) return null;
+  const [status, sightings] = await Promise.all([
+    stripeWebhookStatus(context),
+    stripeVersionSightings(context.database.db).catch(() => []),
+  ]);
+  return { status, sightings, pinned: PINNED_STRIPE_API_VERSION, days: VERSION_REPORT_DAYS };
 }
 
 export default function Webhooks({ loaderData }: Route.ComponentProps) {
-  const { typed, filter, page, message } = loaderData;
+  const { typed, filter, page, message, stripe } = loaderData;
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title="Webhooks" subtitle="Signed events from Stripe and PayPal, newest first" />
+      {stripe && <StripeWebhookPanel {...stripe} />}
       <FilterForm typed={typed} />
       {message && <FormAlert tone="error">{message}</FormAlert>}
       {page && filter && (

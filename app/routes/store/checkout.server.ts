@@ -246,6 +246,12 @@ function checkoutRefusal(result: Extract<CheckoutResult, { ok: false }>, method:
     return new ProviderFailureError(toast, { cause: result.error });
   }
   if (result.reason === "coupon") return new InvalidInputError(result.rejection);
+  if (result.reason === "email_required")
+    return new InvalidInputError({
+      title: "Email Needed",
+      description:
+        'Your order is free: add your email under "Change address" so we can send your confirmation.',
+    });
   if (result.reason === "no_shipping_zone")
     return new InvalidInputError(
       checkoutToasts.paymentFailed("We do not ship to this address yet. Please change the address."),

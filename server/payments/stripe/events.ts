@@ -11,6 +11,7 @@ import { recordProviderRefund } from "../../refunds/provider-refund.ts";
 import { recordProviderRenewal } from "../../subscriptions/renew.ts";
 import { syncSubscriptionState } from "../../subscriptions/sync.ts";
 import type { StripeGateway } from "./gateway.ts";
+import { invoiceSubscriptionId, isSubscriptionInvoice } from "./invoice-shape.ts";
 import { stripeSubscriptionState } from "./subscription-state.ts";
 
 export type StripeEventDeps = {
@@ -35,6 +36,7 @@ export function handleStripeEvent(deps: StripeEventDeps, event: Stripe.Event): P
     case "checkout.session.async_payment_succeeded":
       return sessionCompleted(deps, event.data.object);
     case "checkout.session.expired":
+    case "checkout.session.async_payment_failed":
       return sessionExpired(deps, event.data.object);
     case "invoice.paid":
       return invoicePaid(deps, event.data.object);
@@ -63,7 +65,7 @@ async function sessionCompleted(deps: StripeEventDeps, session: Stripe.Checkout.
   return "handled";
 }
 
-/** The session ran out unpaid: the coupon use is released and the order expired. */
+/** The session ran out unpaid (or its delayed payment failed): the coupon use is released and the order expired. */
 async function sessionExpired(deps: StripeEventDeps, session: Stripe.Checkout.Session) {
   const order = await findOrderForSession(deps.db, "stripe", session.id);
   if (!order) return "ignored";
@@ -165,8 +167,16 @@ async function subscriberContact(db: Db, providerSubscriptionId: string) {
   return row ?? null;
 }
 
+/**
+ * The invoice's subscription in either shape (invoice-shape.ts). A subscription's invoice that
+ * names none is a shape the shop cannot read: it fails (Stripe retries), never "ignored".
+ */
 function subscriptionIdOf(invoice: Stripe.Invoice): string | null {
-  return idOf(invoice.parent?.subscription_details?.subscription);
+  const id = invoiceSubscriptionId(invoice);
+  if (!id && isSubscriptionInvoice(invoice)) {
+    throw new Error(`invoice ${invoice.id} names no subscription in a shape the shop reads`);
+  }
+  return id;
 }
 
 function idOf(ref: string | { id: string } | null | undefined): string | null {

@@ -54,15 +54,18 @@ export function planCheckoutSession(order: Order, items: Item[]): SessionPlan {
         : order.couponCode
           ? `Volume saving and coupon ${order.couponCode}`
           : "Volume saving";
-    const lines = [
-      ...items.map((item) => ({
+    const lines = withinLineLimit(
+      items.map((item) => ({
         name: lineName(item),
         unitAmount: item.unitPriceCents,
         quantity: item.quantity,
       })),
-      ...extraLine(`Shipping: ${order.shippingRateName ?? "Shipping"}`, order.shippingCents),
-      ...extraLine(taxLineName(order), order.taxCents),
-    ];
+      [
+        ...extraLine(`Shipping: ${order.shippingRateName ?? "Shipping"}`, order.shippingCents),
+        ...extraLine(taxLineName(order), order.taxCents),
+      ],
+      STRIPE_LINE_LIMITS.payment,
+    );
     return {
       mode: "payment",
       lines,
@@ -73,13 +76,44 @@ export function planCheckoutSession(order: Order, items: Item[]): SessionPlan {
   const { monthlyCents, monthlyGoodsCents, monthlyTaxCents } = recurringPrice(order);
   return {
     mode: "subscription",
-    lines: [...monthlyLines(items, monthlyGoodsCents), ...extraLine(taxLineName(order), monthlyTaxCents)],
+    lines: withinLineLimit(
+      monthlyLines(items, monthlyGoodsCents),
+      extraLine(taxLineName(order), monthlyTaxCents),
+      STRIPE_LINE_LIMITS.subscription,
+    ),
     firstChargeDiscountCents: monthlyCents - order.totalCents,
     discountName: `${coupon} (first month)`,
   };
 }
 
 const sumOf = (lines: PlannedLine[]) => lines.reduce((sum, line) => sum + line.unitAmount * line.quantity, 0);
+
+/**
+ * Stripe's limits: a Checkout Session in payment mode takes at most 100 line items, one in
+ * subscription mode 20 with recurring prices, and a subscription holds at most 20 items.
+ */
+export const STRIPE_LINE_LIMITS = { payment: 100, subscription: 20 } as const;
+
+/**
+ * The item lines and the extra ones (shipping, tax) within `max` lines: beyond it, the items that
+ * do not fit are charged as one line ("12 more items: …") at their sum, so the total stays exact
+ * and a big cart is still sold.
+ */
+export function withinLineLimit(items: PlannedLine[], extras: PlannedLine[], max: number): PlannedLine[] {
+  if (items.length + extras.length <= max) return [...items, ...extras];
+  const kept = items.slice(0, max - extras.length - 1);
+  const rest = items.slice(kept.length);
+  const names = rest
+    .map((line) => (line.quantity > 1 ? `${line.quantity} × ${line.name}` : line.name))
+    .join(", ");
+  const name = `${rest.length} more items: ${names}`;
+  const grouped = {
+    name: name.length > 250 ? `${name.slice(0, 249)}…` : name,
+    unitAmount: sumOf(rest),
+    quantity: 1,
+  };
+  return [...kept, grouped, ...extras];
+}
 
 /** A one-unit line for an amount (shipping, tax), none when it is zero. */
 function extraLine(name: string, cents: number): PlannedLine[] {

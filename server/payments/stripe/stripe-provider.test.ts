@@ -9,9 +9,9 @@ import { couponReservations, mailOutbox, orders, subscriptions } from "../../db/
 import { fulfilOrder } from "../../orders/fulfil.ts";
 import { cancelPayment } from "../../orders/payment-session.ts";
 import { cancelSubscriptionAtPeriodEnd } from "../../subscriptions/cancel.ts";
-import { renewalTotalCents } from "../../subscriptions/renewal-order.ts";
+import { recurringPrice, renewalTotalCents } from "../../subscriptions/renewal-order.ts";
 import { providerForSession } from "../registry.ts";
-import { monthlyLines } from "./session-plan.ts";
+import { monthlyLines, STRIPE_LINE_LIMITS, withinLineLimit } from "./session-plan.ts";
 
 let database: TestDatabase;
 let bed: Awaited<ReturnType<typeof startStripeTestbed>>;
@@ -190,5 +190,39 @@ describe("monthlyLines", () => {
       { name: "Resin (30g)", unitAmount: 4799, quantity: 2 },
       { name: "3 × Drops", unitAmount: 2402, quantity: 1 },
     ]);
+  });
+});
+
+describe("Stripe's line item limits", () => {
+  it("a subscription cart of 22 products is charged in 20 recurring lines (the rest grouped), at exactly the order total", async () => {
+    const customer = await createUser(database.db);
+    const prices = Array.from({ length: 22 }, (_, i) => 1000 + i * 10);
+    const cartId = await bed.cartWith(prices, { userId: customer.id });
+    const { order, session } = await bed.checkout(cartId, {
+      userId: customer.id,
+      purchaseType: "subscription",
+    });
+    const lines = bed.fake.lineItems(session.id);
+    expect(lines).toHaveLength(20);
+    expect(lines.every((line) => line.recurring)).toBe(true);
+    expect(lines.at(-1)?.name).toMatch(/^3 more items: /);
+    expect(session.amount_total).toBe(order.totalCents);
+    expect(sum(lines)).toBe(recurringPrice(order).monthlyCents);
+  });
+
+  it("a one-time cart beyond 100 lines is grouped to 100, shipping and tax kept as their own lines", () => {
+    const items = Array.from({ length: 120 }, (_, i) => ({
+      name: `Item ${i}`,
+      unitAmount: 100 + i,
+      quantity: 2,
+    }));
+    const extras = [{ name: "Shipping: Standard", unitAmount: 599, quantity: 1 }];
+    const lines = withinLineLimit(items, extras, STRIPE_LINE_LIMITS.payment);
+    expect(lines).toHaveLength(100);
+    expect(lines.at(-1)).toEqual(extras[0]);
+    expect(lines.at(-2)?.name).toMatch(/^22 more items: 2 × Item 98, 2 × Item 99/);
+    expect(sum(lines)).toBe(sum(items) + 599);
+    expect(lines.every((line) => line.name.length <= 250)).toBe(true);
+    expect(withinLineLimit(items.slice(0, 99), extras, 100)).toHaveLength(100);
   });
 });

@@ -73,16 +73,23 @@ async function expireSession(stripe: Stripe, sessionId: string): Promise<Stripe.
   }
 }
 
-/** The paid session as fulfilment needs it; null while unpaid or without the buyer's details. */
+/**
+ * The paid session as fulfilment needs it; null while unpaid or without the buyer's details.
+ * Stripe: payment_status "paid", "unpaid" or "no_payment_required" is what decides fulfilment, in
+ * both modes — a complete session with a delayed payment method stays "unpaid" until
+ * checkout.session.async_payment_succeeded. "no_payment_required" is a subscription whose first
+ * invoice a coupon took to zero (the card is saved for the renewals).
+ */
 export function paidSession(
   order: Pick<ProviderOrder, "id" | "name" | "phone" | "shippingAddress">,
   session: Stripe.Checkout.Session,
 ): PaidSession | null {
   const orderId = order.id;
+  const settled = session.payment_status === "paid" || session.payment_status === "no_payment_required";
   const paid =
-    session.mode === "subscription"
-      ? session.status === "complete" && Boolean(session.subscription)
-      : session.payment_status === "paid" || session.payment_status === "no_payment_required";
+    session.status === "complete" &&
+    settled &&
+    (session.mode !== "subscription" || Boolean(session.subscription));
   if (!paid || session.metadata?.order_id !== orderId) return null;
   const buyer = buyerOf(session, order);
   if (!buyer) return null;

@@ -1,7 +1,7 @@
 import Stripe from "stripe";
 import type { SubscriptionRef } from "../provider.ts";
 import type { SubscriptionChanger } from "../subscription-changes.ts";
-import type { PlannedLine } from "./session-plan.ts";
+import { type PlannedLine, STRIPE_LINE_LIMITS, withinLineLimit } from "./session-plan.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
@@ -43,9 +43,16 @@ export function createStripeChanger(stripe: Stripe): SubscriptionChanger {
     async changeItems(subscription, lines) {
       const id = stripeId(subscription);
       const current = await stripe.subscriptions.retrieve(id);
-      const added = await Promise.all(lines.map((line) => recurringItem(stripe, line)));
+      // At most 20 items on a subscription and 20 entries per update (Stripe): lines beyond are
+      // grouped, and each existing item is changed in place before any is added or deleted.
+      const wanted = withinLineLimit(lines, [], STRIPE_LINE_LIMITS.subscription);
+      const priced = await Promise.all(wanted.map((line) => recurringItem(stripe, line)));
+      const existing = current.items.data;
       await stripe.subscriptions.update(id, {
-        items: [...current.items.data.map((item) => ({ id: item.id, deleted: true })), ...added],
+        items: [
+          ...priced.map((item, index) => (existing[index] ? { id: existing[index].id, ...item } : item)),
+          ...existing.slice(priced.length).map((item) => ({ id: item.id, deleted: true })),
+        ],
         proration_behavior: "none",
       });
     },

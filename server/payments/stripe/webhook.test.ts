@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
+import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCoupon, createUser } from "../../../tests/factories/index.ts";
 import {
@@ -22,7 +23,9 @@ import {
   webhookEvents,
 } from "../../db/schema/index.ts";
 import { createHttpApp } from "../../http.ts";
+import { stripeEventVersions } from "../../observability/metrics.ts";
 import type { Services } from "../../services.ts";
+import { stripeVersionSightings } from "./version-report.ts";
 import { handleStripeWebhook } from "./webhook.ts";
 
 let database: TestDatabase;
@@ -241,6 +244,112 @@ describe("POST /webhooks/stripe: subscriptions", () => {
     expect(mails[0]?.text).toContain("$67.98 payment for your monthly subscription did not go through");
     expect(mails[0]?.text).toContain(String(invoice.hosted_invoice_url));
     expect((await subscriptionOf(customer.id))?.status).toBe("past_due");
+  });
+});
+
+describe("POST /webhooks/stripe: delayed payments (payment_status decides)", () => {
+  async function subscribeUnpaid(email: string) {
+    const customer = await createUser(database.db);
+    const cartId = await bed.cartWith([3999], { userId: customer.id });
+    const started = await bed.checkout(cartId, { userId: customer.id, purchaseType: "subscription" });
+    bed.fake.completeSession(started.session.id, { ...fakeBuyer, email }, { paymentStatus: "unpaid" });
+    return started;
+  }
+
+  it("a complete but unpaid subscription session is not fulfilled; async_payment_succeeded fulfils it once", async () => {
+    const email = "bank-debit@example.com";
+    const { order, session } = await subscribeUnpaid(email);
+    await deliver(stripeEvent("checkout.session.completed", bed.fake.session(session.id)));
+    expect((await orderRow(order.id)).paymentStatus).toBe("unpaid");
+    expect(await mailsTo(email, "order-confirmation")).toEqual([]);
+
+    bed.fake.settleAsyncPayment(session.id);
+    const settled = stripeEvent("checkout.session.async_payment_succeeded", bed.fake.session(session.id));
+    expect((await deliver(settled)).body).toMatchObject({ outcome: "handled" });
+    expect(await orderRow(order.id)).toMatchObject({ paymentStatus: "paid", email });
+    expect(await mailsTo(email, "order-confirmation")).toHaveLength(1);
+  });
+
+  it("an unpaid one-time session is not fulfilled; async_payment_failed expires the order and frees the coupon", async () => {
+    const coupon = await createCoupon(database.db, { usageLimit: 1 });
+    const { order, session } = await bed.checkout(await bed.cartWith([2999]), { couponCode: coupon.code });
+    bed.fake.completeSession(session.id, fakeBuyer, { paymentStatus: "unpaid" });
+    await deliver(stripeEvent("checkout.session.completed", bed.fake.session(session.id)));
+    expect((await orderRow(order.id)).paymentStatus).toBe("unpaid");
+
+    const failed = stripeEvent("checkout.session.async_payment_failed", bed.fake.session(session.id));
+    expect((await deliver(failed)).body).toMatchObject({ outcome: "handled" });
+    expect((await orderRow(order.id)).paymentStatus).toBe("expired");
+    expect((await bed.checkout(await bed.cartWith([2999]), { couponCode: coupon.code })).ok).toBe(true);
+  });
+});
+
+describe("POST /webhooks/stripe: events at another API version than the pinned one", () => {
+  const OLD = "2024-06-20";
+
+  async function subscribed(email: string) {
+    const customer = await createUser(database.db);
+    const cartId = await bed.cartWith([4999], { userId: customer.id });
+    const started = await bed.checkout(cartId, { userId: customer.id, purchaseType: "subscription" });
+    const session = bed.fake.completeSession(started.session.id, { ...fakeBuyer, email });
+    await deliver(stripeEvent("checkout.session.completed", bed.fake.session(session.id)));
+    const [row] = await database.db.select().from(subscriptions).where(eq(subscriptions.userId, customer.id));
+    return { subscription: row!, stripeSubscriptionId: session.subscription! };
+  }
+
+  it("a renewal rendered before basil (invoice.subscription) still makes the renewal order, counted and logged", async () => {
+    const email = "old-endpoint@example.com";
+    const { subscription, stripeSubscriptionId } = await subscribed(email);
+    const before = stripeEventVersions.get({ api_version: OLD, handling: "read" });
+    const invoice = bed.fake.renew(stripeSubscriptionId, { apiVersion: OLD });
+    expect(invoice).toMatchObject({ subscription: stripeSubscriptionId });
+    expect(invoice).not.toHaveProperty("parent");
+
+    const event = stripeEvent("invoice.paid", invoice, undefined, OLD);
+    expect((await deliver(event)).body).toMatchObject({ outcome: "handled" });
+    const renewals = await database.db
+      .select()
+      .from(orders)
+      .where(
+        and(eq(orders.subscriptionId, subscription.id), eq(orders.providerSessionId, String(invoice.id))),
+      );
+    expect(renewals).toMatchObject([{ paymentStatus: "paid", totalCents: invoice.amount_paid }]);
+    expect(await mailsTo(email, "subscription-renewal")).toHaveLength(1);
+    expect(stripeEventVersions.get({ api_version: OLD, handling: "read" })).toBe(before + 1);
+    // The admin's webhook screen reports it (from the event log, the same on every instance).
+    const sightings = await stripeVersionSightings(database.db);
+    expect(sightings.find((s) => s.apiVersion === OLD)?.events).toBeGreaterThanOrEqual(1);
+    expect(sightings.map((s) => s.apiVersion)).not.toContain(Stripe.API_VERSION);
+  });
+
+  it("a failed renewal rendered before basil still emails the subscriber and follows Stripe to past_due", async () => {
+    const email = "old-declined@example.com";
+    const { subscription, stripeSubscriptionId } = await subscribed(email);
+    const invoice = bed.fake.failRenewal(stripeSubscriptionId, { apiVersion: OLD });
+    const event = stripeEvent("invoice.payment_failed", invoice, undefined, OLD);
+    expect((await deliver(event)).body).toMatchObject({ outcome: "handled" });
+    expect(await mailsTo(email, "payment-failed")).toHaveLength(1);
+    const [row] = await database.db.select().from(subscriptions).where(eq(subscriptions.id, subscription.id));
+    expect(row?.status).toBe("past_due");
+  });
+
+  it("a subscription invoice naming no subscription in any known shape fails (Stripe retries), never 'ignored'", async () => {
+    const { stripeSubscriptionId } = await subscribed("unreadable@example.com");
+    const { parent: _parent, ...invoice } = bed.fake.renew(stripeSubscriptionId);
+    const event = stripeEvent("invoice.paid", invoice);
+    expect((await deliver(event)).status).toBe(500);
+    expect(await recorded(event.id)).toMatchObject([{ outcome: "failed" }]);
+  });
+
+  it("an event at a newer version than the shop knows is answered 409 and logged as failed, then retried", async () => {
+    const { stripeSubscriptionId } = await subscribed("newer@example.com");
+    const newer = "2099-01-01.zinnia";
+    const event = stripeEvent("invoice.paid", bed.fake.renew(stripeSubscriptionId), undefined, newer);
+    const answer = await deliver(event);
+    expect(answer.status).toBe(409);
+    expect(String(answer.body.error)).toContain("npm run stripe:setup");
+    expect(await recorded(event.id)).toMatchObject([{ outcome: "failed", attempts: 1 }]);
+    expect(stripeEventVersions.get({ api_version: newer, handling: "refused" })).toBe(1);
   });
 });
 

@@ -3,6 +3,7 @@ import type { Db } from "../../db/client.ts";
 import type { Logger } from "../../logger.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import { recordDelivery, runLogged } from "../../webhooks/log.ts";
+import { assertReadableVersion, noteEventVersion, UnreadableEventVersion } from "./event-version.ts";
 import { handleStripeEvent, RetryLater, type StripeEventDeps } from "./events.ts";
 import type { StripeGateway } from "./gateway.ts";
 
@@ -51,6 +52,7 @@ export async function handleStripeWebhook(deps: StripeWebhookDeps, request: Requ
     rawBody: payload,
   });
   if (delivery.alreadyHandled) return Response.json({ received: true, duplicate: true });
+  noteEventVersion(deps.log, event);
   try {
     const outcome = await runLogged(deps.db, delivery.id, () =>
       dispatchStripeEvent({ ...deps, gateway }, event),
@@ -59,7 +61,7 @@ export async function handleStripeWebhook(deps: StripeWebhookDeps, request: Requ
     // The answer keeps Stripe-side wording ("handled"), as before the log.
     return Response.json({ received: true, outcome: outcome === "processed" ? "handled" : "ignored" });
   } catch (error) {
-    const retry = error instanceof RetryLater;
+    const retry = error instanceof RetryLater || error instanceof UnreadableEventVersion;
     deps.log[retry ? "warn" : "error"](
       { err: error, eventId: event.id, type: event.type },
       "stripe webhook failed",
@@ -85,5 +87,6 @@ function assertSignedRecently(signature: string, now = Date.now()) {
 
 /** Our handler for one verified event, in the log's terms (also what a replay runs). */
 export async function dispatchStripeEvent(deps: StripeEventDeps, event: Stripe.Event) {
+  assertReadableVersion(event);
   return (await handleStripeEvent(deps, event)) === "handled" ? "processed" : "ignored";
 }
