@@ -323,7 +323,7 @@ export class FakePaypal {
   private signature(transmissionId: string, time: string, webhookId: string, body: string) {
     return createHmac("sha256", this.signingKey)
       .update(`${transmissionId}|${time}|${webhookId}|${body}`)
-      .digest("base64");
+      .digest("hex"); // letters and digits, as the verify call's transmission_sig pattern wants
   }
 
   private async route(req: IncomingMessage, res: ServerResponse) {
