@@ -177,7 +177,6 @@ export function checkPaypalRequest(method: string, path: string, body: unknown):
     };
   if (operation.validate && !operation.validate(body)) return invalidRequest(operation.validate.errors ?? []);
   if (method === "POST" && path === "/v2/checkout/orders") return checkOrderAmounts(body as Json);
-  if (method === "POST" && path === "/v1/billing/plans") return checkPlanPrices(body as Json);
   if (method === "POST" && /^\/v2\/payments\/captures\/[^/]+\/refund$/.test(path)) {
     const amount = (body as Json).amount as Json | undefined;
     if (amount && !(cents(amount) > 0))
@@ -256,21 +255,6 @@ function checkOrderAmounts(body: Json): ContractReply | null {
         "AMOUNT_MISMATCH",
         `${at}/amount/value`,
         "Should equal item_total + tax_total + shipping + handling + insurance - shipping_discount - discount.",
-      );
-  }
-  return null;
-}
-
-/** A plan's cycle prices must be positive (a free cycle is a trial without pricing_scheme). */
-function checkPlanPrices(body: Json): ContractReply | null {
-  const cycles = body.billing_cycles as { pricing_scheme?: { fixed_price?: Money } }[];
-  for (const [index, cycle] of cycles.entries()) {
-    const price = cycle.pricing_scheme?.fixed_price;
-    if (price && !(cents(price) > 0))
-      return unprocessable(
-        "CANNOT_BE_ZERO_OR_NEGATIVE",
-        `/billing_cycles/${index}/pricing_scheme/fixed_price/value`,
-        "Must be greater than zero.",
       );
   }
   return null;
