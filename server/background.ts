@@ -10,6 +10,7 @@ import { type ProviderName, sandboxEnabled } from "./payments/registry.ts";
 import { inviteShippedOrders } from "./reviews/invitation.ts";
 import type { Services } from "./services.ts";
 import { endDueSandboxSubscriptions, renewDueSandboxSubscriptions } from "./subscriptions/due-renewals.ts";
+import { endUnpaidSubscriptions } from "./subscriptions/dunning.ts";
 import { endLapsedPaypalSubscriptions } from "./subscriptions/lapsed.ts";
 import { resumeDuePaypalPauses } from "./subscriptions/pause.ts";
 import { sendRenewalReminders } from "./subscriptions/reminders.ts";
@@ -44,6 +45,19 @@ const sweepSteps: SweepStep[] = [
   {
     name: "paused PayPal subscriptions",
     run: (db, s, now) => resumeDuePaypalPauses(selfServiceDeps(db, s), now),
+  },
+  // Subscriptions past due after failed payments end (PayPal's after a grace period), told once.
+  {
+    name: "unpaid subscriptions",
+    run: (db, s, now) => {
+      const deps = selfServiceDeps(db, s);
+      const endAtProvider = (row: {
+        provider: ProviderName;
+        id: string;
+        providerSubscriptionId: string | null;
+      }) => deps.changerFor(row.provider).cancelNow(row);
+      return endUnpaidSubscriptions({ ...deps, endAtProvider }, now);
+    },
   },
   // Open payment sessions the provider reports paid are fulfilled (a payment is never left without its order).
   { name: "payment reconciliation", run: (_db, s, now) => reconcileOpenPayments(s, now) },

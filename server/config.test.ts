@@ -22,6 +22,7 @@ describe("loadConfig", () => {
     [{ ADMIN_EMAIL: "a@b.co" }, /^ADMIN_PASSWORD: required when ADMIN_EMAIL is set/],
     [{ PUBLIC_URL: "nope" }, /^PUBLIC_URL: /],
     [{ PAYPAL_ENV: "prod" }, /^PAYPAL_ENV: /],
+    [{ PAYPAL_WEBHOOK_ID: "WH-1234" }, /^PAYPAL_WEBHOOK_ID: must be the Webhook ID PayPal shows/],
     [{ METRICS_TOKEN: "short" }, /^METRICS_TOKEN: must be at least 16 characters/],
     [{ SWEEP_INTERVAL_MS: "500" }, /^SWEEP_INTERVAL_MS: /],
     [{ MAIL_RETRY_INTERVAL_MS: "soon" }, /^MAIL_RETRY_INTERVAL_MS: /],

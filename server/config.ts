@@ -52,7 +52,13 @@ const envSchema = z.object({
   STRIPE_API_BASE: optionalUrl,
   PAYPAL_CLIENT_ID: optionalString,
   PAYPAL_CLIENT_SECRET: optionalString,
-  PAYPAL_WEBHOOK_ID: optionalString,
+  // PayPal's Webhook ID is letters and digits; verify-webhook-signature refuses anything else.
+  PAYPAL_WEBHOOK_ID: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9]{1,50}$/, "must be the Webhook ID PayPal shows (letters and digits)")
+      .optional(),
+  ),
   PAYPAL_ENV: z.enum(["sandbox", "live"]).default("sandbox"),
   PAYPAL_API_BASE: optionalUrl,
   S3_BUCKET: optionalString,

@@ -13,10 +13,12 @@ import type { PaymentOutcome } from "./payment-return.ts";
 export async function paymentOutcome(
   context: RequestContext,
   sessionId: string | null,
-  toasts: { paid: ToastMessage; failed: ToastMessage },
+  toasts: { paid: ToastMessage; failed: ToastMessage; declined?: ToastMessage },
 ): Promise<PaymentOutcome> {
   const outcome = sessionId ? await processReturn(context, sessionId) : ({ state: "failed" } as const);
   if (outcome.state === "pending") return { order: null, toast: null, pending: true };
   if (outcome.state === "failed") return { order: null, toast: actionToast(toasts.failed) };
+  if (outcome.state === "declined")
+    return { order: null, toast: actionToast(toasts.declined ?? toasts.failed), retryUrl: outcome.retryUrl };
   return { order: toPaidOrder(outcome.order), toast: actionToast(toasts.paid) };
 }

@@ -5,10 +5,11 @@ import type { ActionToast } from "~core/toast.ts";
 /**
  * A return page's result: the paid order (null when the provider did not confirm it) and its
  * toast; or `pending` when the server could not confirm yet (the payment is safe, the page retries).
+ * `retryUrl`: the provider declined the funding source; the buyer chooses another there.
  */
 export type PaymentOutcome =
-  | { order: PaidOrder | null; toast: ActionToast; pending?: false }
-  | { order: null; toast: null; pending: true };
+  | { order: PaidOrder | null; toast: ActionToast; pending?: false; retryUrl?: string }
+  | { order: null; toast: null; pending: true; retryUrl?: undefined };
 
 /** The same return URL with a retry counter, so the loader runs again (a same-URL reload does not). */
 export function retryHref(url: URL): { href: string; attempt: number } {

@@ -1,5 +1,6 @@
 import type { RequestContext } from "../context.ts";
 import { getOrderForSession, type OrderView, withOrderItems } from "../orders/customer-orders.ts";
+import { PayerMustChooseAgain } from "../payments/provider.ts";
 import { providerNamed } from "../payments/registry.ts";
 import { completePayment } from "./complete.ts";
 
@@ -7,9 +8,14 @@ import { completePayment } from "./complete.ts";
  * What a return page can say: the paid order; 'pending' when the confirmation failed on our side
  * (the provider may well have taken the payment: fulfilment and the reconciliation job finish
  * it, so the page says the payment is safe and tries again); 'failed' when the session is unknown
- * or the provider does not confirm a payment.
+ * or the provider does not confirm a payment; 'declined' when the provider refused the funding
+ * source the buyer chose and wants them back on its page to pick another (`retryUrl`).
  */
-export type ReturnOutcome = { state: "paid"; order: OrderView } | { state: "pending" } | { state: "failed" };
+export type ReturnOutcome =
+  | { state: "paid"; order: OrderView }
+  | { state: "pending" }
+  | { state: "failed" }
+  | { state: "declined"; retryUrl: string };
 
 /**
  * The return pages' work: completes the session (once; a reload shows the same order). An order
@@ -32,6 +38,13 @@ export async function processReturn(
     context.log.info({ orderId, sessionId, paid: Boolean(paid) }, "payment return checked with the provider");
     return paid ? { state: "paid", order: paid } : { state: "failed" };
   } catch (error) {
+    if (error instanceof PayerMustChooseAgain) {
+      context.log.info(
+        { orderId, sessionId, issue: error.issue },
+        "payment declined: buyer sent back to choose again",
+      );
+      return { state: "declined", retryUrl: error.retryUrl };
+    }
     // A database outage included: this answer is already streaming (it cannot become a 503), so
     // the page says the payment is safe and retries until the order is confirmed.
     context.log.error({ err: error, sessionId, orderId }, "payment return processing failed");

@@ -33,6 +33,20 @@ export type ProviderRefund = {
   providerPaymentId?: string;
 };
 
+/**
+ * The provider refused the way the buyer chose to pay and asks that they choose another on its
+ * page (PayPal's INSTRUMENT_DECLINED / REDIRECT_PAYER_FOR_ALTERNATE_FUNDING): nothing was taken,
+ * the order stays payable, and `retryUrl` is where the buyer picks another funding source.
+ */
+export class PayerMustChooseAgain extends Error {
+  constructor(
+    readonly retryUrl: string,
+    readonly issue: string,
+  ) {
+    super(`the provider declined the payment (${issue}); the buyer must choose another way to pay`);
+  }
+}
+
 /** A hosted payment page the provider opened; `expiresAt` is when it stops taking payment. */
 export type OpenedSession = { sessionId: string; url: string; expiresAt: Date };
 

@@ -1,10 +1,11 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, or } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { orders, refunds } from "../db/schema/index.ts";
 import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { ProviderName } from "../payments/registry.ts";
+import { refundableItems } from "./amount.ts";
 import { sendRefundEmail } from "./email.ts";
 import { lockPaidOrder, recordRefund, refundableCents } from "./record.ts";
 
@@ -19,6 +20,8 @@ export type ProviderRefundEvent = {
   status: "succeeded" | "pending" | "failed";
   /** Our refund row's id when the refund is our own (Stripe metadata, PayPal custom_id). */
   ourRefundId?: string | null;
+  /** Why, for a refund we did not make (default: "Refunded in the … dashboard"), e.g. a chargeback. */
+  reason?: string;
 };
 
 export type ProviderRefundDeps = {
@@ -79,7 +82,8 @@ async function refundRowFor(tx: Tx, event: ProviderRefundEvent): Promise<string 
     .values({
       orderId,
       amountCents: Math.min(event.amountCents, remaining),
-      reason: dashboardReason[event.provider],
+      lines: event.amountCents >= remaining ? await unshippedLines(tx, order) : [],
+      reason: event.reason ?? dashboardReason[event.provider],
       provider: event.provider,
       providerRefundId: event.providerRefundId,
       source: "provider",
@@ -87,6 +91,18 @@ async function refundRowFor(tx: Tx, event: ProviderRefundEvent): Promise<string 
     .onConflictDoNothing()
     .returning({ id: refunds.id });
   return created?.id ?? null;
+}
+
+/**
+ * A refund of everything left on an order not shipped yet gives its goods back, as an admin's
+ * refund of all its lines does (recordRefund restocks them); otherwise it is a refund by amount.
+ */
+async function unshippedLines(tx: Tx, order: typeof orders.$inferSelect) {
+  if (order.status !== "pending" && order.status !== "processing") return [];
+  const items = await refundableItems(tx, order);
+  return items
+    .filter((item) => item.refundableUnits > 0)
+    .map((item) => ({ orderItemId: item.id, variantId: item.variantId, quantity: item.refundableUnits }));
 }
 
 /** A refund still under way or failed at the provider: a failed one of ours stops holding its amount. */
@@ -120,12 +136,24 @@ async function knownRefund(tx: Tx, event: ProviderRefundEvent) {
   return byProvider ?? null;
 }
 
+/**
+ * The order the refunded payment paid: by its stored payment id, or by the session id a renewal
+ * order keeps its provider payment under (a PayPal sale, insertRenewalOrder).
+ */
 async function orderOfPayment(tx: Tx, event: ProviderRefundEvent): Promise<string | null> {
   if (!event.providerPaymentId) return null;
   const [order] = await tx
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.provider, event.provider), eq(orders.providerPaymentId, event.providerPaymentId)))
+    .where(
+      and(
+        eq(orders.provider, event.provider),
+        or(
+          eq(orders.providerPaymentId, event.providerPaymentId),
+          eq(orders.providerSessionId, event.providerPaymentId),
+        ),
+      ),
+    )
     .limit(1);
   return order?.id ?? null;
 }

@@ -113,6 +113,28 @@ describe("checkout with PayPal (against a fake PayPal)", () => {
     await waitForToast(page, "Coupon Applied!");
   });
 
+  it("a declined card at capture sends the buyer back to PayPal to choose another; then it is paid once", async () => {
+    const page = await e2e.newPage();
+    await openStorePage(page, "/products");
+    await addFromGrid(page, "Gold Grade Shilajit Resin", 1);
+    await openCheckout(page);
+    const captures = fake.capturesMade;
+    fake.declineNextCapture("INSTRUMENT_DECLINED");
+    await payWithPaypal(page, "$89.99");
+
+    await page.getByRole("heading", { name: "Choose another way to pay" }).waitFor();
+    await page.getByText("PayPal declined the card or account you chose, so nothing was charged.").waitFor();
+    await waitForToast(page, "Payment declined");
+    await page.getByRole("link", { name: "Choose another payment method at PayPal" }).click();
+    await page.getByRole("heading", { name: "Fake PayPal approval" }).waitFor();
+    await page.getByRole("button", { name: "Approve payment" }).click();
+
+    await page.getByRole("heading", { name: "PayPal Payment Successful!" }).waitFor();
+    expect(await page.getByRole("region", { name: /^Order #/ }).innerText()).toMatch(/Total\s+\$89\.99/);
+    expect(fake.capturesMade - captures).toBe(1);
+    expect(fake.refusals).toEqual([]);
+  });
+
   it("POST /webhooks/paypal refuses an unverified event with 400", async () => {
     const signed = fake.signedEvent("CHECKOUT.ORDER.APPROVED", { id: "ORD-NOT-OURS" });
     const url = `${e2e.app.url}/webhooks/paypal`;

@@ -24,6 +24,21 @@ export type FakePaypalSubscription = {
   statusUpdateTime: string;
   nextBillingTime?: string;
   subscriber?: Json;
+  /** billing_info.last_payment: the last cycle PayPal collected (none until the first is paid). */
+  lastPayment?: { value: string; time: string };
+  /** The first cycle's sale, once PayPal collected it. */
+  firstSaleId?: string;
+  failedPayments: number;
+  lastFailedPayment?: Json;
+};
+
+/** A subscription payment (Payments v1 sale), as PAYMENT.SALE.* events carry it. */
+export type FakePaypalSale = {
+  id: string;
+  state: "completed";
+  amount: { total: string; currency: "USD" };
+  billing_agreement_id: string;
+  create_time: string;
 };
 
 export const fakePayer = {
@@ -39,4 +54,5 @@ export const fakePayer = {
 };
 
 export const fakeCredentials = { clientId: "fake-client-id", clientSecret: "fake-client-secret" };
-export const fakeWebhookId = "WH-FAKE-0001";
+/** PayPal webhook ids are letters and digits (the verify call refuses anything else). */
+export const fakeWebhookId = "1FAKEWEBHOOK0001";

@@ -14,7 +14,7 @@ export async function startFakePaypal(): Promise<{ fake: FakePaypal; provider: P
   const provider = createPaypalProvider(
     { ...fakeCredentials, webhookId: fakeWebhookId, apiBase: fake.url },
     shopUrl,
-    { timeoutMs: 500, activationPollMs: 5 },
+    { timeoutMs: 1000, activationPollMs: 5 },
   );
   return { fake, provider };
 }

@@ -2,8 +2,10 @@ import { createHmac, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { readBody } from "./http-body.ts";
+import { checkPaypalRequest, loadPaypalContract, unprocessable } from "./paypal-contract.ts";
 import {
   type FakePaypalOrder,
+  type FakePaypalSale,
   type FakePaypalSubscription,
   fakeCredentials,
   fakePayer,
@@ -38,10 +40,16 @@ export class FakePaypal {
   /** Capture calls that reached the fake (replays included) and captures actually made. */
   captureCalls = 0;
   capturesMade = 0;
+  /** Subscription payments PayPal collected (first cycles and renewals). */
+  readonly sales = new Map<string, FakePaypalSale>();
   /** Refunds made, by the shop's API calls or by refundInDashboard (PayPal's own dashboard). */
   readonly refunds: Json[] = [];
   private refuseRefunds = 0;
   tokensIssued = 0;
+  /** Every API request received (after the token), and the ones the contract refused. */
+  readonly requests: { method: string; path: string; body: Json }[] = [];
+  readonly refusals: ({ path: string } & Reply)[] = [];
+  private readonly injected: { method: string; path: RegExp; reply: Reply }[] = [];
   /** Every PayPal-Request-Id received, with the path it came with ("POST /v2/checkout/orders id"). */
   readonly requestIds: string[] = [];
   private loseCaptureAnswers = 0;
@@ -53,6 +61,7 @@ export class FakePaypal {
   private server: Server | undefined;
 
   async start(): Promise<this> {
+    loadPaypalContract(); // compiled before the first request, not inside a caller's timeout
     this.server = createServer((req, res) => void this.route(req, res));
     await new Promise<void>((resolve) => this.server!.listen(0, "127.0.0.1", resolve));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
@@ -101,13 +110,35 @@ export class FakePaypal {
     this.loseCaptureAnswers++;
   }
 
+  /**
+   * The next request matching `method` and `path` gets `reply` instead of being handled (nothing
+   * happens at "PayPal"): PayPal's real failure shapes, e.g. paypalFailures.rateLimited.
+   */
+  failNext(method: string, path: RegExp, reply: Reply): void {
+    this.injected.push({ method, path, reply });
+  }
+
+  /** The next capture is declined: PayPal's 422 INSTRUMENT_DECLINED (the order stays APPROVED). */
+  declineNextCapture(
+    issue: "INSTRUMENT_DECLINED" | "REDIRECT_PAYER_FOR_ALTERNATE_FUNDING" = "INSTRUMENT_DECLINED",
+  ) {
+    this.failNext("POST", /^\/v2\/checkout\/orders\/[^/]+\/capture$/, paypalFailures.declined(issue));
+  }
+
+  private takeInjected(method: string, path: string): Reply | undefined {
+    const index = this.injected.findIndex((i) => i.method === method && i.path.test(path));
+    if (index < 0) return undefined;
+    return this.injected.splice(index, 1)[0]!.reply;
+  }
+
   /** What the buyer does at PayPal: approves the order, with their address. */
   approveOrder(id: string, payer = fakePayer): void {
     const order = this.orders.get(id);
     if (!order) throw new Error(`no fake PayPal order ${id}`);
     const [given_name, surname] = payer.name.split(" ");
     order.status = "APPROVED";
-    order.payer = { name: { given_name, surname }, email_address: payer.email, payer_id: "FAKEPAYER" };
+    // PayPal's current shape: the buyer under payment_source.paypal (`payer` is deprecated).
+    order.payer = { name: { given_name, surname }, email_address: payer.email, account_id: "FAKEPAYER" };
     order.shipping = { name: { full_name: payer.name }, address: payer.address };
   }
 
@@ -122,8 +153,17 @@ export class FakePaypal {
     subscription.readsUntilActive = reads;
   }
 
-  /** The buyer approves the subscription; PayPal charges the first cycle and activates it. */
-  activateSubscription(id: string, payer = fakePayer, now = new Date()): void {
+  /**
+   * The buyer approves the subscription and PayPal activates it, charging the first cycle (a sale,
+   * billing_info.last_payment). With `firstPayment: "pending"` it is ACTIVE but nothing is collected
+   * yet (PayPal's "ACTIVE is not paid" case) until collectFirstPayment.
+   */
+  activateSubscription(
+    id: string,
+    payer = fakePayer,
+    now = new Date(),
+    options: { firstPayment?: "paid" | "pending" } = {},
+  ): void {
     const subscription = this.subscriptions.get(id);
     if (!subscription) throw new Error(`no fake PayPal subscription ${id}`);
     const [given_name, surname] = payer.name.split(" ");
@@ -140,6 +180,116 @@ export class FakePaypal {
         shipping_address: { name: { full_name: payer.name }, address: payer.address },
       },
     });
+    if (options.firstPayment !== "pending") this.collectFirstPayment(id, now);
+  }
+
+  /** PayPal collects the first cycle: its sale (for PAYMENT.SALE.COMPLETED) is returned. */
+  collectFirstPayment(id: string, at = new Date()): FakePaypalSale {
+    const subscription = this.subscriptions.get(id)!;
+    const sale = this.collect(subscription, 0, at);
+    subscription.firstSaleId = sale.id;
+    return sale;
+  }
+
+  /** A renewal PayPal collected a month (or more) on: the sale; the next billing moves a month. */
+  collectRenewal(id: string, at: Date): FakePaypalSale {
+    const subscription = this.subscriptions.get(id)!;
+    const regular = this.cyclePrices(subscription).length - 1;
+    const sale = this.collect(subscription, regular, at);
+    const next = new Date(at);
+    next.setMonth(next.getMonth() + 1);
+    subscription.nextBillingTime = next.toISOString();
+    return sale;
+  }
+
+  private cyclePrices(subscription: FakePaypalSubscription): string[] {
+    const plan = this.plans.get(subscription.planId) as { billing_cycles: Json[] };
+    return plan.billing_cycles.map(
+      (cycle) => ((cycle.pricing_scheme as Json).fixed_price as { value: string }).value,
+    );
+  }
+
+  private collect(subscription: FakePaypalSubscription, cycle: number, at: Date): FakePaypalSale {
+    const value = this.cyclePrices(subscription)[cycle]!;
+    const sale: FakePaypalSale = {
+      id: newId("SALE"),
+      state: "completed",
+      amount: { total: value, currency: "USD" },
+      billing_agreement_id: subscription.id,
+      create_time: at.toISOString(),
+    };
+    this.sales.set(sale.id, sale);
+    subscription.lastPayment = { value, time: at.toISOString() };
+    subscription.failedPayments = 0;
+    delete subscription.lastFailedPayment;
+    return sale;
+  }
+
+  /**
+   * A renewal PayPal could not collect: failed_payments_count goes up and PayPal retries in 5 days,
+   * until the plan's payment_failure_threshold, when it suspends the subscription. Returns the
+   * subscription as BILLING.SUBSCRIPTION.PAYMENT.FAILED carries it.
+   */
+  failPayment(id: string, at = new Date()): Json {
+    const subscription = this.subscriptions.get(id)!;
+    const plan = this.plans.get(subscription.planId) as { payment_preferences?: Json };
+    const threshold = Number(plan.payment_preferences?.payment_failure_threshold ?? 0);
+    subscription.failedPayments++;
+    const last = threshold > 0 && subscription.failedPayments >= threshold;
+    const retry = new Date(at.getTime() + 5 * 24 * 60 * 60 * 1000);
+    const prices = this.cyclePrices(subscription);
+    subscription.lastFailedPayment = {
+      amount: { currency_code: "USD", value: prices[prices.length - 1] },
+      time: at.toISOString(),
+      reason_code: "PAYMENT_DENIED",
+      ...(!last && { next_payment_retry_time: retry.toISOString() }),
+    };
+    if (last) this.setSubscriptionStatus(id, "SUSPENDED", at);
+    return this.subscriptionView(subscription);
+  }
+
+  /** A sale refunded in PayPal's dashboard: the refund PAYMENT.SALE.REFUNDED carries. */
+  refundSale(saleId: string, cents?: number): Json {
+    return this.saleRefund(saleId, cents, "completed");
+  }
+
+  /** A sale reversed by PayPal (a chargeback or a buyer's bank): PAYMENT.SALE.REVERSED's resource. */
+  reverseSale(saleId: string): Json {
+    return { ...this.saleRefund(saleId, undefined, "completed"), reason_code: "CHARGEBACK" };
+  }
+
+  private saleRefund(saleId: string, cents: number | undefined, state: string): Json {
+    const sale = this.sales.get(saleId);
+    if (!sale) throw new Error(`no fake PayPal sale ${saleId}`);
+    const total = cents === undefined ? sale.amount.total : (cents / 100).toFixed(2);
+    return {
+      id: newId("RFD"),
+      state,
+      amount: { total, currency: "USD" },
+      sale_id: saleId,
+      parent_payment: `PAYID-${saleId}`,
+      create_time: new Date().toISOString(),
+      links: [
+        { href: `${this.url}/v1/payments/refund/${saleId}`, rel: "self", method: "GET" },
+        { href: `${this.url}/v1/payments/sale/${saleId}`, rel: "sale", method: "GET" },
+      ],
+    };
+  }
+
+  /** A capture PayPal reversed (a chargeback): the resource of PAYMENT.CAPTURE.REVERSED. */
+  reverseCapture(captureId: string): Json {
+    const order = [...this.orders.values()].find((o) => o.captureId === captureId)!;
+    const amount = (order.request.purchase_units as Json[])[0]!.amount as Json;
+    return {
+      id: newId("REV"),
+      status: "COMPLETED",
+      amount: { currency_code: "USD", value: amount.value },
+      note_to_payer: "Payment reversed",
+      links: [
+        { rel: "self", href: `${this.url}/v2/payments/refunds/REV`, method: "GET" },
+        { rel: "up", href: `${this.url}/v2/payments/captures/${captureId}`, method: "GET" },
+      ],
+    };
   }
 
   setSubscriptionStatus(id: string, status: FakePaypalSubscription["status"], at = new Date()) {
@@ -173,7 +323,7 @@ export class FakePaypal {
   private signature(transmissionId: string, time: string, webhookId: string, body: string) {
     return createHmac("sha256", this.signingKey)
       .update(`${transmissionId}|${time}|${webhookId}|${body}`)
-      .digest("base64");
+      .digest("hex"); // letters and digits, as the verify call's transmission_sig pattern wants
   }
 
   private async route(req: IncomingMessage, res: ServerResponse) {
@@ -188,6 +338,16 @@ export class FakePaypal {
       return send(res, error(401, "AUTHENTICATION_FAILURE", "INVALID_TOKEN"));
     }
     const body = raw ? (JSON.parse(raw) as Json) : {};
+    this.requests.push({ method: req.method ?? "GET", path: url.pathname, body });
+    const injected = this.takeInjected(req.method ?? "GET", url.pathname);
+    if (injected) return send(res, injected);
+    // What PayPal refuses, the fake refuses: the published request contract (paypal-contract.ts).
+    const refusal = checkPaypalRequest(req.method ?? "GET", url.pathname, raw ? body : undefined);
+    if (refusal) {
+      this.refusals.push({ path: url.pathname, ...refusal });
+
+      return send(res, refusal);
+    }
     const requestId = req.headers["paypal-request-id"];
     const replayKey = typeof requestId === "string" ? `${req.method} ${url.pathname} ${requestId}` : null;
     if (replayKey) this.requestIds.push(replayKey);
@@ -311,7 +471,7 @@ export class FakePaypal {
       id: order.id,
       status: order.status,
       intent: order.request.intent,
-      payer: order.payer,
+      ...(order.payer && { payment_source: { paypal: order.payer } }),
       purchase_units: [
         {
           reference_id: unit.reference_id,
@@ -341,6 +501,7 @@ export class FakePaypal {
       request: body,
       startTime: now,
       statusUpdateTime: now,
+      failedPayments: 0,
     };
     this.subscriptions.set(subscription.id, subscription);
     return { status: 201, body: this.subscriptionView(subscription) };
@@ -395,7 +556,18 @@ export class FakePaypal {
       start_time: subscription.startTime,
       status_update_time: subscription.statusUpdateTime,
       subscriber: subscription.subscriber,
-      billing_info: subscription.nextBillingTime ? { next_billing_time: subscription.nextBillingTime } : {},
+      billing_info: {
+        outstanding_balance: { currency_code: "USD", value: "0.00" },
+        failed_payments_count: subscription.failedPayments,
+        ...(subscription.nextBillingTime && { next_billing_time: subscription.nextBillingTime }),
+        ...(subscription.lastPayment && {
+          last_payment: {
+            amount: { currency_code: "USD", value: subscription.lastPayment.value },
+            time: subscription.lastPayment.time,
+          },
+        }),
+        ...(subscription.lastFailedPayment && { last_failed_payment: subscription.lastFailedPayment }),
+      },
       links: [
         {
           rel: "approve",
@@ -465,6 +637,30 @@ function extractEvent(raw: string): string {
   const start = raw.indexOf(marker);
   return start < 0 ? "" : raw.slice(start + marker.length, raw.lastIndexOf("}"));
 }
+
+/** PayPal's answers when something goes wrong, in its published shapes. */
+export const paypalFailures = {
+  /** A capture the funding source refused; the buyer must choose another at PayPal. */
+  declined: (issue: "INSTRUMENT_DECLINED" | "REDIRECT_PAYER_FOR_ALTERNATE_FUNDING"): Reply =>
+    unprocessable(
+      issue,
+      "",
+      issue === "INSTRUMENT_DECLINED"
+        ? "The instrument presented  was either declined by the processor or bank, or it can't be used for this payment."
+        : "Processor or bank declined funding instrument or it can't be used for this payment.",
+    ),
+  rateLimited: (): Reply => ({
+    status: 429,
+    body: { name: "RATE_LIMIT_REACHED", message: "Too many requests. Blocked due to rate limiting." },
+  }),
+  serverError: (status = 500): Reply => ({
+    status,
+    body: {
+      name: status === 503 ? "SERVICE_UNAVAILABLE" : "INTERNAL_SERVER_ERROR",
+      message: "An internal server error occurred.",
+    },
+  }),
+};
 
 function send(res: ServerResponse, reply: Reply) {
   if (reply.body === undefined) return void res.writeHead(reply.status).end();

@@ -26,7 +26,13 @@ type RenewalRecord = {
   waitingChange: Dated<NonNullable<AdminRenewalRecord["waitingChange"]>> | null;
 };
 
-const noticeLabels = { price_change: "Price change notice", yearly_reminder: "Yearly reminder" } as const;
+const noticeLabels = {
+  price_change: "Price change notice",
+  yearly_reminder: "Yearly reminder",
+  payment_failed: "Payment failed",
+  past_due: "Past due",
+  ended: "Ended after failed payments",
+} as const;
 
 /** The subscription's automatic renewal in the back office: consent, notices sent, price change (decision 046). */
 export function RenewalRecordPanel({ subscription, record }: { subscription: Sub; record: RenewalRecord }) {

@@ -1,4 +1,4 @@
-import { CheckCircle2 } from "lucide-react";
+import { CheckCircle2, CreditCard } from "lucide-react";
 import { Link } from "react-router";
 import { PaidOrderCard } from "~/components/store/paid-order.tsx";
 import { PaymentProcessing, StreamedPaymentOutcome } from "~/components/store/payment-processing.tsx";
@@ -20,6 +20,13 @@ const failed = {
   variant: "destructive",
 } as const;
 
+const declined = {
+  title: "Payment declined",
+  description:
+    "PayPal declined the payment method you chose. Choose another one at PayPal to finish your order.",
+  variant: "destructive",
+} as const;
+
 /**
  * Shown when the streamed capture result never arrives (the stream timed out or broke): nothing
  * says the payment failed, so the page says it is safe and checks again.
@@ -38,6 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         variant: "success",
       },
       failed,
+      declined,
     }),
   };
 }
@@ -51,8 +59,34 @@ export default function PaypalSuccess({ loaderData }: Route.ComponentProps) {
       broken={notCaptured}
       processing={<PaymentProcessing title="Processing Payment..." />}
     >
-      {(outcome) => <Captured {...outcome} />}
+      {(outcome) => (outcome.retryUrl ? <ChooseAgain {...outcome} /> : <Captured {...outcome} />)}
     </StreamedPaymentOutcome>
+  );
+}
+
+/**
+ * PayPal declined the funding source (INSTRUMENT_DECLINED): nothing was charged and PayPal wants
+ * the buyer back on the same order's approval page to pick another card or account.
+ */
+function ChooseAgain({ toast, retryUrl }: PaymentOutcome) {
+  useFlashToast(toast);
+  return (
+    <>
+      <CreditCard className="size-14 text-destructive" aria-hidden />
+      <h1 className="font-display text-4xl font-semibold">Choose another way to pay</h1>
+      <p className="text-muted-foreground">
+        PayPal declined the card or account you chose, so nothing was charged. Your order is kept: choose
+        another payment method at PayPal to finish it.
+      </p>
+      <div className="flex flex-wrap justify-center gap-3">
+        <a href={retryUrl} className={buttonClass({})}>
+          Choose another payment method at PayPal
+        </a>
+        <Link to="/checkout" className={buttonClass({ variant: "outline" })}>
+          Back to checkout
+        </Link>
+      </div>
+    </>
   );
 }
 

@@ -74,8 +74,9 @@ export const subscriptionPriceChanges = pgTable(
 );
 
 /**
- * Each automatic-renewal notice sent to a subscriber (price change, yearly reminder). The unique
- * key (subscription, kind, period) makes each one once, across instances and retries.
+ * Each notice sent to a subscriber: automatic-renewal notices (price change, yearly reminder) and
+ * the steps of a failed renewal (payment failed, past due, ended: server/subscriptions/dunning.ts).
+ * The unique key (subscription, kind, period) makes each one once, across instances and retries.
  */
 export const subscriptionNotices = pgTable(
   "subscription_notices",
@@ -84,8 +85,13 @@ export const subscriptionNotices = pgTable(
     subscriptionId: uuid("subscription_id")
       .notNull()
       .references(() => subscriptions.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["price_change", "yearly_reminder"] }).notNull(),
-    /** Which one: the price change's id, or the subscription year ("year-1", "year-2" …). */
+    kind: text("kind", {
+      enum: ["price_change", "yearly_reminder", "payment_failed", "past_due", "ended"],
+    }).notNull(),
+    /**
+     * Which one: the price change's id, the subscription year ("year-1", "year-2" …), or the failed
+     * attempt (the provider's invoice and attempt, or PayPal's failed payment time).
+     */
     period: text("period").notNull(),
     /** What the notice said, in short (the amounts and dates), for the back office. */
     summary: text("summary").notNull(),

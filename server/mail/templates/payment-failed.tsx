@@ -5,24 +5,46 @@ import { buttonStyle, EmailLayout, emailColors, linkStyle, paragraph } from "./l
 export type PaymentFailedProps = {
   name: string;
   amountCents: number;
-  /** Where the customer updates the card and pays (the provider's hosted invoice page). */
+  /**
+   * Where the customer updates the card or account the provider charges: the subscription's page
+   * (its "Update payment method" opens Stripe's billing portal) or PayPal's automatic payments.
+   */
+  updateUrl: string;
+  /** Where the customer pays this very charge with another card (Stripe's hosted invoice page). */
   payUrl: string | null;
+  /** When the provider tries again ("on June 3, 2026", "over the next few days"); null after its last retry. */
+  nextRetry: string | null;
   /** The customer's account page (orders and subscriptions). */
   accountUrl: string;
 };
 
-/** Sent when a subscription renewal charge fails; the provider retries it. */
-export function PaymentFailed({ name, amountCents, payUrl, accountUrl }: PaymentFailedProps) {
+/** Sent once per failed renewal charge (server/subscriptions/dunning.ts). */
+export function PaymentFailed({
+  name,
+  amountCents,
+  updateUrl,
+  payUrl,
+  nextRetry,
+  accountUrl,
+}: PaymentFailedProps) {
   return (
-    <EmailLayout preview="Your subscription payment failed" heading="We couldn't take your payment">
+    <EmailLayout preview="Your subscription payment failed" heading="Payment failed — update your card">
       <Text style={paragraph}>
-        Hi {name}, the {formatMoney(amountCents)} payment for your monthly subscription did not go through. We
-        will try again over the next few days; to keep your subscription running, please update your card.
+        Hi {name}, the {formatMoney(amountCents)} payment for your monthly subscription did not go through.{" "}
+        {nextRetry
+          ? `We will try again ${nextRetry}; to keep your subscription running, please update your card before then.`
+          : "That was the last try: please update your card, or your subscription will end."}
       </Text>
+      <Button href={updateUrl} style={buttonStyle}>
+        Update your card
+      </Button>
       {payUrl ? (
-        <Button href={payUrl} style={buttonStyle}>
-          Update payment
-        </Button>
+        <Text style={paragraph}>
+          Or pay this charge now:{" "}
+          <Link href={payUrl} style={linkStyle}>
+            {payUrl}
+          </Link>
+        </Text>
       ) : null}
       <Text style={{ ...paragraph, color: emailColors.muted, fontSize: "13px", marginTop: "24px" }}>
         Your account:{" "}

@@ -102,6 +102,16 @@ export class PaypalClient {
     return token.access_token;
   }
 
+  /**
+   * PayPal's approval page of an order on the web host that matches the API host
+   * (api-m.sandbox.paypal.com → www.sandbox.paypal.com; a local stand-in serves both).
+   */
+  checkoutUrl(orderId: string): string {
+    const base = new URL(this.credentials.apiBase);
+    base.hostname = base.hostname.replace(/^api(-m)?\./, "www.");
+    return `${base.origin}/checkoutnow?token=${encodeURIComponent(orderId)}`;
+  }
+
   private url(path: string) {
     return `${this.credentials.apiBase.replace(/\/$/, "")}${path}`;
   }

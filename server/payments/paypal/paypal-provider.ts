@@ -5,7 +5,7 @@ import { PaypalClient, type PaypalClientOptions } from "./client.ts";
 import { capturePaypalOrder, getPaypalOrder, openPaypalOrder } from "./orders.ts";
 import { returnUrls } from "./payloads.ts";
 import { captureOf, refundPaypalCapture } from "./refunds.ts";
-import { isCaptured, orderBuyer, subscriberBuyer } from "./resources.ts";
+import { firstCyclePaid, isCaptured, orderBuyer, subscriberBuyer } from "./resources.ts";
 import {
   cancelPaypalSubscription,
   ensurePaypalProduct,
@@ -57,11 +57,14 @@ export function createPaypalProvider(
     return subscription;
   }
 
-  /** Paid means captured (one-time) or ACTIVE with our order as custom_id (subscription). */
+  /**
+   * Paid means captured (one-time), or for a subscription ACTIVE with our order as custom_id and
+   * its first cycle collected (billing_info.last_payment; else PAYMENT.SALE.COMPLETED fulfils it).
+   */
   async function confirmUnpaid(order: ProviderOrder, sessionId: string): Promise<PaidSession | null> {
     if (order.purchaseType === "subscription") {
       const subscription = await settledSubscription(sessionId);
-      if (subscription.status !== "ACTIVE" || subscription.custom_id !== order.id) return null;
+      if (!firstCyclePaid(subscription) || subscription.custom_id !== order.id) return null;
       return { orderId: order.id, buyer: subscriberBuyer(subscription), providerSubscriptionId: sessionId };
     }
     let captured = await capturePaypalOrder(client, order.id, sessionId);

@@ -58,6 +58,26 @@ export function captureOf(order: PaypalOrder): string | undefined {
   return order.purchase_units?.[0]?.payments?.captures?.[0]?.id;
 }
 
+/**
+ * A refund (or reversal) of a subscription payment, as PAYMENT.SALE.REFUNDED / REVERSED carry it
+ * (Payments v1: `state`, `amount.total`, the sale in `sale_id` or the "sale" link).
+ */
+export type PaypalSaleRefund = {
+  id: string;
+  state: string;
+  amount?: { total: string; currency: string };
+  sale_id?: string;
+  links?: PaypalLink[];
+};
+
+/** The sale a sale refund belongs to. */
+export function refundedSaleId(refund: PaypalSaleRefund): string | null {
+  if (typeof refund.sale_id === "string" && refund.sale_id) return refund.sale_id;
+  const sale = refund.links?.find((link) => link.rel === "sale")?.href;
+  const match = sale && /\/sale\/([^/?]+)/.exec(sale);
+  return match ? decodeURIComponent(match[1]!) : null;
+}
+
 /** The capture a refund belongs to: the "up" link of the refund resource ends with its id. */
 export function refundedCaptureId(refund: PaypalRefund): string | null {
   const up = refund.links?.find((link) => link.rel === "up")?.href;

@@ -16,10 +16,19 @@ export type PaypalAddress = {
 type PaypalName = { given_name?: string; surname?: string };
 type PaypalPhone = { phone_number?: { national_number?: string } };
 
+/** The PayPal account that paid, as Orders v2 reports it under payment_source.paypal. */
+type PaypalWallet = {
+  name?: PaypalName;
+  email_address?: string;
+  phone_number?: { national_number?: string };
+};
+
 export type PaypalOrder = {
   id: string;
   status: string;
   links?: PaypalLink[];
+  payment_source?: { paypal?: PaypalWallet };
+  /** Deprecated by PayPal in favour of payment_source.paypal; read only when that is missing. */
   payer?: { name?: PaypalName; email_address?: string; phone?: PaypalPhone };
   purchase_units?: {
     custom_id?: string;
@@ -41,7 +50,18 @@ export type PaypalSubscription = {
     phone?: PaypalPhone;
     shipping_address?: { name?: { full_name?: string }; address?: PaypalAddress };
   };
-  billing_info?: { next_billing_time?: string };
+  billing_info?: {
+    next_billing_time?: string;
+    /** The last cycle PayPal collected; absent while the first one is not paid. */
+    last_payment?: { amount?: { value?: string }; time?: string };
+    failed_payments_count?: number;
+    last_failed_payment?: {
+      amount?: { value?: string };
+      time?: string;
+      next_payment_retry_time?: string;
+      reason_code?: string;
+    };
+  };
 };
 
 /** Where the buyer approves: 'payer-action' (experience_context) or 'approve' (older flows). */
@@ -65,13 +85,17 @@ function address(from: PaypalAddress | undefined): ShippingAddress {
 const fullName = (name: PaypalName | undefined) =>
   [name?.given_name, name?.surname].filter(Boolean).join(" ");
 
-/** The buyer of a captured order: the payer, shipped to the address chosen at PayPal. */
+/**
+ * The buyer of a captured order: the PayPal account under payment_source.paypal (the deprecated
+ * `payer` only when an older answer lacks it), shipped to the address chosen at PayPal.
+ */
 export function orderBuyer(order: PaypalOrder): Buyer {
   const shipping = order.purchase_units?.[0]?.shipping;
+  const wallet = order.payment_source?.paypal;
   return {
-    name: shipping?.name?.full_name || fullName(order.payer?.name),
-    email: order.payer?.email_address ?? "",
-    phone: order.payer?.phone?.phone_number?.national_number ?? "",
+    name: shipping?.name?.full_name || fullName(wallet?.name ?? order.payer?.name),
+    email: wallet?.email_address ?? order.payer?.email_address ?? "",
+    phone: wallet?.phone_number?.national_number ?? order.payer?.phone?.phone_number?.national_number ?? "",
     address: address(shipping?.address),
   };
 }
@@ -85,6 +109,15 @@ export function subscriberBuyer(subscription: PaypalSubscription): Buyer {
     phone: subscriber?.phone?.phone_number?.national_number ?? "",
     address: address(subscriber?.shipping_address?.address),
   };
+}
+
+/**
+ * Whether PayPal collected the subscription's first cycle. ACTIVE alone does not say so (PayPal
+ * activates before an outstanding first payment is collected): billing_info.last_payment does.
+ */
+export function firstCyclePaid(subscription: PaypalSubscription): boolean {
+  const value = Number(subscription.billing_info?.last_payment?.amount?.value ?? 0);
+  return subscription.status === "ACTIVE" && value > 0;
 }
 
 /** A capture that moved the money (not PENDING, DECLINED, …). */

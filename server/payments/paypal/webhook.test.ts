@@ -73,7 +73,7 @@ describe("PayPal webhook verification", () => {
     const { orderId, token } = await approvedOrder();
     const genuine = fake.signedEvent("CHECKOUT.ORDER.APPROVED", { id: token, status: "APPROVED" });
     const altered = { ...genuine, body: genuine.body.replace('"APPROVED"', '"COMPLETED"') };
-    const wrongWebhook = fake.signedEvent("CHECKOUT.ORDER.APPROVED", { id: token }, "WH-SOMEONE-ELSE");
+    const wrongWebhook = fake.signedEvent("CHECKOUT.ORDER.APPROVED", { id: token }, "9SOMEONEELSE001");
     const unsigned = { body: genuine.body, headers: new Headers({ "content-type": "application/json" }) };
     const forgedSig = new Headers(genuine.headers);
     forgedSig.set("paypal-transmission-sig", "Zm9yZ2Vk");

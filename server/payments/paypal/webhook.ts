@@ -5,14 +5,18 @@ import { subscriptions } from "../../db/schema/index.ts";
 import type { Logger } from "../../logger.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import { paymentFailures } from "../../observability/metrics.ts";
-import { recordProviderRefund } from "../../refunds/provider-refund.ts";
+import { fulfilOrder } from "../../orders/fulfil.ts";
+import { rememberPaymentId } from "../../orders/payment-id.ts";
+import { findOrderForSession } from "../../orders/payment-session.ts";
 import { recordProviderRenewal } from "../../subscriptions/renew.ts";
 import { syncSubscriptionState } from "../../subscriptions/sync.ts";
 import { recordDelivery, runLogged } from "../../webhooks/log.ts";
+import { PayerMustChooseAgain } from "../provider.ts";
 import type { PaypalProvider } from "./paypal-provider.ts";
-import { type PaypalRefund, refundedCaptureId } from "./refunds.ts";
-import type { PaypalSubscription } from "./resources.ts";
+import type { PaypalRefund, PaypalSaleRefund } from "./refunds.ts";
+import { type PaypalSubscription, subscriberBuyer } from "./resources.ts";
 import { getPaypalSubscription, paypalSubscriptionState } from "./subscriptions.ts";
+import { REVERSED, refundReported, renewalFailed, saleRefunded } from "./webhook-money.ts";
 
 export type PaypalWebhookDeps = {
   db: Db;
@@ -136,8 +140,20 @@ async function handleEvent(deps: PaypalWebhookDeps, event: PaypalEvent) {
       return syncFromPaypal(deps, await getPaypalSubscription(deps.provider.client, String(resource.id)));
     case "PAYMENT.CAPTURE.REFUNDED":
       return refundReported(deps, resource as PaypalRefund);
-    case "PAYMENT.CAPTURE.DENIED":
+    case "PAYMENT.CAPTURE.REVERSED":
+      return refundReported(deps, resource as PaypalRefund, REVERSED);
+    case "PAYMENT.SALE.REFUNDED":
+      return saleRefunded(deps, resource as PaypalSaleRefund);
+    case "PAYMENT.SALE.REVERSED":
+      return saleRefunded(deps, resource as PaypalSaleRefund, REVERSED);
     case "BILLING.SUBSCRIPTION.PAYMENT.FAILED":
+      paymentFailures.inc({ provider: "paypal", reason: event.event_type.toLowerCase() });
+      return renewalFailed(
+        deps,
+        await getPaypalSubscription(deps.provider.client, String(resource.id)),
+        event.id,
+      );
+    case "PAYMENT.CAPTURE.DENIED":
       paymentFailures.inc({ provider: "paypal", reason: event.event_type.toLowerCase() });
       return;
     default:
@@ -146,24 +162,37 @@ async function handleEvent(deps: PaypalWebhookDeps, event: PaypalEvent) {
   }
 }
 
-/** Confirms with PayPal (capturing once if needed) and fulfils: the same path as the return page. */
-function fulfil(deps: PaypalWebhookDeps, sessionId: string) {
-  return completePayment(deps.db, deps.mailer, deps.provider, sessionId);
+/**
+ * Confirms with PayPal (capturing once if needed) and fulfils: the same path as the return page.
+ * A declined funding source is the buyer's to fix at PayPal (the return page sends them there),
+ * not a failure of this event: PayPal is not asked to deliver it again.
+ */
+async function fulfil(deps: PaypalWebhookDeps, sessionId: string) {
+  try {
+    return await completePayment(deps.db, deps.mailer, deps.provider, sessionId);
+  } catch (error) {
+    if (!(error instanceof PayerMustChooseAgain)) throw error;
+    deps.log.info({ sessionId, issue: error.issue }, "paypal capture declined; the buyer chooses again");
+    return null;
+  }
 }
 
 /**
- * A subscription payment. The first order is fulfilled first (in case this event arrives before
- * the activation or the return page); the first cycle's sale is that order, later ones become
- * renewal orders — once per sale id.
+ * A subscription payment. The first cycle's sale is the checkout order: the sale itself (from a
+ * verified event) proves it paid — an ACTIVE subscription does not — so it fulfils that order and
+ * is stored as its payment (what a refund of it names). Later sales become renewal orders, once
+ * per sale id.
  */
 async function recordSale(deps: PaypalWebhookDeps, sale: Record<string, unknown>) {
   const subscriptionId = sale.billing_agreement_id;
   if (typeof subscriptionId !== "string" || sale.state !== "completed") return;
   const subscription = await getPaypalSubscription(deps.provider.client, subscriptionId);
-  await fulfil(deps, subscriptionId);
   const paidAt = new Date(String(sale.create_time));
   const startedAt = subscription.start_time ? new Date(subscription.start_time) : paidAt;
-  if (paidAt.getTime() - startedAt.getTime() < FIRST_CYCLE_WINDOW_MS) return;
+  if (paidAt.getTime() - startedAt.getTime() < FIRST_CYCLE_WINDOW_MS) {
+    return firstCyclePaid(deps, subscription, String(sale.id));
+  }
+  await fulfil(deps, subscriptionId);
   const nextBilling = subscription.billing_info?.next_billing_time;
   const result = await recordProviderRenewal(deps.db, deps.mailer, {
     provider: "paypal",
@@ -176,28 +205,17 @@ async function recordSale(deps: PaypalWebhookDeps, sale: Record<string, unknown>
     deps.log.warn({ subscriptionId, saleId: sale.id }, "paypal sale for an unknown subscription ignored");
 }
 
-/**
- * A refund of a capture, ours (custom_id names our refund) or made in PayPal's dashboard, counted
- * once it completed (server/refunds/provider-refund.ts).
- */
-async function refundReported(deps: PaypalWebhookDeps, refund: PaypalRefund) {
-  if (typeof refund.id !== "string" || !refund.amount) return;
-  await recordProviderRefund(
-    { ...deps, publicUrl: deps.provider.publicUrl },
-    {
-      provider: "paypal",
-      providerRefundId: refund.id,
-      providerPaymentId: refundedCaptureId(refund),
-      amountCents: Math.round(Number(refund.amount.value) * 100),
-      status: paypalRefundStatus(refund.status),
-      ourRefundId: refund.custom_id ?? null,
-    },
-  );
-}
-
-function paypalRefundStatus(status: string) {
-  if (status === "COMPLETED") return "succeeded" as const;
-  return status === "FAILED" || status === "CANCELLED" ? ("failed" as const) : ("pending" as const);
+/** The checkout order of a subscription whose first cycle PayPal collected (this sale). */
+async function firstCyclePaid(deps: PaypalWebhookDeps, subscription: PaypalSubscription, saleId: string) {
+  const order = await findOrderForSession(deps.db, "paypal", subscription.id);
+  if (!order || order.id !== subscription.custom_id) return;
+  if (order.paymentStatus === "paid") return rememberPaymentId(deps.db, order.id, saleId);
+  await fulfilOrder(deps.db, deps.mailer, {
+    orderId: order.id,
+    buyer: subscriberBuyer(subscription),
+    providerSubscriptionId: subscription.id,
+    providerPaymentId: saleId,
+  });
 }
 
 /** Copies PayPal's current view of the subscription onto our row (when we have one). */

@@ -1,13 +1,12 @@
-import { and, desc, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { completePayment } from "../../checkout/complete.ts";
 import type { Db } from "../../db/client.ts";
-import { orders, subscriptions } from "../../db/schema/index.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import { paymentFailures } from "../../observability/metrics.ts";
 import { closeUnpaidOrder } from "../../orders/close-order.ts";
 import { findOrderForSession } from "../../orders/payment-session.ts";
 import { recordProviderRefund } from "../../refunds/provider-refund.ts";
+import { recordPaymentFailure } from "../../subscriptions/dunning.ts";
 import { recordProviderRenewal } from "../../subscriptions/renew.ts";
 import { syncSubscriptionState } from "../../subscriptions/sync.ts";
 import type { StripeGateway } from "./gateway.ts";
@@ -94,26 +93,26 @@ async function invoicePaid(deps: StripeEventDeps, invoice: Stripe.Invoice) {
   return "handled";
 }
 
-/** A renewal charge failed: the customer is told (Stripe retries it), the status follows Stripe. */
+/**
+ * A renewal charge failed: the dunning steps (server/subscriptions/dunning.ts: the "update your
+ * card" email once per attempt, past due after Stripe's last retry); the status follows Stripe.
+ */
 async function invoicePaymentFailed(deps: StripeEventDeps, invoice: Stripe.Invoice) {
   const subscriptionId = subscriptionIdOf(invoice);
-  if (!subscriptionId) return "ignored";
-  const customer = await subscriberContact(deps.db, subscriptionId);
-  if (!customer) return "ignored";
-  const email = customer.email ?? invoice.customer_email;
-  if (email) {
-    await deps.mailer.send({
-      to: email,
-      subject: "Your subscription payment failed",
-      template: "payment-failed",
-      props: {
-        name: customer.name ?? invoice.customer_name ?? "",
-        amountCents: invoice.amount_due,
-        payUrl: invoice.hosted_invoice_url ?? null,
-        accountUrl: `${deps.publicUrl}/account`,
-      },
-    });
-  }
+  if (!subscriptionId || !invoice.id) return "ignored";
+  const known = await recordPaymentFailure(deps, {
+    provider: "stripe",
+    providerSubscriptionId: subscriptionId,
+    attemptKey: `${invoice.id}:${invoice.attempt_count}`,
+    amountCents: invoice.amount_due,
+    // Stripe leaves next_payment_attempt empty once its retries are over.
+    lastAttempt: invoice.next_payment_attempt === null,
+    nextRetryAt: invoice.next_payment_attempt ? new Date(invoice.next_payment_attempt * 1000) : null,
+    // Our subscription page: its "Update payment method" opens Stripe's billing portal.
+    updateUrl: null,
+    payUrl: invoice.hosted_invoice_url ?? null,
+  });
+  if (!known) return "ignored";
   await syncSubscription(deps, subscriptionId);
   return "handled";
 }
@@ -148,23 +147,6 @@ async function syncSubscription(deps: StripeEventDeps, subscriptionId: string) {
     stripeSubscriptionState(subscription),
   );
   return known ? "handled" : "ignored";
-}
-
-/** Name and email of a subscription's customer, from its latest paid order; null when unknown. */
-async function subscriberContact(db: Db, providerSubscriptionId: string) {
-  const [row] = await db
-    .select({ name: orders.name, email: orders.email })
-    .from(subscriptions)
-    .leftJoin(orders, and(eq(orders.subscriptionId, subscriptions.id), eq(orders.paymentStatus, "paid")))
-    .where(
-      and(
-        eq(subscriptions.provider, "stripe"),
-        eq(subscriptions.providerSubscriptionId, providerSubscriptionId),
-      ),
-    )
-    .orderBy(desc(orders.createdAt))
-    .limit(1);
-  return row ?? null;
 }
 
 /**

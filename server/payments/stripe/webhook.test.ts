@@ -240,7 +240,7 @@ describe("POST /webhooks/stripe: subscriptions", () => {
 
     const mails = await mailsTo(email, "payment-failed");
     expect(mails).toHaveLength(1);
-    expect(mails[0]?.subject).toBe("Your subscription payment failed");
+    expect(mails[0]?.subject).toBe("Payment failed — update your card");
     expect(mails[0]?.text).toContain("$67.98 payment for your monthly subscription did not go through");
     expect(mails[0]?.text).toContain(String(invoice.hosted_invoice_url));
     expect((await subscriptionOf(customer.id))?.status).toBe("past_due");
