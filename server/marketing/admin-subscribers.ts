@@ -2,7 +2,7 @@ import { and, desc, eq, ilike, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client.ts";
 import { marketingContacts, marketingStatus } from "../db/schema/index.ts";
-import { keyText, nextKey, olderThan, type TimeKey } from "../exports/keyset.ts";
+import { keyText, nextKey, olderThan, parseTimeKey, type TimeKey } from "../exports/keyset.ts";
 
 export const SUBSCRIBERS_PER_PAGE = 50;
 
@@ -11,12 +11,12 @@ const cursorSchema = z
   .string()
   .max(100)
   .transform((v, ctx) => {
-    const [createdAt, id] = v.split("~");
-    if (!createdAt || !id || !z.uuid().safeParse(id).success || Number.isNaN(Date.parse(createdAt))) {
+    const key = parseTimeKey(v, "~");
+    if (!key) {
       ctx.addIssue({ code: "custom", message: "bad cursor" });
       return z.NEVER;
     }
-    return { createdAt, id } satisfies TimeKey;
+    return key;
   });
 
 /** The list's query string, forgiving: a bad value falls back to its default. */

@@ -212,9 +212,7 @@ function LeftRows({ rows }: { rows: LogEntry["leftForReview"] & object }) {
   if (rows.length === 0) return <span className="text-muted-foreground">None</span>;
   return (
     <details>
-      <summary>
-        {rows.length} {rows.length === 1 ? "row mentions" : "rows mention"} them
-      </summary>
+      <summary>{`${rows.length} ${rows.length === 1 ? "row mentions" : "rows mention"} them`}</summary>
       <ul className="mt-1 flex flex-col gap-1">
         {rows.map((row) => (
           <li key={`${row.table}-${row.id}`}>
