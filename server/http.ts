@@ -13,7 +13,6 @@ import { limitRequestBodies } from "./http/body-limits.ts";
 import { brotli } from "./http/brotli.ts";
 import { applyPageCaching, conditionalGet } from "./http/caching.ts";
 import { measureRequests, metricsEndpoint } from "./http/metrics-route.ts";
-import { refuseNulInUrls } from "./http/nul-bytes.ts";
 import {
   DEFAULT_PAGE_CACHE_LIMITS,
   PageStore,
@@ -84,7 +83,6 @@ export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppO
   const exempt = (path: string) => isPaymentWebhook(path) || isSignedEmailLink(path);
   app.use(sameOriginOnly({ publicUrl: services.config.publicUrl, exempt }));
   app.use(limitRequestBodies(MAX_BODY_BYTES));
-  app.use(refuseNulInUrls());
   app.use(conditionalGet());
   // Before the page cache: it reads the database on every anonymous page request.
   app.use(failFastWithoutDatabase(services.databaseAvailability));

@@ -1,6 +1,7 @@
 import { and, desc, eq, ilike, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client.ts";
+import { isStorableText } from "../db/ids.ts";
 import { marketingContacts, marketingStatus } from "../db/schema/index.ts";
 import { keyText, nextKey, olderThan, parseTimeKey, type TimeKey } from "../exports/keyset.ts";
 
@@ -21,7 +22,7 @@ const cursorSchema = z
 
 /** The list's query string, forgiving: a bad value falls back to its default. */
 export const subscriberQuerySchema = z.object({
-  q: z.string().trim().max(254).catch(""),
+  q: z.string().trim().max(254).refine(isStorableText).catch(""),
   status: z.enum(marketingStatus.enumValues).optional().catch(undefined),
   after: cursorSchema.nullable().catch(null).default(null),
 });
