@@ -15,14 +15,15 @@ import { noteRequestError } from "~server/http/unavailable.ts";
 export const streamTimeout = 5_000;
 
 /**
- * Loader and action errors: logged as React Router does by default, except the database being
- * away, which is one warning per request (the answer becomes the 503 page, server/http/unavailable.ts).
+ * Loader and action errors: logged with the request's path, except the database being away,
+ * which is one warning per request (the answer becomes the 503 page, server/http/unavailable.ts).
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   if (noteRequestError(error, context))
     context.log.warn({ path: new URL(request.url).pathname }, "database unreachable");
-  else console.error(error);
+  // A structured line: the logger redacts secret links in its path and in the error's message.
+  else context.log.error({ err: error, path: new URL(request.url).pathname }, "request failed");
 };
 
 export default function handleRequest(

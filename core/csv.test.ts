@@ -17,9 +17,22 @@ describe("csv", () => {
     expect(csvCell("+1 555 0100")).toBe("'+1 555 0100");
     expect(csvCell("-2+3")).toBe("'-2+3");
     expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
-    expect(csvCell("\tcmd")).toBe("'\tcmd");
+    expect(csvCell("\tcmd")).toBe('"\'\tcmd"');
     expect(csvCell("\rcmd")).toBe('"\'\rcmd"');
     expect(csvCell("a=b")).toBe("a=b");
+  });
+
+  it("quotes every locale's list separator, so no part of a cell starts a cell of its own", () => {
+    expect(csvCell("Pat;x")).toBe('"Pat;x"');
+    expect(csvCell("=1;2")).toBe('"\'=1;2"');
+    expect(csvCell("Smith, -")).toBe('"Smith, -"');
+  });
+
+  it("defuses a formula after a separator inside the cell (a spreadsheet splitting on it ignores our quotes)", () => {
+    expect(csvCell("Pat;=2+5;<tag>")).toBe('"Pat;\'=2+5;<tag>"');
+    expect(csvCell("a\t=1+1")).toBe('"a\t\'=1+1"');
+    expect(csvCell(";=1,@A1")).toBe("\";'=1,'@A1\"");
+    expect(csvRow(["Pat;=2+5", "x"])).toBe('"Pat;\'=2+5",x\r\n');
   });
 
   it("writes cents as dollars with two decimals and dates in ISO", () => {

@@ -23,7 +23,7 @@ import { asPublicRequest } from "./http/public-request.ts";
 import { readiness } from "./http/readiness.ts";
 import { routePattern } from "./http/route-pattern.ts";
 import { sameOriginOnly } from "./http/same-origin.ts";
-import { secretLinkPage, securityHeaders, shareableMedia } from "./http/security-headers.ts";
+import { secretLinkPages, securityHeaders, shareableMedia } from "./http/security-headers.ts";
 import { applyScriptHashes, collectScriptHashes, isSharedRender } from "./http/shared-page-csp.ts";
 import { failFastWithoutDatabase, requestFailedOnDatabase } from "./http/unavailable.ts";
 import type { RequestLogFields } from "./logger.ts";
@@ -71,13 +71,7 @@ export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppO
   app.use(measureRequests());
   app.use("/uploads/*", shareableMedia());
   app.use("/images/*", shareableMedia());
-  app.use("/order-status/*", secretLinkPage());
-  app.use("/cart/restore/*", secretLinkPage());
-  // The email-link pages post their button back to themselves: under no-referrer that POST carries
-  // `Origin: null`, which React Router's CSRF check refuses. same-origin still never sends the
-  // secret URL to another site.
-  app.use("/unsubscribe/*", secretLinkPage("same-origin"));
-  app.use("/newsletter/confirm/*", secretLinkPage("same-origin"));
+  app.use(secretLinkPages());
   app.use(applyScriptHashes());
   app.use(securityHeaders(services.config, mode));
   app.use(compress());

@@ -14,7 +14,7 @@ import { type RefundDeps, refundOrder } from "../refunds/refund-order.ts";
 import { saveCommissionSettings } from "./commission-settings.ts";
 import { creatorBalance, ledgerPage } from "./ledger-read.ts";
 import { markCreatorPaid } from "./payouts.ts";
-import { creatorOrdersPage } from "./portal.ts";
+import { creatorOrdersPage, loadCreatorPortal } from "./portal.ts";
 
 let database: TestDatabase;
 let deps: RefundDeps;
@@ -148,6 +148,27 @@ describe("clawbacks", () => {
       firstName: "Ada",
       city: "Austin",
     });
+  });
+
+  it("gives the portal page only what it shows: no order or entry id (issue 29)", async () => {
+    const { creator, order } = await creatorWithOrder();
+    await refund(order.id, { mode: "amount", amount: 100, reason: "Dent", idempotencyKey: randomUUID() });
+    const portal = await loadCreatorPortal(database.db, creator, { orders: null, ledger: null });
+    expect(portal.orders.rows).toEqual([
+      {
+        orderRef: `#${order.id.slice(0, 8)}`,
+        paidAt: expect.any(Date),
+        totalCents: 10200,
+        firstName: expect.any(String),
+        city: expect.any(String),
+        commissionCents: 900,
+        clawedBackCents: expect.any(Number),
+      },
+    ]);
+    expect(portal.ledger.rows).toHaveLength(2);
+    const json = JSON.stringify(portal);
+    expect(json).not.toContain(order.id);
+    expect(json).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i);
   });
 
   it("takes back all of it when the admin cancels the order, once", async () => {

@@ -10,7 +10,7 @@ import {
   creatorPayoutEntries,
   creatorPayouts,
 } from "../db/schema/index.ts";
-import { keyText, nextKey, olderThan, type TimeKey } from "../exports/keyset.ts";
+import { keyText, nextKey, olderThan, parseTimeKey, type TimeKey } from "../exports/keyset.ts";
 
 /** Rows per page of the ledger and order lists. */
 export const LEDGER_PAGE_SIZE = 50;
@@ -68,8 +68,8 @@ export function allCreatorBalances(db: Db, now = new Date(), where?: SQL) {
     .orderBy(contentCreators.username);
 }
 
+/** One ledger entry as the creator portal and the admin's ledger page show it (no ids). */
 export type LedgerRow = {
-  id: string;
   kind: LedgerKind;
   amountCents: number;
   note: string;
@@ -113,7 +113,6 @@ export async function ledgerPage(
     .limit(LEDGER_PAGE_SIZE);
   return {
     rows: rows.map((r) => ({
-      id: r.id,
       kind: r.kind,
       amountCents: r.amountCents,
       note: r.note,
@@ -135,12 +134,9 @@ export function cursorText(key: TimeKey | null): string | null {
   return key ? `${key.createdAt}~${key.id}` : null;
 }
 
-const CURSOR_SHAPE = /^(\d{4}-\d\d-\d\d[ T][\d:.]+(?:[+-]\d\d(?::?\d\d)?)?)~([0-9a-f-]{36})$/i;
-
 /** A cursor from a URL, or null when it is missing or malformed (the first page). */
 export function parseCursor(text: string | undefined | null): TimeKey | null {
-  const match = text ? CURSOR_SHAPE.exec(text) : null;
-  return match ? { createdAt: match[1]!, id: match[2]! } : null;
+  return parseTimeKey(text, "~");
 }
 
 /** The admin's ledger page of one creator: null when there is no such creator. */

@@ -34,9 +34,11 @@ export function creatorCoupons(db: Db, creatorId: string) {
     .orderBy(coupons.code);
 }
 
+/**
+ * One row of the creator's order list: what the page shows and nothing more (no order or entry
+ * id: the page data is as visible to the creator as the page itself, issue 29).
+ */
 export type PortalOrder = {
-  /** The accrual entry's id (the order's own id stays out of the page). */
-  id: string;
   orderRef: string;
   paidAt: Date | null;
   totalCents: number;
@@ -81,11 +83,7 @@ export async function creatorOrdersPage(
     .orderBy(desc(e.createdAt), desc(e.id))
     .limit(LEDGER_PAGE_SIZE);
   return {
-    rows: rows.map(({ key: _key, id: _id, orderId, ...row }) => ({
-      ...row,
-      id: orderId,
-      orderRef: orderRef(orderId),
-    })),
+    rows: rows.map(({ key: _key, id: _id, orderId, ...row }) => ({ ...row, orderRef: orderRef(orderId) })),
     next: cursorText(nextKey(rows, LEDGER_PAGE_SIZE)),
   };
 }

@@ -1,10 +1,22 @@
 import { type AnyColumn, type SQL, sql } from "drizzle-orm";
+import { isUuid } from "../db/ids.ts";
+import { isTimestampText } from "../db/timestamps.ts";
 
 /**
  * A position in a newest-first list: the row's timestamp as PostgreSQL prints it (microseconds kept;
  * a JS Date would lose them and skip rows) and its id, which breaks ties.
  */
 export type TimeKey = { createdAt: string; id: string };
+
+/** A `<timestamp><separator><uuid>` page position from a URL, or null when it is not a valid one. */
+export function parseTimeKey(text: string | null | undefined, separator: string): TimeKey | null {
+  if (!text || text.length > 100) return null;
+  const at = text.lastIndexOf(separator);
+  if (at < 0) return null;
+  const createdAt = text.slice(0, at);
+  const id = text.slice(at + separator.length);
+  return isTimestampText(createdAt) && isUuid(id) ? { createdAt, id } : null;
+}
 
 /** The timestamp column as text, to build a TimeKey from a row. */
 export const keyText = (column: AnyColumn) => sql<string>`${column}::text`;

@@ -109,7 +109,8 @@ describe("order CSV export", () => {
     expect(row).toContain(",'+1 555 0100,");
     expect(row).toContain(`,"12 ""Quoted"", Street",`);
     expect(row).toContain(",123.45,0.00,0.00,10.00,5.99,119.44,");
-    expect(row.endsWith(",Gift Card × 1; Shilajit Resin 30g × 2 (SR-30)")).toBe(true);
+    // Quoted: `;` is the list separator of many locales' spreadsheets.
+    expect(row.endsWith(',"Gift Card × 1; Shilajit Resin 30g × 2 (SR-30)"')).toBe(true);
     expect(row).toContain(",2026-01-01T00:00:00.000Z,");
   });
 

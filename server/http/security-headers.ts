@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import type { Config } from "../config.ts";
 import { s3PublicUrl } from "../media/s3-store.ts";
+import { secretLinkReferrerPolicy } from "../observability/secret-links.ts";
 
 /** Where the hosted payment pages live: a no-JS checkout form post is redirected there. */
 const PAYMENT_PAGES = [
@@ -68,15 +69,17 @@ export function shareableMedia(): MiddlewareHandler {
 }
 
 /**
- * Pages whose URL is the secret (the guest's order status link, decision 037): never stored by a
- * cache, never indexed, and the URL never leaks as a Referer to a page the visitor goes on to.
- * Register before securityHeaders so this runs after it on the way out (it overrides the Referrer-Policy).
+ * Pages whose URL is the secret (the guest's order status link, decision 037; the other links in
+ * server/observability/secret-links.ts): never stored by a cache, never indexed, and the URL never
+ * leaks as a Referer to a page the visitor goes on to. Matched without regard to case, as React
+ * Router matches routes. Register before securityHeaders so this runs after it on the way out (it
+ * overrides the Referrer-Policy).
  */
-export function secretLinkPage(
-  referrerPolicy: "no-referrer" | "same-origin" = "no-referrer",
-): MiddlewareHandler {
+export function secretLinkPages(): MiddlewareHandler {
   return async (c, next) => {
     await next();
+    const referrerPolicy = secretLinkReferrerPolicy(c.req.path);
+    if (!referrerPolicy) return;
     c.res.headers.set("Cache-Control", "no-store");
     c.res.headers.set("Referrer-Policy", referrerPolicy);
     c.res.headers.set("X-Robots-Tag", "noindex");

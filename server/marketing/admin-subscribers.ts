@@ -1,8 +1,9 @@
 import { and, desc, eq, ilike, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client.ts";
+import { isStorableText } from "../db/ids.ts";
 import { marketingContacts, marketingStatus } from "../db/schema/index.ts";
-import { keyText, nextKey, olderThan, type TimeKey } from "../exports/keyset.ts";
+import { keyText, nextKey, olderThan, parseTimeKey, type TimeKey } from "../exports/keyset.ts";
 
 export const SUBSCRIBERS_PER_PAGE = 50;
 
@@ -11,17 +12,17 @@ const cursorSchema = z
   .string()
   .max(100)
   .transform((v, ctx) => {
-    const [createdAt, id] = v.split("~");
-    if (!createdAt || !id || !z.uuid().safeParse(id).success || Number.isNaN(Date.parse(createdAt))) {
+    const key = parseTimeKey(v, "~");
+    if (!key) {
       ctx.addIssue({ code: "custom", message: "bad cursor" });
       return z.NEVER;
     }
-    return { createdAt, id } satisfies TimeKey;
+    return key;
   });
 
 /** The list's query string, forgiving: a bad value falls back to its default. */
 export const subscriberQuerySchema = z.object({
-  q: z.string().trim().max(254).catch(""),
+  q: z.string().trim().max(254).refine(isStorableText).catch(""),
   status: z.enum(marketingStatus.enumValues).optional().catch(undefined),
   after: cursorSchema.nullable().catch(null).default(null),
 });

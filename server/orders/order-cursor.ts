@@ -1,4 +1,5 @@
 import { isUuid } from "../db/ids.ts";
+import { isTimestampText } from "../db/timestamps.ts";
 
 /**
  * The position of one order in the admin list (newest first): its creation time as PostgreSQL
@@ -7,8 +8,6 @@ import { isUuid } from "../db/ids.ts";
  * that position on the index instead of skipping every row before it (OFFSET).
  */
 export type OrderKey = { createdAt: string; id: string };
-
-const POSTGRES_TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d(:\d\d){0,2}$/;
 
 /** An opaque URL-safe token for a key. */
 export function encodeOrderKey(key: OrderKey): string {
@@ -20,5 +19,5 @@ export function decodeOrderKey(token: string | null | undefined): OrderKey | nul
   if (!token || token.length > 200) return null;
   const [createdAt, id, ...rest] = Buffer.from(token, "base64url").toString("utf8").split("|");
   if (rest.length > 0 || !createdAt || !id) return null;
-  return POSTGRES_TIMESTAMP.test(createdAt) && isUuid(id) ? { createdAt, id } : null;
+  return isTimestampText(createdAt) && isUuid(id) ? { createdAt, id } : null;
 }

@@ -31,7 +31,11 @@ export function sandboxReturnUrl(sessionId: string, method: PaymentMethod): stri
 }
 
 /** A session with what its hosted page shows: amount and items. Null when unknown. */
+/** The shape of our session ids (`sbx_` + random): anything else from a URL is no session. */
+const isSandboxSessionId = (id: string) => /^sbx_[\w-]{1,64}$/.test(id);
+
 export async function loadSandboxSession(db: Db, sessionId: string, now = new Date()) {
+  if (!isSandboxSessionId(sessionId)) return null;
   const [row] = await db
     .select({ session: sandboxSessions, order: orders })
     .from(sandboxSessions)
@@ -54,6 +58,7 @@ export async function paySandboxSession(
   now = new Date(),
 ): Promise<SandboxPayResult> {
   const card = input.cardNumber?.replace(/\s+/g, "");
+  if (!isSandboxSessionId(sessionId)) return { ok: false, reason: "not_open", message: messages.not_open };
   return db.transaction(async (tx) => {
     const [session] = await tx
       .select()
@@ -78,6 +83,7 @@ export async function paySandboxSession(
 
 /** Closes a session still open as cancelled/expired; returns its order id, null when it was not open. */
 async function closeSession(db: Db, sessionId: string, status: "canceled" | "expired") {
+  if (!isSandboxSessionId(sessionId)) return null;
   const [closed] = await db
     .update(sandboxSessions)
     .set({ status })

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { user } from "../db/schema/index.ts";
-import type { ErasureServices } from "./part.ts";
+import type { ErasureServices, LeftRow } from "./part.ts";
 import { privacyParts } from "./registry.ts";
 import type { PrivacySubject } from "./subject.ts";
 
@@ -15,14 +15,22 @@ export function anonymousEmail(): string {
  * Erases the subject (right to delete): first what needs outside services (subscriptions are
  * cancelled with their provider; a refusal throws and nothing is erased), then every part in one
  * transaction. The account row is locked first, so two erasures at once run one after the other;
- * a second run finds nothing left to change.
+ * a second run finds nothing left to change. Parts select rows by identifiers only; returns the
+ * rows that still mention the person in text, left for the admin to judge.
  */
-export async function eraseSubject(db: Db, subject: PrivacySubject, services: ErasureServices) {
+export async function eraseSubject(
+  db: Db,
+  subject: PrivacySubject,
+  services: ErasureServices,
+): Promise<LeftRow[]> {
   for (const part of privacyParts) await part.prepareErase?.(db, subject, services);
   const erasure = { ...subject, anonymousEmail: anonymousEmail() };
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     if (subject.userId)
       await tx.select({ id: user.id }).from(user).where(eq(user.id, subject.userId)).for("update");
     for (const part of privacyParts) await part.eraseFor(tx, erasure, services);
+    const left: LeftRow[] = [];
+    for (const part of privacyParts) left.push(...((await part.listLeft?.(tx, erasure)) ?? []));
+    return left;
   });
 }

@@ -4,7 +4,7 @@ import { privacyRequests } from "../db/schema/index.ts";
 
 export type PrivacyRequestEntry = Pick<
   typeof privacyRequests.$inferInsert,
-  "action" | "requestedBy" | "adminId" | "subjectUserId"
+  "action" | "requestedBy" | "adminId" | "subjectUserId" | "leftForReview"
 >;
 
 /** Records who ran which request for which account id (never the email: the log outlives the erasure). */

@@ -317,7 +317,7 @@ describe("privacy requests", () => {
     };
     await eraseSubject(
       db(),
-      { ...stale, cartIds: [], providerRefs: [], terms: [person.email] },
+      { ...stale, cartIds: [], subscriptionIds: [], refundIds: [], providerRefs: [], terms: [person.email] },
       {
         providerFor: () => stripe.gateway.provider,
         linkSecret: linkSecret(),

@@ -42,7 +42,10 @@ export async function exportFor(db: Db, subject: PrivacySubject, requester: Requ
   return data;
 }
 
-/** The erasure of the subject, logged (right to delete). Admin accounts are refused. */
+/**
+ * The erasure of the subject, logged (right to delete) with the rows left for the admin to check,
+ * which it also returns. Admin accounts are refused.
+ */
 export async function eraseFor(
   db: Db,
   subject: PrivacySubject,
@@ -50,8 +53,9 @@ export async function eraseFor(
   services: ErasureServices,
 ) {
   if (subject.userId && (await isAdmin(db, subject.userId))) throw new ConflictError(ADMIN_ACCOUNT);
-  await eraseSubject(db, subject, services);
-  await logPrivacyRequest(db, entry("erase", subject, requester));
+  const left = await eraseSubject(db, subject, services);
+  await logPrivacyRequest(db, { ...entry("erase", subject, requester), leftForReview: left });
+  return left;
 }
 
 async function isAdmin(db: Db, userId: string) {

@@ -1,6 +1,13 @@
-import { eq, or, sql } from "drizzle-orm";
+import { eq, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { contactMessages, customerAddresses, orders, subscriptions, user } from "../db/schema/index.ts";
+import {
+  contactMessages,
+  customerAddresses,
+  orders,
+  refunds,
+  subscriptions,
+  user,
+} from "../db/schema/index.ts";
 
 /**
  * The person a privacy request is about, with everything the parts need to find their rows,
@@ -16,9 +23,15 @@ export type PrivacySubject = {
   orderIds: string[];
   /** The carts those orders came from (a guest's cart has no user id). */
   cartIds: string[];
+  /** The account's subscriptions and the refunds of their orders: what keys mail about them. */
+  subscriptionIds: string[];
+  refundIds: string[];
   /** How providers name their payments and subscriptions: what finds them in webhook payloads. */
   providerRefs: string[];
-  /** Personal values to look for in free text (outbox): the email, their names and phones, lower-case. */
+  /**
+   * Their email, names and phones, lower-case: rows that still mention one after the erasure are
+   * listed for the admin (never erased by it: a name is not an identifier).
+   */
   terms: string[];
 };
 
@@ -26,8 +39,8 @@ export type PrivacySubject = {
 export type ErasureSubject = PrivacySubject & { anonymousEmail: string };
 
 /**
- * Names and phones shorter than this are not searched for in free text: "Al" or "555" would match
- * other people's mail. The email is always searched.
+ * Names and phones shorter than this are not listed by: "Al" or "555" would match most of the
+ * outbox. The email is always searched.
  */
 const MIN_TERM_LENGTH = 5;
 
@@ -74,12 +87,18 @@ async function gather(
     .from(contactMessages)
     .where(sql`lower(${contactMessages.email}) = ${email}`);
   const orderIds = theirOrders.map((o) => o.id);
+  const theirRefunds =
+    orderIds.length > 0
+      ? await db.select({ id: refunds.id }).from(refunds).where(inArray(refunds.orderId, orderIds))
+      : [];
   return {
     userId: who.userId,
     email,
     name: who.name,
     orderIds,
     cartIds: present(theirOrders.map((o) => o.cartId)),
+    subscriptionIds: subs.map((s) => s.id),
+    refundIds: theirRefunds.map((r) => r.id),
     providerRefs: [
       ...orderIds,
       ...present(

@@ -21,6 +21,8 @@ const buyer = {
   street: "742 Hidden Lane",
 };
 const bobsBuyer = { name: "Bartholomew Otherbuyer", city: "Reykjavik" };
+const orderIds = { alice: "" };
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
 const target = setupTarget({
   seed: "none",
@@ -32,12 +34,13 @@ const target = setupTarget({
     await createContentCreator(db, { ...inactive, isActive: false });
     const aliceCoupon = await createCoupon(db, { code: "ALICE10", contentCreatorId: a.id });
     const bobCoupon = await createCoupon(db, { code: "BOB10", contentCreatorId: b.id });
-    await createCreatorOrder(db, aliceCoupon.id, {
+    const alicesOrder = await createCreatorOrder(db, aliceCoupon.id, {
       name: buyer.name,
       email: buyer.email,
       phone: buyer.phone,
       shippingAddress: { line1: buyer.street, city: "Lisbon", state: "", postalCode: "1100", country: "PT" },
     });
+    orderIds.alice = alicesOrder.id;
     await createCreatorOrder(db, bobCoupon.id, {
       name: bobsBuyer.name,
       shippingAddress: {
@@ -98,6 +101,31 @@ describe("the creator portal over HTTP", () => {
       expect(html, secret).not.toContain(secret);
     }
     for (const other of ["BOB10", "Bartholomew", bobsBuyer.city]) expect(html, other).not.toContain(other);
+  });
+
+  it("sends only what the page shows: its data holds no order or entry id (issue 29)", async () => {
+    // The page's HTML carries the loader's data (streamed for hydration) as well as the markup.
+    const html = await portalOf(await signedInCreator(alice));
+    expect(html).toContain(`#${orderIds.alice.slice(0, 8)}`);
+    expect(html).not.toContain(orderIds.alice);
+    expect(html).not.toMatch(UUID);
+  });
+
+  it("answers malformed page positions with the first page, never a 500 (issue 29)", async () => {
+    const creator = await signedInCreator(alice);
+    const zeros = "0".repeat(8);
+    for (const query of [
+      `?orders=${encodeURIComponent(`2026-99-99 99:99:99~${zeros}-0000-0000-0000-000000000000`)}`,
+      `?ledger=${encodeURIComponent(`2026-99-99 99:99:99~${zeros}-0000-0000-0000-000000000000`)}`,
+      `?orders=${encodeURIComponent(`2026-01-01 00:00:00~${"-".repeat(36)}`)}`,
+      `?ledger=${encodeURIComponent(`2026-02-30 10:00:00+00~${zeros}-0000-4000-8000-000000000000`)}`,
+      `?orders=${encodeURIComponent(`99999-01-01 00:00:00~${zeros}-0000-4000-8000-000000000000`)}`,
+      `?ledger=${encodeURIComponent(`2026-01-01 24:00:00.1234567+99:99~${zeros}-0000-4000-8000-000000000000`)}`,
+    ]) {
+      const response = await creator.get(`/creator${query}`);
+      expect(response.status, query).toBe(200);
+      expect(await response.text(), query).toContain("Harriet, Lisbon");
+    }
   });
 
   it("ignores page positions and ids that point elsewhere: the list stays the creator's own", async () => {

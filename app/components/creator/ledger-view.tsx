@@ -8,7 +8,6 @@ import { formatMoney } from "~core/money.ts";
  */
 
 export type LedgerRowView = {
-  id: string;
   kind: "accrual" | "clawback" | "payout";
   amountCents: number;
   note: string;
@@ -56,8 +55,9 @@ export function LedgerTable({ rows }: { rows: LedgerRowView[] }) {
         </tr>
       </thead>
       <tbody>
-        {rows.map((r) => (
-          <tr key={r.id} className="border-t border-border">
+        {rows.map((r, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a static server-rendered page of rows without ids
+          <tr key={index} className="border-t border-border">
             <Td>{formatDate(r.createdAt)}</Td>
             <Td>{kindLabel[r.kind]}</Td>
             <Td>

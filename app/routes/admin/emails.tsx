@@ -9,6 +9,7 @@ import { Pagination } from "~/components/ui/pagination.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
 import { formatDateTime } from "~/lib/dates.ts";
 import { brand } from "~core/brand.ts";
+import { isStorableText } from "~server/db/ids.ts";
 import { listOutbox } from "~server/mail/outbox.ts";
 import type { Route } from "./+types/emails";
 
@@ -20,7 +21,7 @@ export function meta() {
 
 const querySchema = z.object({
   page: z.coerce.number().int().min(1).catch(1),
-  to: z.string().trim().max(320).catch(""),
+  to: z.string().trim().max(320).refine(isStorableText).catch(""),
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {

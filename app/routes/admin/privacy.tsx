@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const admin = context.get(adminUser);
     const erased = await settle(context.log, "privacy erasure failed", async () => {
       const subject = await subjectForEmail(db, parsed.data.email);
-      await eraseFor(
+      const left = await eraseFor(
         db,
         subject,
         { by: "admin", adminId: admin.id },
@@ -52,11 +52,15 @@ export async function action({ request, context }: Route.ActionArgs) {
           linkSecret: context.linkSecret,
         },
       );
-      return subject.userId;
+      return { userId: subject.userId, left: left.length };
     });
     if (!erased.ok) return adminFailure(erased.message, erased.status);
-    context.log.info({ adminId: admin.id, subjectUserId: erased.value }, "customer erased by an admin");
-    return backWithToast(PATH, "Customer data deleted");
+    const { userId, left } = erased.value;
+    context.log.info({ adminId: admin.id, subjectUserId: userId, left }, "customer erased by an admin");
+    return backWithToast(
+      PATH,
+      left > 0 ? "Customer data deleted; some rows are left for you to check" : "Customer data deleted",
+    );
   }
   const parsed = parseForm(privacyLookupSchema, form);
   if (!parsed.ok)
@@ -175,6 +179,7 @@ function RequestLog({ entries }: { entries: LogEntry[] }) {
                 <th scope="col">Request</th>
                 <th scope="col">By</th>
                 <th scope="col">Account id</th>
+                <th scope="col">Left for you to check</th>
               </tr>
             </thead>
             <tbody>
@@ -184,6 +189,9 @@ function RequestLog({ entries }: { entries: LogEntry[] }) {
                   <td>{e.action === "erase" ? "Deletion" : "Download"}</td>
                   <td>{e.requestedBy === "admin" ? `Admin ${e.adminId ?? "(removed)"}` : "Customer"}</td>
                   <td>{e.subjectUserId ?? "guest"}</td>
+                  <td>
+                    <LeftRows rows={e.leftForReview ?? []} />
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -191,5 +199,29 @@ function RequestLog({ entries }: { entries: LogEntry[] }) {
         )}
       </CardContent>
     </Card>
+  );
+}
+
+const LEFT_ROW_LINK = { mail_outbox: "/admin/emails/", webhook_events: "/admin/webhooks/" } as const;
+
+/**
+ * Rows the erasure could not attribute to the customer by an identifier — they only mention a
+ * name, phone or the email in text — so it left them: the admin opens each and decides.
+ */
+function LeftRows({ rows }: { rows: LogEntry["leftForReview"] & object }) {
+  if (rows.length === 0) return <span className="text-muted-foreground">None</span>;
+  return (
+    <details>
+      <summary>{`${rows.length} ${rows.length === 1 ? "row mentions" : "rows mention"} them`}</summary>
+      <ul className="mt-1 flex flex-col gap-1">
+        {rows.map((row) => (
+          <li key={`${row.table}-${row.id}`}>
+            <a className="underline" href={`${LEFT_ROW_LINK[row.table]}${row.id}`}>
+              {row.what}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }

@@ -9,7 +9,7 @@ import type { Route } from "./+types/subscription-price-change";
 
 /** Only a post lands here (the subscription detail's price change form); a visit goes to the detail. */
 export function loader({ params }: Route.LoaderArgs) {
-  throw redirect(`/admin/subscriptions/${params.subscriptionId}`);
+  throw redirect(`/admin/subscriptions/${encodeURIComponent(params.subscriptionId)}`);
 }
 
 /** Schedules a new monthly price with its notice (decision 046); the guard layout admits admins only. */

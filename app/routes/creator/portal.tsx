@@ -212,8 +212,9 @@ function OrdersTable({ rows }: { rows: PortalData["orders"]["rows"] }) {
         </tr>
       </thead>
       <tbody>
-        {rows.map((o) => (
-          <tr key={o.id} className="border-t border-border">
+        {rows.map((o, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a static server-rendered page of rows without ids
+          <tr key={index} className="border-t border-border">
             <Td>{o.paidAt ? formatDate(o.paidAt) : "—"}</Td>
             <Td>{o.orderRef}</Td>
             <Td>{[o.firstName, o.city].filter(Boolean).join(", ") || "—"}</Td>

@@ -1,6 +1,13 @@
-import { index, pgEnum, pgTable, text } from "drizzle-orm/pg-core";
+import { index, jsonb, pgEnum, pgTable, text } from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
 import { createdAt, id } from "./columns.ts";
+
+/**
+ * A row that mentions an erased person (their email, a name or phone of theirs, as text) but is
+ * not theirs by any identifier, so it cannot be attributed with certainty: the erasure leaves it
+ * and lists it here for the admin, who reads it and decides. `what` holds no personal data.
+ */
+export type LeftRow = { table: "mail_outbox" | "webhook_events"; id: string; what: string };
 
 export const privacyAction = pgEnum("privacy_action", ["export", "erase"]);
 export const privacyRequester = pgEnum("privacy_requester", ["customer", "admin"]);
@@ -20,6 +27,11 @@ export const privacyRequests = pgTable(
     adminId: text("admin_id").references(() => user.id, { onDelete: "set null" }),
     /** The customer account it concerned; null for a guest without an account. Not a foreign key: the account may be erased. */
     subjectUserId: text("subject_user_id"),
+    /**
+     * An erasure's rows that mention the person only in text (no identifier of theirs), left in
+     * place for the admin to check: table, row id and a description free of personal data.
+     */
+    leftForReview: jsonb("left_for_review").$type<LeftRow[]>(),
     createdAt: createdAt(),
   },
   (t) => [index("privacy_requests_created_idx").on(t.createdAt.desc())],

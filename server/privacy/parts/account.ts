@@ -1,6 +1,6 @@
-import { eq, or } from "drizzle-orm";
+import { eq, or, sql } from "drizzle-orm";
 import { account, session, twoFactor, user, verification } from "../../db/schema/index.ts";
-import { mentionsAny } from "../match.ts";
+import { sameEmail } from "../match.ts";
 import type { PrivacyPart } from "../part.ts";
 
 /**
@@ -34,10 +34,7 @@ export const accountPart: PrivacyPart = {
     return row ? { ...row, sessions } : null;
   },
   eraseFor: async (tx, { userId, email }) => {
-    const about = userId ? [email, userId.toLowerCase()] : [email];
-    await tx
-      .delete(verification)
-      .where(or(mentionsAny([verification.identifier, verification.value], about)));
+    await tx.delete(verification).where(theirVerifications(userId, email));
     if (!userId) return;
     await tx.delete(twoFactor).where(eq(twoFactor.userId, userId));
     await tx.delete(session).where(eq(session.userId, userId));
@@ -45,3 +42,18 @@ export const accountPart: PrivacyPart = {
     await tx.delete(user).where(eq(user.id, userId));
   },
 };
+
+/**
+ * better-auth's pending links and codes: the value is the account id (password reset, trusted
+ * device, two-factor code) or the email; a two-factor code's attempt counter is keyed by the
+ * code's identifier.
+ */
+function theirVerifications(userId: string | null, email: string) {
+  const { identifier, value } = verification;
+  if (!userId) return sameEmail(value, email);
+  return or(
+    eq(value, userId),
+    sameEmail(value, email),
+    sql`${identifier} in (select '2fa-attempts-' || v.identifier from ${verification} as v where v.value = ${userId})`,
+  );
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "privacy_requests" ADD COLUMN "left_for_review" jsonb;
