@@ -140,9 +140,10 @@ export async function removeLine(db: Db, cartId: string, lineId: string) {
   await touch(db, cartId);
 }
 
+/** Empties the cart at fulfilment; its coupon was used, so it goes too. */
 export async function clearCart(db: Db, cartId: string) {
   await db.delete(cartLines).where(eq(cartLines.cartId, cartId));
-  await touch(db, cartId);
+  await db.update(carts).set({ couponCode: null, updatedAt: new Date() }).where(eq(carts.id, cartId));
 }
 
 type VariantRow = typeof productVariants.$inferSelect;

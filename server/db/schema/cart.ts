@@ -24,6 +24,11 @@ export const carts = pgTable(
      * order's receipt goes there, and an abandoned cart may get one reminder (decision 044).
      */
     checkoutEmail: text("checkout_email"),
+    /**
+     * The coupon code the buyer applied: kept with the cart until removed, refused when the cart
+     * is priced again, or used (emptied with the cart at fulfilment). Re-checked on every read.
+     */
+    couponCode: text("coupon_code"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
