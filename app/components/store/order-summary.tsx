@@ -4,7 +4,7 @@ import { RefundBadge } from "~/components/store/refund-badge.tsx";
 import { TrackingLink } from "~/components/store/tracking-link.tsx";
 import { type PlainColumn, PlainTable } from "~/components/ui/plain-table.tsx";
 import { formatMoney } from "~core/money.ts";
-import { orderTotalsOf, shippingAndTaxRows } from "~core/order-charges.ts";
+import { orderChargeRows, orderTotalsOf } from "~core/order-charges.ts";
 import { trackingInfo } from "~core/shipment.ts";
 import type { OrderView } from "~server/orders/customer-orders.ts";
 
@@ -103,13 +103,7 @@ function OrderItems({ items }: { items: OrderPage["items"] }) {
 /** The money as it was charged: every discount that applied, shipping and the total. */
 function OrderTotals({ order }: { order: OrderPage }) {
   const rows: [string, string][] = [["Subtotal", formatMoney(order.subtotalCents)]];
-  if (order.volumeDiscountCents > 0)
-    rows.push(["Volume saving", `-${formatMoney(order.volumeDiscountCents)}`]);
-  if (order.subscriptionDiscountCents > 0)
-    rows.push(["Subscription discount", `-${formatMoney(order.subscriptionDiscountCents)}`]);
-  if (order.couponCode)
-    rows.push([`Coupon ${order.couponCode}`, `-${formatMoney(order.couponDiscountCents)}`]);
-  for (const charge of shippingAndTaxRows(order)) rows.push([charge.label, charge.value]);
+  for (const charge of orderChargeRows(order)) rows.push([charge.label, charge.value]);
   return (
     <dl className="ml-auto grid w-full max-w-xs grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
       {rows.map(([term, amount]) => (
