@@ -8,7 +8,7 @@ import {
 } from "../../tests/factories/index.ts";
 import { recordingMailer, testBuyer } from "../../tests/support/checkout-fixtures.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
-import { addToCart, getOrCreateCart, priceCart } from "../cart/cart.ts";
+import { getOrCreateCart, priceCart } from "../cart/cart.ts";
 import { readStorefrontVersion } from "../catalog/storefront-cache.ts";
 import { startCheckout } from "../checkout/checkout.ts";
 import { completePayment } from "../checkout/complete.ts";

@@ -8,7 +8,6 @@ import { addFromGrid, applyCoupon, openCheckout, openStorePage } from "../suppor
 // $129.98 − $10.40 = $93.58 (the 20% subscription discount was not among the lines).
 const buyer = "subscriber@example.com";
 const e2e = setupE2E({
-  env: mailReaderEnv,
   prepare: (db) => createUser(db, { email: buyer, name: "Sam Subscriber" }).then(() => {}),
 });
 

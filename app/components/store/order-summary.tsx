@@ -5,6 +5,7 @@ import { TrackingLink } from "~/components/store/tracking-link.tsx";
 import { type PlainColumn, PlainTable } from "~/components/ui/plain-table.tsx";
 import { formatMoney } from "~core/money.ts";
 import { orderChargeRows, orderTotalsOf } from "~core/order-charges.ts";
+import { orderLabel } from "~core/order-number.ts";
 import { trackingInfo } from "~core/shipment.ts";
 import type { OrderView } from "~server/orders/customer-orders.ts";
 
@@ -15,6 +16,7 @@ import type { OrderView } from "~server/orders/customer-orders.ts";
 export function toOrderPage(order: OrderView) {
   return {
     id: order.id,
+    number: order.number,
     createdAt: order.createdAt.toISOString(),
     status: order.status,
     purchaseType: order.purchaseType,
@@ -44,7 +46,7 @@ export function OrderSummary({ order }: { order: OrderPage }) {
       <header className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 id="order-title" className="font-display text-4xl font-semibold text-primary">
-            Order #{order.id.slice(0, 8)}
+            Order #{orderLabel(order)}
           </h1>
           <p className="text-sm text-muted-foreground">
             Placed <time dateTime={order.createdAt}>{orderDateFormat.format(new Date(order.createdAt))}</time>

@@ -3,6 +3,7 @@ import { DEFAULT_PRODUCT_IMAGE } from "~core/images.ts";
 import { formatMoney } from "~core/money.ts";
 import { type OrderTotals, orderChargeRows, orderTotalsOf } from "~core/order-charges.ts";
 import type { OrderLine } from "~core/order-line.ts";
+import { orderLabel } from "~core/order-number.ts";
 
 /** A new subscription as the success page announces it: when it charges next, where it is managed. */
 export type StartedSubscription = { id: string; nextChargeAt: string | null };
@@ -19,9 +20,7 @@ export type PaidOrder = Required<OrderTotals> & {
 };
 
 export const shortOrderId = (id: string) => id.slice(0, 8);
-/** The number people read: #1001 (issue 31), or the id's first characters for an order without one. */
-export const orderNumberOf = (order: { id: string; number: number | null }) =>
-  order.number != null ? String(order.number) : shortOrderId(order.id);
+
 export const itemCount = (order: Pick<PaidOrder, "items">) =>
   order.items.reduce((sum, item) => sum + item.quantity, 0);
 
@@ -53,7 +52,7 @@ export function PaidOrderCard({ order }: { order: PaidOrder }) {
   return (
     <section aria-labelledby="order-card-title" className="w-full rounded-lg border bg-card p-5 text-left">
       <h2 id="order-card-title" className="font-display text-xl font-semibold">
-        Order #{orderNumberOf(order)}
+        Order #{orderLabel(order)}
       </h2>
       <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
         <dt className="text-muted-foreground">Items</dt>
