@@ -44,7 +44,7 @@ describe("order numbers", () => {
     await admin
       .getByRole("row")
       .filter({ hasText: "nora@example.com" })
-      .getByRole("cell", { name: `#${number}` })
+      .getByRole("cell", { name: `#${number}`, exact: true })
       .waitFor();
   });
 });
