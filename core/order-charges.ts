@@ -59,3 +59,20 @@ export function shippingAndTaxRows(order: ShippingAndTax): ChargeRow[] {
   }
   return rows;
 }
+
+/**
+ * Every line between the subtotal and the total of an order, in the order they were taken (decision
+ * 030): volume saving, subscription discount, coupon, shipping, sales tax. The success page, the
+ * order pages and the confirmation email show exactly these, so the lines add up to the charge:
+ * subtotal + Σ cents = total.
+ */
+export function orderChargeRows(order: OrderTotals): ChargeRow[] {
+  const rows: ChargeRow[] = [];
+  const discount = (label: string, cents: number) => {
+    if (cents > 0) rows.push({ label, value: `-${formatMoney(cents)}`, cents: -cents });
+  };
+  discount("Volume saving", order.volumeDiscountCents);
+  discount("Subscription discount", order.subscriptionDiscountCents);
+  if (order.couponCode) discount(`Coupon ${order.couponCode}`, order.couponDiscountCents);
+  return [...rows, ...shippingAndTaxRows(order)];
+}

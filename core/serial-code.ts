@@ -73,3 +73,15 @@ export function serialFromRandom(bytes: Uint8Array): string {
 export function formatSerial(serial: string): string {
   return serial.replace(/(.{4})(?=.)/g, "$1-");
 }
+
+/**
+ * A lid code of the validity list (SH1001…), in the one form it is stored and looked up in:
+ * trimmed, upper case, spaces and dashes dropped (as for serials), so `sh-1001` finds `SH1001`.
+ */
+export function normalizeListCode(input: string): string {
+  return input.toUpperCase().replace(/[\s-]+/g, "");
+}
+
+/** What a list code may hold once normalized: Latin letters and digits only. */
+export const LIST_CODE_PATTERN = /^[A-Z0-9]+$/;
+export const LIST_CODE_CHARACTERS_MESSAGE = "A code may only hold letters A–Z, digits, spaces and dashes";

@@ -32,3 +32,20 @@ export function lowStockLeft(variant: StockFields): number | null {
 export function shortageMessage(name: string, available: number): string {
   return available <= 0 ? `${name} is sold out` : `Only ${available} left`;
 }
+
+/**
+ * The admin product list's status, so stock and the sold-out flag never seem to disagree (issue 31:
+ * "10000 in stock · Sold Out"): a product marked sold out while it has stock says the flag rules.
+ */
+export function productStockStatus(product: { soldOut: boolean; stockTotal: number | null }): {
+  label: string;
+  detail: string | null;
+} {
+  if (!product.soldOut) return { label: "Available", detail: null };
+  if (product.stockTotal !== null && product.stockTotal > 0)
+    return {
+      label: "Sold Out (marked)",
+      detail: `Marked sold out: the mark rules, so its ${product.stockTotal} in stock are not for sale.`,
+    };
+  return { label: "Sold Out", detail: product.stockTotal === 0 ? "No stock left." : null };
+}

@@ -10,6 +10,12 @@ export const checkoutToasts = {
     variant: "destructive",
   },
   couponRemoved: { title: "Coupon Removed" },
+  /** A coupon kept with the cart that no longer applies (expired, used up, minimum not met). */
+  couponDropped: (code: string) => ({
+    title: "Coupon Removed",
+    description: `The coupon ${code} no longer applies to this cart.`,
+    variant: "destructive" as const,
+  }),
   signInRequired: {
     title: "Sign In Required",
     description: "Please sign in to your account to use subscription services.",

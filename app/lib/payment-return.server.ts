@@ -3,6 +3,7 @@ import type { ToastMessage } from "~core/toast.ts";
 import { actionToast } from "~core/toast.ts";
 import { processReturn } from "~server/checkout/return-page.server.ts";
 import type { RequestContext } from "~server/context.ts";
+import { startedSubscription } from "~server/subscriptions/started.ts";
 import type { PaymentOutcome } from "./payment-return.ts";
 
 /**
@@ -20,5 +21,12 @@ export async function paymentOutcome(
   if (outcome.state === "failed") return { order: null, toast: actionToast(toasts.failed) };
   if (outcome.state === "declined")
     return { order: null, toast: actionToast(toasts.declined ?? toasts.failed), retryUrl: outcome.retryUrl };
-  return { order: toPaidOrder(outcome.order), toast: actionToast(toasts.paid) };
+  const subscription = await startedSubscription(context.database.db, outcome.order.subscriptionId).catch(
+    (error) => {
+      // The order is paid: a failed look-up only leaves the subscription's next date out.
+      context.log.warn({ err: error }, "subscription look-up for the return page failed");
+      return null;
+    },
+  );
+  return { order: toPaidOrder(outcome.order, subscription), toast: actionToast(toasts.paid) };
 }

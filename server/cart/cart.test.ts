@@ -125,6 +125,28 @@ describe("cart lines", () => {
     expect((await priceCart(db, cartId)).quantity).toBe(99);
   });
 
+  it("caps a tracked variant at the units left when adding and raising, with 'Only N left'", async () => {
+    const { db } = database;
+    const cartId = await newGuestCart();
+    const product = await createProduct(db);
+    await updateOnlyVariant(db, product.id, { stockQuantity: 3 });
+    const refusal = (promise: Promise<unknown>) =>
+      promise.then(
+        () => null,
+        (e: CartError) => [e.code, e.message],
+      );
+    expect(await refusal(addToCart(db, cartId, product.id, 5))).toEqual(["only_left", "Only 3 left"]);
+    const line = await addToCart(db, cartId, product.id, 2);
+    expect(await refusal(addToCart(db, cartId, product.id, 2))).toEqual(["only_left", "Only 3 left"]);
+    expect(await refusal(setQuantity(db, cartId, line.id, 4))).toEqual(["only_left", "Only 3 left"]);
+    await setQuantity(db, cartId, line.id, 3);
+    expect((await priceCart(db, cartId)).quantity).toBe(3);
+    // Lowering is always allowed, even when the stock fell below the line meanwhile.
+    await updateOnlyVariant(db, product.id, { stockQuantity: 1 });
+    await setQuantity(db, cartId, line.id, 2);
+    expect((await priceCart(db, cartId)).quantity).toBe(2);
+  });
+
   it("refuses sold-out and unknown products", async () => {
     const db = database.db;
     const cartId = await newGuestCart();

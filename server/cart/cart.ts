@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { MAX_LINE_QUANTITY } from "../../core/cart-input.ts";
 import { type CartLineStatus, type PricedCart, priceCartLines } from "../../core/cart-pricing.ts";
-import { isSoldOut } from "../../core/stock.ts";
+import { isSoldOut, shortageMessage } from "../../core/stock.ts";
 import { defaultVariantId, findLiveVariant } from "../catalog/variants.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
@@ -14,7 +14,8 @@ export type CartErrorCode =
   | "sold_out"
   | "unavailable"
   | "line_not_found"
-  | "quantity_limit";
+  | "quantity_limit"
+  | "only_left";
 
 const messages: Record<CartErrorCode, string> = {
   invalid_quantity: `Please enter a whole number from 1 to ${MAX_LINE_QUANTITY}.`,
@@ -23,14 +24,33 @@ const messages: Record<CartErrorCode, string> = {
   unavailable: "This item is no longer available; you can only lower its quantity or remove it.",
   line_not_found: "This item is no longer in your cart.",
   quantity_limit: `You can have at most ${MAX_LINE_QUANTITY} of an item in your cart.`,
+  only_left: "Only a few are left.",
 };
 
 /** A refused cart change; `message` is ready to show to the shopper. Nothing was changed. */
 export class CartError extends Error {
-  constructor(readonly code: CartErrorCode) {
-    super(messages[code]);
+  constructor(
+    readonly code: CartErrorCode,
+    message?: string,
+  ) {
+    super(message ?? messages[code]);
     this.name = "CartError";
   }
+}
+
+/**
+ * Stock caps the cart (issue 31): a tracked variant's line may not ask more than is free (stock
+ * less open holds), so "Only 3 left" is said when adding or raising, not first at Pay. Pay's
+ * reservation stays the guard against two carts racing for the last units.
+ */
+async function refuseOverStock(
+  db: Db,
+  variant: { id: string; stockQuantity: number | null },
+  name: string,
+  wanted: number,
+) {
+  const free = (await freeUnits(db, [variant])).get(variant.id);
+  if (free !== undefined && wanted > free) throw new CartError("only_left", shortageMessage(name, free));
 }
 
 /** Whose cart: a signed-in user's, or a guest browser's (cart id from its cookie, if any). */
@@ -87,6 +107,11 @@ export async function addToCart(db: Db, cartId: string, item: CartItemChoice | s
   if (!found || found.product.id !== choice.productId) throw new CartError("product_not_found");
   const { product, variant } = found;
   if (isSoldOut(variant)) throw new CartError("sold_out");
+  const [current] = await db
+    .select({ quantity: cartLines.quantity })
+    .from(cartLines)
+    .where(and(eq(cartLines.cartId, cartId), eq(cartLines.variantId, variant.id)));
+  await refuseOverStock(db, variant, product.name, (current?.quantity ?? 0) + quantity);
 
   const [line] = await db
     .insert(cartLines)
@@ -114,7 +139,7 @@ export async function setQuantity(db: Db, cartId: string, lineId: string, quanti
   assertQuantity(quantity);
   const [line] = isUuid(lineId)
     ? await db
-        .select({ quantity: cartLines.quantity, variant: productVariants })
+        .select({ quantity: cartLines.quantity, name: cartLines.productName, variant: productVariants })
         .from(cartLines)
         .leftJoin(productVariants, eq(productVariants.id, cartLines.variantId))
         .where(and(eq(cartLines.id, lineId), eq(cartLines.cartId, cartId)))
@@ -123,6 +148,8 @@ export async function setQuantity(db: Db, cartId: string, lineId: string, quanti
   if (quantity > line.quantity && lineStatus(line.variant) !== "available") {
     throw new CartError("unavailable");
   }
+  // Lowering is always allowed, even while still over the stock (it gets the line closer).
+  if (quantity > line.quantity && line.variant) await refuseOverStock(db, line.variant, line.name, quantity);
   await db
     .update(cartLines)
     .set({ quantity })
@@ -140,9 +167,10 @@ export async function removeLine(db: Db, cartId: string, lineId: string) {
   await touch(db, cartId);
 }
 
+/** Empties the cart at fulfilment; its coupon was used, so it goes too. */
 export async function clearCart(db: Db, cartId: string) {
   await db.delete(cartLines).where(eq(cartLines.cartId, cartId));
-  await touch(db, cartId);
+  await db.update(carts).set({ couponCode: null, updatedAt: new Date() }).where(eq(carts.id, cartId));
 }
 
 type VariantRow = typeof productVariants.$inferSelect;

@@ -1,14 +1,16 @@
 import { and, eq } from "drizzle-orm";
-import { priceCartLines } from "../../core/cart-pricing.ts";
+import { type PricedCart, priceCartLines } from "../../core/cart-pricing.ts";
 import { findCart, priceCart } from "../cart/cart.ts";
 import { readGuestCartId } from "../cart/request.server.ts";
 import type { RequestContext } from "../context.ts";
+import type { AppliedCoupon } from "../coupons/quote.ts";
 import { throwIfDatabaseUnreachable } from "../db/availability.ts";
 import { isUuid } from "../db/ids.ts";
 import { orders } from "../db/schema/index.ts";
 import { expireSandboxPayments } from "../orders/close-order.ts";
 import { cancelPayment } from "../orders/payment-session.ts";
 import { providerNamed } from "../payments/registry.ts";
+import { cartCoupon } from "./cart-coupon.ts";
 
 /** The requester's cart id (signed-in user's, or the guest cookie's). */
 export async function requestCartId(context: RequestContext, request: Request, userId: string | null) {
@@ -28,6 +30,27 @@ export async function loadCheckoutCart(context: RequestContext, request: Request
     throwIfDatabaseUnreachable(error, "checkout cart");
     context.log.error({ err: error }, "cart load failed");
     return { cartId: null, cart: priceCartLines([]) };
+  }
+}
+
+/**
+ * The coupon kept with the requester's cart, for the totals of every page (cart drawer, cart
+ * page); a failure only hides it (the checkout re-checks it before taking payment).
+ */
+export async function requestCartCoupon(
+  context: RequestContext,
+  request: Request,
+  userId: string | null,
+  cart: PricedCart,
+): Promise<AppliedCoupon | null> {
+  if (cart.quantity === 0) return null;
+  try {
+    const cartId = await requestCartId(context, request, userId);
+    const purchase = { purchaseType: "one_time" as const, signedIn: Boolean(userId) };
+    return (await cartCoupon(context.database.db, cartId, cart, purchase)).applied;
+  } catch (error) {
+    context.log.warn({ err: error }, "cart coupon load failed");
+    return null;
   }
 }
 

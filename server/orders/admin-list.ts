@@ -13,6 +13,7 @@ export const ADMIN_ORDERS_PAGE_SIZE = 10;
 export type AdminOrder = Pick<
   typeof orders.$inferSelect,
   | "id"
+  | "number"
   | "name"
   | "email"
   | "phone"
@@ -66,6 +67,7 @@ export type AdminOrderListOptions = {
 
 const orderColumns = {
   id: orders.id,
+  number: orders.number,
   name: orders.name,
   email: orders.email,
   phone: orders.phone,
@@ -170,14 +172,18 @@ export function adminOrderFilter(search: string | undefined): SQL | undefined {
 
 function searchCondition(search: string | undefined): SQL | undefined {
   // A NUL byte cannot be in PostgreSQL text: it is dropped rather than failing the query.
-  const term = search?.replaceAll("\u0000", "").trim();
+  // "#1001" as people say it: the # is not part of the number or the id.
+  const term = search?.replaceAll("\u0000", "").trim().replace(/^#/, "");
   if (!term) return undefined;
   const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  // The short order number matches exactly (its unique index); the hash id by substring, as before.
+  const number = /^\d{1,9}$/.test(term) ? Number(term) : null;
   return or(
     ilike(orders.name, pattern),
     ilike(orders.email, pattern),
     sql`${orders.id}::text ilike ${pattern}`,
     ilike(orders.couponCode, pattern),
+    number !== null ? eq(orders.number, number) : undefined,
   );
 }
 

@@ -9,6 +9,7 @@ import type { PaidSession, PaymentProvider } from "../payments/provider.ts";
 import { takeReservedStock } from "../stock/take.ts";
 import { startSubscription } from "../subscriptions/start.ts";
 import type { OrderMailer } from "./new-order-email.ts";
+import { nextOrderNumber } from "./order-number.ts";
 import { confirmationMessage, queuePaymentEmailSafely } from "./payment-email.ts";
 import { confirmPayment, findOrderForSession } from "./payment-session.ts";
 
@@ -38,6 +39,8 @@ export async function fulfilOrder(
       .set({
         paymentStatus: "paid",
         paidAt: now,
+        // The short number customers and staff read (#1001), drawn when the order is paid.
+        number: nextOrderNumber(),
         // The address our checkout took wins; the provider's buyer only fills what is missing.
         name: sql`coalesce(${orders.name}, ${name})`,
         email: sql`coalesce(${orders.email}, ${email})`,

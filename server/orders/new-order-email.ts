@@ -1,3 +1,4 @@
+import { orderLabel } from "../../core/order-number.ts";
 import { absoluteUrl } from "../../core/urls.ts";
 import type { orderItems, orders } from "../db/schema/index.ts";
 import type { Mailer, MailMessage } from "../mail/mailer.ts";
@@ -21,7 +22,7 @@ export function newOrderMessage(
   publicUrl = "",
 ): MailMessage<"admin-new-order"> | null {
   if (!shopInbox) return null;
-  const shortId = order.id.slice(0, 8);
+  const shortId = orderLabel(order);
   return {
     to: shopInbox,
     subject: `New order #${shortId}: ${order.name || order.email || "customer"}`,

@@ -1,5 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { orderTotalsOf } from "../../core/order-charges.ts";
+import { orderLabel } from "../../core/order-number.ts";
 import type { Db } from "../db/client.ts";
 import { orderItems, orders, subscriptions } from "../db/schema/index.ts";
 import type { Logger } from "../logger.ts";
@@ -28,7 +29,7 @@ export function confirmationMessage(
   publicUrl = "",
   subscription?: Subscription | null,
 ): MailMessage<"order-confirmation"> {
-  const shortId = order.id.slice(0, 8);
+  const shortId = orderLabel(order);
   const statusUrl =
     order.statusToken && publicUrl ? publicUrl + orderStatusPath(order.statusToken) : undefined;
   return {
@@ -54,7 +55,7 @@ export function confirmationMessage(
 }
 
 export function renewalMessage(order: Order, nextRenewal: Date): MailMessage<"subscription-renewal"> {
-  const shortId = order.id.slice(0, 8);
+  const shortId = orderLabel(order);
   return {
     to: order.email ?? "",
     subject: `Subscription renewed: order #${shortId}`,

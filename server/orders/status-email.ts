@@ -1,3 +1,4 @@
+import { orderLabel } from "../../core/order-number.ts";
 import { trackingInfo } from "../../core/shipment.ts";
 import type { orderItems, orders } from "../db/schema/index.ts";
 import type { MailMessage } from "../mail/mailer.ts";
@@ -17,7 +18,7 @@ export const statusEmailKey = (orderId: string, status: OrderStatus) => `order-s
 /** The buyer's email for an order that just reached `status` (null for pending: nothing to say). */
 export function statusMessage(order: Order, items: OrderItem[], status: OrderStatus): MailMessage | null {
   if (!order.email || status === "pending") return null;
-  const shortId = order.id.slice(0, 8);
+  const shortId = orderLabel(order);
   const base = { to: order.email, dedupeKey: statusEmailKey(order.id, status) };
   const name = order.name ?? "";
   if (status !== "shipped") {

@@ -18,3 +18,15 @@ export function isStatusTokenShape(value: string | undefined): value is string {
 
 /** The order status page of a token, relative to the shop (the email makes it absolute). */
 export const orderStatusPath = (token: string) => `/order-status/${token}`;
+
+/**
+ * Where an email sends the buyer to see an order (issue 31): a guest's order (no account) opens its
+ * status link, which needs no sign-in; an account's order its page under My Orders.
+ */
+export function orderPageUrl(
+  publicUrl: string,
+  order: { id: string; userId: string | null; statusToken: string | null },
+): string {
+  if (!order.userId && order.statusToken) return publicUrl + orderStatusPath(order.statusToken);
+  return `${publicUrl}/orders/${order.id}`;
+}

@@ -41,6 +41,7 @@ export async function getShipment(db: Db, orderId: string) {
   const [row] = await db
     .select({
       id: orders.id,
+      number: orders.number,
       status: orders.status,
       name: orders.name,
       carrier: orders.carrier,

@@ -1,8 +1,10 @@
 import { eq } from "drizzle-orm";
+import { orderLabel } from "../../core/order-number.ts";
 import type { Db } from "../db/client.ts";
 import { orders } from "../db/schema/index.ts";
 import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import { orderPageUrl } from "../orders/status-token.ts";
 import type { RecordedRefund } from "./record.ts";
 
 /**
@@ -18,11 +20,19 @@ export async function sendRefundEmail(
 ): Promise<void> {
   try {
     const [order] = await db
-      .select({ name: orders.name, email: orders.email, totalCents: orders.totalCents })
+      .select({
+        id: orders.id,
+        number: orders.number,
+        userId: orders.userId,
+        statusToken: orders.statusToken,
+        name: orders.name,
+        email: orders.email,
+        totalCents: orders.totalCents,
+      })
       .from(orders)
       .where(eq(orders.id, refund.orderId));
     if (!order?.email) return;
-    const orderNumber = refund.orderId.slice(0, 8);
+    const orderNumber = orderLabel(order);
     await mailer.send({
       to: order.email,
       subject: `Refund for order #${orderNumber}`,
@@ -34,7 +44,8 @@ export async function sendRefundEmail(
         amountCents: refund.amountCents,
         refundedCents: refund.refundedCents,
         totalCents: order.totalCents,
-        orderUrl: `${publicUrl}/orders/${refund.orderId}`,
+        // A guest has no account to sign in to: their order status link.
+        orderUrl: orderPageUrl(publicUrl, order),
       },
     });
   } catch (error) {

@@ -43,16 +43,22 @@ const refund = (orderId: string, request: Parameters<typeof refundOrder>[1]["req
   refundOrder(deps, { orderId, actorId: adminId, request });
 const refundedCents = async (orderId: string) =>
   (await database.db.select().from(orders).where(eq(orders.id, orderId)))[0]!.refundedCents;
-const refundEmails = (orderId: string) =>
-  database.db
+const refundEmails = async (orderId: string) => {
+  // Emails name the order by its short number (#1001).
+  const [order] = await database.db
+    .select({ number: orders.number })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return database.db
     .select({ subject: mailOutbox.subject, to: mailOutbox.to })
     .from(mailOutbox)
     .where(
       and(
         eq(mailOutbox.template, "order-refunded"),
-        eq(mailOutbox.subject, `Refund for order #${orderId.slice(0, 8)}`),
+        eq(mailOutbox.subject, `Refund for order #${order!.number}`),
       ),
     );
+};
 
 describe("refundOrder", () => {
   it("refunds part, then the rest; the order reads Partially refunded, then Refunded; one email each", async () => {

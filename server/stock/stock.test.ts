@@ -8,11 +8,12 @@ import {
 } from "../../tests/factories/index.ts";
 import { recordingMailer, testBuyer } from "../../tests/support/checkout-fixtures.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
-import { addToCart, getOrCreateCart, priceCart } from "../cart/cart.ts";
+import { getOrCreateCart, priceCart } from "../cart/cart.ts";
 import { readStorefrontVersion } from "../catalog/storefront-cache.ts";
 import { startCheckout } from "../checkout/checkout.ts";
 import { completePayment } from "../checkout/complete.ts";
 import {
+  cartLines,
   orderItems,
   orders,
   products,
@@ -55,9 +56,23 @@ async function trackedProduct(stock: number, lowStockThreshold: number | null = 
   return { product, variant: variant! };
 }
 
+/**
+ * A cart holding `quantity` units, as filled before other buyers' holds were taken: adding caps at
+ * what is free at that moment, so the line is written as it stands (Pay is the guard tested here).
+ */
 async function cartWith(productId: string, quantity: number) {
-  const cartId = await getOrCreateCart(database.db, { guestCartId: null });
-  await addToCart(database.db, cartId, productId, quantity);
+  const { db } = database;
+  const cartId = await getOrCreateCart(db, { guestCartId: null });
+  const [variant] = await db.select().from(productVariants).where(eq(productVariants.productId, productId));
+  const [product] = await db.select().from(products).where(eq(products.id, productId));
+  await db.insert(cartLines).values({
+    cartId,
+    productId,
+    variantId: variant!.id,
+    productName: product!.name,
+    weight: variant!.title,
+    quantity,
+  });
   return cartId;
 }
 

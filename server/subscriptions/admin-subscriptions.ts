@@ -77,6 +77,7 @@ export async function listAdminSubscriptions(
 
 export type SubscriptionOrder = {
   id: string;
+  number: number | null;
   createdAt: Date;
   totalCents: number;
   status: (typeof orders.$inferSelect)["status"];
@@ -99,6 +100,7 @@ export async function getAdminSubscription(
   const paidOrders = await db
     .select({
       id: orders.id,
+      number: orders.number,
       createdAt: orders.createdAt,
       totalCents: orders.totalCents,
       status: orders.status,

@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
 import { subscriptionEvents, type subscriptions } from "../db/schema/index.ts";
 
@@ -62,4 +62,32 @@ export function listSubscriptionEvents(
     .where(eq(subscriptionEvents.subscriptionId, subscriptionId))
     .orderBy(desc(subscriptionEvents.createdAt), desc(subscriptionEvents.id))
     .limit(limit);
+}
+
+/**
+ * How the current pause came about (issue 31): a skip of the next delivery reads as skipped, with
+ * the delivery date it skipped; a pause reads as paused. From the latest skip or pause in the
+ * history; null when there is none.
+ */
+export async function latestPauseOf(
+  db: Db,
+  subscriptionId: string,
+): Promise<{ kind: "skip" | "pause"; skippedRenewal: string | null } | null> {
+  const [event] = await db
+    .select({ action: subscriptionEvents.action, before: subscriptionEvents.before })
+    .from(subscriptionEvents)
+    .where(
+      and(
+        eq(subscriptionEvents.subscriptionId, subscriptionId),
+        inArray(subscriptionEvents.action, ["skip", "pause"]),
+      ),
+    )
+    .orderBy(desc(subscriptionEvents.createdAt))
+    .limit(1);
+  if (!event) return null;
+  const renewal = event.before?.currentPeriodEnd;
+  return {
+    kind: event.action === "skip" ? "skip" : "pause",
+    skippedRenewal: typeof renewal === "string" ? renewal : null,
+  };
 }

@@ -3,6 +3,7 @@ import { percentageOf } from "../../core/money.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { orderItems, orders, type subscriptions } from "../db/schema/index.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import { nextOrderNumber } from "../orders/order-number.ts";
 import { queuePaymentEmailSafely, renewalMessage } from "../orders/payment-email.ts";
 
 type Subscription = typeof subscriptions.$inferSelect;
@@ -105,6 +106,7 @@ export async function insertRenewalOrder(
     .values({
       userId: subscription.userId,
       paymentStatus: "paid",
+      number: nextOrderNumber(),
       purchaseType: "subscription",
       paymentMethod: previous?.paymentMethod ?? "card",
       provider: subscription.provider,

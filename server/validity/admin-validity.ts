@@ -1,5 +1,10 @@
 import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
+import {
+  LIST_CODE_CHARACTERS_MESSAGE,
+  LIST_CODE_PATTERN,
+  normalizeListCode,
+} from "../../core/serial-code.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { batches, serials, validityCodes, validityLookups } from "../db/schema/index.ts";
@@ -9,11 +14,17 @@ const CODE_MAX = 100;
 export const BULK_MAX = 1000;
 export const LOOKUP_LOG_SIZE = 50;
 
+/** One code as typed: normalized (core/serial-code.ts), then only letters and digits are kept. */
 export const validityCodeSchema = z
   .string()
-  .trim()
-  .min(1, "Please enter a code")
-  .max(CODE_MAX, `A code must be at most ${CODE_MAX} characters`);
+  .transform(normalizeListCode)
+  .pipe(
+    z
+      .string()
+      .min(1, "Please enter a code")
+      .max(CODE_MAX, `A code must be at most ${CODE_MAX} characters`)
+      .regex(LIST_CODE_PATTERN, LIST_CODE_CHARACTERS_MESSAGE),
+  );
 
 export function listValidityCodes(db: Db) {
   return db
@@ -49,8 +60,9 @@ export function listValidityLookups(db: Db) {
 
 export type AddCodeResult = { ok: true } | { ok: false; message: string };
 
-/** Adds one code (already trimmed by the schema); the product name is always the default. */
-export async function addValidityCode(db: Db, code: string): Promise<AddCodeResult> {
+/** Adds one code (normalized again: idempotent); the product name is always the default. */
+export async function addValidityCode(db: Db, typed: string): Promise<AddCodeResult> {
+  const code = normalizeListCode(typed);
   const inserted = await db
     .insert(validityCodes)
     .values({ code, productName: "Default Product" })
@@ -59,13 +71,13 @@ export async function addValidityCode(db: Db, code: string): Promise<AddCodeResu
   return inserted.length ? { ok: true } : { ok: false, message: `The code ${code} already exists` };
 }
 
-/** Splits a paste on new lines, commas and whitespace; blanks and repeats are dropped. */
+/** Splits a paste on new lines, commas and whitespace; normalized; blanks and repeats are dropped. */
 export function parseBulkCodes(text: string): string[] {
   return [
     ...new Set(
       text
         .split(/[\s,;]+/)
-        .map((c) => c.trim())
+        .map(normalizeListCode)
         .filter(Boolean),
     ),
   ];
@@ -74,11 +86,14 @@ export function parseBulkCodes(text: string): string[] {
 export type BulkResult = { added: number; duplicates: string[] } | { error: string };
 
 /** Adds many codes at once; ones that already exist are reported, not added twice. */
-export async function addValidityCodes(db: Db, codes: string[]): Promise<BulkResult> {
+export async function addValidityCodes(db: Db, typed: string[]): Promise<BulkResult> {
+  const codes = [...new Set(typed.map(normalizeListCode).filter(Boolean))];
   if (codes.length === 0) return { error: "Please enter a code" };
   if (codes.length > BULK_MAX) return { error: `Add at most ${BULK_MAX} codes at once` };
   const tooLong = codes.find((c) => c.length > CODE_MAX);
   if (tooLong) return { error: `A code must be at most ${CODE_MAX} characters` };
+  const refused = codes.filter((c) => !LIST_CODE_PATTERN.test(c));
+  if (refused.length) return { error: `${LIST_CODE_CHARACTERS_MESSAGE}: ${refused.slice(0, 5).join(", ")}` };
   const inserted = await db
     .insert(validityCodes)
     .values(codes.map((code) => ({ code, productName: "Default Product" })))

@@ -26,16 +26,17 @@ describe("attaching list codes to a batch", () => {
     await createValidityCode(db, { code: "LID-B" });
     await createValidityCode(db, { code: "LID-C", batchId: other.id });
 
-    const report = await attachCodesToBatch(db, mine.id, ["LID-A", "LID-B", "LID-C", "NOPE"]);
-    expect(report).toEqual({ attached: 2, alreadyHere: 0, inOtherBatch: ["LID-C"], unknown: ["NOPE"] });
+    // Codes are normalized like the lookup: lid-b and LID-B are the same code LIDB.
+    const report = await attachCodesToBatch(db, mine.id, ["LID-A", "lid-b", "LID-C", "NOPE"]);
+    expect(report).toEqual({ attached: 2, alreadyHere: 0, inOtherBatch: ["LIDC"], unknown: ["NOPE"] });
     expect(attachSummary(report)).toBe("2 attached, 1 already in another batch (left there), 1 unknown");
     expect(await attachCodesToBatch(db, mine.id, ["LID-A"])).toMatchObject({ attached: 0, alreadyHere: 1 });
 
     const lists = await batchCodeLists(db, mine.id);
-    expect(lists.attached.map((c) => c.code)).toEqual(["LID-A", "LID-B"]);
+    expect(lists.attached.map((c) => c.code)).toEqual(["LIDA", "LIDB"]);
     expect(lists.attachedCount).toBe(2);
-    expect(lists.unattached.map((c) => c.code)).not.toContain("LID-C");
-    expect((await batchCodeLists(db, other.id)).attached.map((c) => c.code)).toEqual(["LID-C"]);
+    expect(lists.unattached.map((c) => c.code)).not.toContain("LIDC");
+    expect((await batchCodeLists(db, other.id)).attached.map((c) => c.code)).toEqual(["LIDC"]);
   });
 
   it("makes a lookup of an attached code show the batch, and a detached one plain valid again", async () => {

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, isNull } from "drizzle-orm";
 import { z } from "zod";
+import { normalizeListCode } from "../../core/serial-code.ts";
 import type { Db } from "../db/client.ts";
 import { validityCodes } from "../db/schema/index.ts";
 import { parseBulkCodes } from "./admin-validity.ts";
@@ -18,7 +19,7 @@ export const batchCodesSchema = z
     pasted: z.string().max(600_000, "Paste at most 5,000 codes at once").default(""),
     code: z.array(z.string().max(100)).max(ATTACH_MAX).default([]),
   })
-  .transform(({ pasted, code }) => [...new Set([...parseBulkCodes(pasted), ...code.map((c) => c.trim())])])
+  .transform(({ pasted, code }) => [...new Set([...parseBulkCodes(pasted), ...code.map(normalizeListCode)])])
   .pipe(
     z
       .array(z.string().min(1).max(100, "A code must be at most 100 characters"))
@@ -40,7 +41,8 @@ export type AttachReport = {
  * Attaches list codes to a batch. Only codes with no batch move (one conditional update), so a
  * code is never silently taken from another batch; the rest are reported.
  */
-export async function attachCodesToBatch(db: Db, batchId: string, codes: string[]): Promise<AttachReport> {
+export async function attachCodesToBatch(db: Db, batchId: string, typed: string[]): Promise<AttachReport> {
+  const codes = typed.map(normalizeListCode);
   const attached = await db
     .update(validityCodes)
     .set({ batchId })
@@ -64,7 +66,8 @@ export async function attachCodesToBatch(db: Db, batchId: string, codes: string[
 }
 
 /** Detaches codes from this batch only (a code on another batch is left alone); how many. */
-export async function detachCodesFromBatch(db: Db, batchId: string, codes: string[]): Promise<number> {
+export async function detachCodesFromBatch(db: Db, batchId: string, typed: string[]): Promise<number> {
+  const codes = typed.map(normalizeListCode);
   const rows = await db
     .update(validityCodes)
     .set({ batchId: null })

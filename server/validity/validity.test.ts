@@ -13,16 +13,14 @@ beforeAll(async () => {
 afterAll(() => database.destroy());
 
 describe("checkValidityCode", () => {
-  it("matches exactly after trimming and records every lookup", async () => {
+  it("matches the normalized code (case, spaces, dashes) and records every lookup as typed", async () => {
     const { db } = database;
     expect(await checkValidityCode(db, "  SH1001 ")).toMatchObject({
       code: "SH1001",
       valid: true,
     });
-    expect(await checkValidityCode(db, "sh1001")).toMatchObject({
-      code: "sh1001",
-      valid: false,
-    });
+    expect(await checkValidityCode(db, "sh1001")).toMatchObject({ code: "sh1001", valid: true });
+    expect(await checkValidityCode(db, "sh 10-01")).toMatchObject({ code: "sh 10-01", valid: true });
     expect(await checkValidityCode(db, "SH10011")).toMatchObject({
       code: "SH10011",
       valid: false,
@@ -31,7 +29,8 @@ describe("checkValidityCode", () => {
     expect(lookups.map((l) => [l.code, l.valid]).sort()).toEqual([
       ["SH1001", true],
       ["SH10011", false],
-      ["sh1001", false],
+      ["sh 10-01", true],
+      ["sh1001", true],
     ]);
     expect(lookups[0]!.createdAt).toBeInstanceOf(Date);
   });

@@ -1,6 +1,11 @@
 import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { hasValidCheck, looksLikeSerial, normalizeSerial } from "../../core/serial-code.ts";
+import {
+  hasValidCheck,
+  looksLikeSerial,
+  normalizeListCode,
+  normalizeSerial,
+} from "../../core/serial-code.ts";
 import type { Db } from "../db/client.ts";
 import { batches, validityCodes, validityLookups } from "../db/schema/index.ts";
 import { verifySerial } from "./serial-lookup.ts";
@@ -44,8 +49,8 @@ export function clientHashOf(secret: string | undefined, clientIp: string): stri
 }
 
 /**
- * Checks a code from a lid or label and records the lookup. A code from the list is matched
- * exactly after trimming (case included, as before); otherwise a serial-shaped code is read the
+ * Checks a code from a lid or label and records the lookup. A code from the list is matched in its
+ * normalized form (upper case, no spaces or dashes, as stored); otherwise a serial-shaped code is read the
  * Crockford way and checked (docs/authenticity.md). Null for blank input.
  */
 export async function checkValidityCode(
@@ -55,7 +60,7 @@ export async function checkValidityCode(
 ): Promise<ValidityResult | null> {
   const code = input.trim().slice(0, 100);
   if (!code) return null;
-  const found = await findListedCode(db, code);
+  const found = await findListedCode(db, normalizeListCode(code));
   const result = found ?? (await checkSerial(db, code, clientHash));
   await db.insert(validityLookups).values({
     code,

@@ -5,7 +5,7 @@ import { setupE2E } from "../support/browser.ts";
 import { adminEnv, signIn, signInAsAdmin, waitForToast } from "../support/e2e-helpers.ts";
 
 const customerEmail = "refunded.customer@example.com";
-const ids = { order: "" };
+const ids = { order: "", number: 0 };
 
 // A paid sandbox order of two jars at $30 for the customer; the admin refunds one jar.
 const e2e = setupE2E({
@@ -21,6 +21,7 @@ const e2e = setupE2E({
       totalCents: 6000,
     });
     ids.order = order.id;
+    ids.number = order.number!;
     await db.insert(orderItems).values({
       orderId: order.id,
       name: "Refund Resin",
@@ -35,7 +36,7 @@ describe("admin refunds", () => {
   it("the admin refunds one of two jars; the order and My Orders read Partially refunded", async () => {
     const admin = await e2e.newPage();
     await signInAsAdmin(admin, "/admin/orders");
-    await admin.getByRole("button", { name: `View order #${ids.order.slice(0, 8)}` }).click();
+    await admin.getByRole("button", { name: `View order #${ids.number}` }).click();
     const details = admin.getByRole("dialog");
     const refunds = details.getByRole("region", { name: "Refunds" });
     await refunds.getByText("No refunds.").waitFor();

@@ -20,9 +20,9 @@ const e2e = setupE2E({
   prepare: async (db) => {
     const batch = await createBatch(db, { batchNumber: "LIDS-2026-04", coaUrl: "/uploads/lids-coa.pdf" });
     ids.batch = batch.id;
-    for (const code of ["LID-100", "LID-200", "LID-300"]) await createValidityCode(db, { code });
+    for (const code of ["LID100", "LID200", "LID300"]) await createValidityCode(db, { code });
     const other = await createBatch(db, { batchNumber: "OTHER-1" });
-    await createValidityCode(db, { code: "LID-900", batchId: other.id });
+    await createValidityCode(db, { code: "LID900", batchId: other.id });
     await generateSerials(db, batch.id, 3);
     const [first] = await db.select().from(serials).where(eq(serials.batchId, batch.id)).limit(1);
     await db.update(serials).set({ firstVerifiedAt: new Date() }).where(eq(serials.id, first!.id));
@@ -35,12 +35,12 @@ describe("list codes and serials on the batch page", () => {
     const admin = await e2e.newPage();
     await signInAsAdmin(admin, `/admin/batches/${ids.batch}`);
     await waitForHydration(admin);
-    await admin.getByLabel("Codes to attach").fill("LID-100\nLID-900\nNOT-A-CODE");
-    await admin.getByRole("checkbox", { name: "LID-200" }).check();
+    await admin.getByLabel("Codes to attach").fill("lid-100\nLid-900\nNOT-A-CODE");
+    await admin.getByRole("checkbox", { name: "LID200" }).check();
     await admin.getByRole("button", { name: "Attach Codes" }).click();
     await waitForToast(admin, "2 attached, 1 already in another batch (left there), 1 unknown");
     await admin.getByText("2 attached. A valid lookup of an attached code shows this batch.").waitFor();
-    expect(await admin.getByRole("group", { name: "Attached codes" }).innerText()).toContain("LID-200");
+    expect(await admin.getByRole("group", { name: "Attached codes" }).innerText()).toContain("LID200");
 
     const customer = await e2e.newPage();
     await customer.goto("/validity");

@@ -72,7 +72,7 @@ describe("checkout", () => {
     await waitForToast(page, "Payment Successful!");
     const card = await page.getByRole("region", { name: /^Order #/ }).innerText();
     expect(card).toMatch(/Items\s+1/);
-    expect(card).toContain("WELCOME10 (-$9.00)");
+    expect(card).toMatch(/Coupon WELCOME10\s+-\$9\.00/);
     expect(card).toMatch(/Total\s+\$80\.99/);
     await page.getByRole("heading", { name: "What's Next?" }).waitFor();
     await waitForCartQuantity(page, 0);

@@ -35,8 +35,12 @@ describe("subscription self-service", () => {
 
     await page.getByRole("button", { name: "Skip next delivery" }).click();
     await waitForToast(page, "Next delivery skipped");
-    await page.getByText(/Paused until/).waitFor();
-    await page.getByRole("button", { name: "Resume subscription" }).click();
+    // A skip reads as a skipped delivery with Undo skip, not as a pause (issue 31).
+    await page.getByText(/^Next delivery \([A-Z][a-z]{2} \d{2}, \d{4}\) skipped · next charge/).waitFor();
+    await page.getByText("Delivery skipped", { exact: true }).waitFor();
+    expect(await page.getByText(/Paused until/).count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Resume subscription" }).count()).toBe(0);
+    await page.getByRole("button", { name: "Undo skip" }).click();
     await waitForToast(page, "Subscription resumed");
     await page.getByText(/Renews on/).waitFor();
 
@@ -44,6 +48,7 @@ describe("subscription self-service", () => {
     await page.getByRole("button", { name: "Pause subscription" }).click();
     await waitForToast(page, "Subscription paused");
     await page.getByText(/Paused until/).waitFor();
+    expect(await page.getByRole("button", { name: "Undo skip" }).count()).toBe(0);
     await page.getByRole("button", { name: "Resume subscription" }).click();
     await waitForToast(page, "Subscription resumed");
 

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { normalizeListCode } from "../../core/serial-code.ts";
 import { createSingleVariant, syncProductSummary } from "../../server/catalog/variants.ts";
 import { slugify } from "../../server/content/slug.ts";
 import type { Db } from "../../server/db/client.ts";
@@ -82,12 +83,13 @@ export async function updateOnlyVariant(
   await syncProductSummary(db, [productId]);
 }
 
-/** A validity (batch) code like SH4821; product_name is always 'Default Product' unless overridden. */
+/** A validity (batch) code like SH4821 (normalized: LID-1 is stored as LID1); product_name is always 'Default Product' unless overridden. */
 export async function createValidityCode(
   db: Db,
   overrides: Partial<typeof validityCodes.$inferInsert> = {},
 ): Promise<ValidityCode> {
-  const code = overrides.code ?? `SH${uniqueSuffix().toUpperCase()}`;
+  // Stored normalized, as the admin stores it (core/serial-code.ts).
+  const code = normalizeListCode(overrides.code ?? `SH${uniqueSuffix().toUpperCase()}`);
   const [row] = await db
     .insert(validityCodes)
     .values({ productName: "Default Product", ...overrides, code })

@@ -2,6 +2,7 @@ import { accrueCommission } from "../../server/creators/ledger.ts";
 import { hashPassword } from "../../server/creators/password.ts";
 import type { Db } from "../../server/db/client.ts";
 import { contentCreators, orders } from "../../server/db/schema/index.ts";
+import { nextOrderNumber } from "../../server/orders/order-number.ts";
 import { newStatusToken } from "../../server/orders/status-token.ts";
 import { uniqueSuffix } from "./unique.ts";
 
@@ -47,6 +48,7 @@ export async function createCreatorOrder(
     .insert(orders)
     .values({
       paymentStatus: "paid",
+      number: nextOrderNumber(),
       paidAt: new Date(),
       subtotalCents: 10000,
       couponDiscountCents: 1000,

@@ -1,5 +1,6 @@
 import type { Db } from "../../server/db/client.ts";
 import { orders } from "../../server/db/schema/index.ts";
+import { nextOrderNumber } from "../../server/orders/order-number.ts";
 import { newStatusToken } from "../../server/orders/status-token.ts";
 
 export type Order = typeof orders.$inferSelect;
@@ -11,7 +12,14 @@ export async function createOrder(
 ): Promise<Order> {
   const [row] = await db
     .insert(orders)
-    .values({ subtotalCents: 5999, totalCents: 5999, statusToken: newStatusToken(), ...overrides })
+    .values({
+      subtotalCents: 5999,
+      totalCents: 5999,
+      statusToken: newStatusToken(),
+      // A paid order has its short number, as fulfilment gives it.
+      ...(overrides.paymentStatus === "paid" && { number: nextOrderNumber() }),
+      ...overrides,
+    })
     .returning();
   return row!;
 }

@@ -7,12 +7,15 @@ import { formatDateTime } from "~/lib/dates.ts";
 import { formatMoney } from "~core/money.ts";
 import { type ShippingAndTax, shippingAndTaxRows } from "~core/order-charges.ts";
 import type { OrderLine } from "~core/order-line.ts";
+import { orderLabel } from "~core/order-number.ts";
 import { trackingInfo } from "~core/shipment.ts";
 import type { ShippingAddress } from "~server/db/schema/orders.ts";
-import { shortId, statusLabel } from "./order-status.ts";
+import { statusLabel } from "./order-status.ts";
 
 export type OrderDetailsData = {
   id: string;
+  /** The short order number (#1001); null only for an order never paid. */
+  number: number | null;
   name: string | null;
   email: string | null;
   phone: string | null;
@@ -56,7 +59,7 @@ export function OrderDetails({ order }: { order: OrderDetailsData }) {
   return (
     <div className="flex flex-col gap-5 text-sm">
       <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
-        <Detail term="Order">#{shortId(order.id)}</Detail>
+        <Detail term="Order">#{orderLabel(order)}</Detail>
         <Detail term="Placed">{formatDateTime(order.createdAt)}</Detail>
         <Detail term="Customer">{order.name || "—"}</Detail>
         <Detail term="Status">
@@ -132,7 +135,7 @@ function ShipmentDetail({ order }: { order: OrderDetailsData }) {
         className="ml-2 text-primary underline-offset-4 hover:underline print:hidden"
       >
         {tracking ? "Edit tracking" : "Ship with tracking"}
-        <span className="sr-only"> for order #{shortId(order.id)}</span>
+        <span className="sr-only"> for order #{orderLabel(order)}</span>
       </Link>
     </Detail>
   );

@@ -11,8 +11,8 @@ import {
 } from "~/components/ui/dialog.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import type { FieldErrors } from "~/lib/forms.ts";
+import { orderLabel } from "~core/order-number.ts";
 import type { ActionToast } from "~core/toast.ts";
-import { shortId } from "./order-status.ts";
 import { type ShipmentDefaults, ShipmentFields } from "./shipment-fields.tsx";
 
 type ShipResult = { saved: boolean; errors?: FieldErrors; toast?: ActionToast };
@@ -27,7 +27,7 @@ export function ShipDialog({
   open,
   onOpenChange,
 }: {
-  order: ShipmentDefaults & { id: string };
+  order: ShipmentDefaults & { id: string; number: number | null };
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
@@ -44,7 +44,7 @@ export function ShipDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-md">
         <DialogHeader>
-          <DialogTitle>Ship order #{shortId(order.id)}</DialogTitle>
+          <DialogTitle>Ship order #{orderLabel(order)}</DialogTitle>
           <DialogDescription>The customer gets an email with the tracking link.</DialogDescription>
         </DialogHeader>
         <fetcher.Form method="post" action={`/admin/orders/${order.id}/ship`} className="flex flex-col gap-4">

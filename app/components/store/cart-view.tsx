@@ -2,10 +2,11 @@ import { ShoppingBag } from "lucide-react";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
 import type { PricedCart } from "~core/cart-pricing.ts";
+import { couponDiscountCents } from "~core/checkout-pricing.ts";
 import { formatMoney } from "~core/money.ts";
 import { missingForFreeShipping, quoteZone } from "~core/shipping.ts";
 import { CartLineItem } from "./cart-line-item.tsx";
-import { useShippingEstimate } from "./use-cart.ts";
+import { useCartCoupon, useShippingEstimate } from "./use-cart.ts";
 
 /** 'Your cart is empty' with the way back to the products (drawer and /cart). */
 export function CartEmpty({
@@ -41,9 +42,13 @@ export function CartLines({ cart, onNavigate }: { cart: PricedCart; onNavigate?:
 /** Subtotal, shipping note and total; a cart with unavailable lines cannot go to checkout. */
 export function CartSummary({ cart, children }: { cart: PricedCart; children?: React.ReactNode }) {
   const zone = useShippingEstimate();
-  // The US default zone's rate for the goods as they stand (coupons and tax come at checkout).
-  const estimate = zone ? quoteZone(zone, cart.totalCents) : null;
-  const missing = estimate ? missingForFreeShipping(estimate, cart.totalCents) : null;
+  // The coupon applied at checkout stays with the cart, so its saving shows here too.
+  const coupon = useCartCoupon();
+  const couponCents = coupon ? couponDiscountCents(cart.totalCents, coupon) : 0;
+  const goodsCents = cart.totalCents - couponCents;
+  // The US default zone's rate for the goods as they stand (tax comes at checkout).
+  const estimate = zone ? quoteZone(zone, goodsCents) : null;
+  const missing = estimate ? missingForFreeShipping(estimate, goodsCents) : null;
   return (
     <div className="flex flex-col gap-3">
       <dl className="flex flex-col gap-2 text-sm">
@@ -55,6 +60,12 @@ export function CartSummary({ cart, children }: { cart: PricedCart; children?: R
           <div className="flex justify-between">
             <dt className="text-muted-foreground">Volume saving</dt>
             <dd className="tabular-nums">-{formatMoney(cart.volumeDiscountCents)}</dd>
+          </div>
+        )}
+        {coupon && couponCents > 0 && (
+          <div className="flex justify-between">
+            <dt className="text-muted-foreground">Coupon ({coupon.code})</dt>
+            <dd className="tabular-nums">-{formatMoney(couponCents)}</dd>
           </div>
         )}
         <div className="flex justify-between">
@@ -71,9 +82,7 @@ export function CartSummary({ cart, children }: { cart: PricedCart; children?: R
         </div>
         <div className="flex justify-between border-t pt-2 text-base font-semibold">
           <dt>Total</dt>
-          <dd className="text-primary tabular-nums">
-            {formatMoney(cart.totalCents + (estimate?.cents ?? 0))}
-          </dd>
+          <dd className="text-primary tabular-nums">{formatMoney(goodsCents + (estimate?.cents ?? 0))}</dd>
         </div>
       </dl>
       {missing !== null && estimate?.freeOverCents != null && (

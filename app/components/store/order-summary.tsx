@@ -4,7 +4,8 @@ import { RefundBadge } from "~/components/store/refund-badge.tsx";
 import { TrackingLink } from "~/components/store/tracking-link.tsx";
 import { type PlainColumn, PlainTable } from "~/components/ui/plain-table.tsx";
 import { formatMoney } from "~core/money.ts";
-import { orderTotalsOf, shippingAndTaxRows } from "~core/order-charges.ts";
+import { orderChargeRows, orderTotalsOf } from "~core/order-charges.ts";
+import { orderLabel } from "~core/order-number.ts";
 import { trackingInfo } from "~core/shipment.ts";
 import type { OrderView } from "~server/orders/customer-orders.ts";
 
@@ -15,6 +16,7 @@ import type { OrderView } from "~server/orders/customer-orders.ts";
 export function toOrderPage(order: OrderView) {
   return {
     id: order.id,
+    number: order.number,
     createdAt: order.createdAt.toISOString(),
     status: order.status,
     purchaseType: order.purchaseType,
@@ -44,7 +46,7 @@ export function OrderSummary({ order }: { order: OrderPage }) {
       <header className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 id="order-title" className="font-display text-4xl font-semibold text-primary">
-            Order #{order.id.slice(0, 8)}
+            Order #{orderLabel(order)}
           </h1>
           <p className="text-sm text-muted-foreground">
             Placed <time dateTime={order.createdAt}>{orderDateFormat.format(new Date(order.createdAt))}</time>
@@ -103,13 +105,7 @@ function OrderItems({ items }: { items: OrderPage["items"] }) {
 /** The money as it was charged: every discount that applied, shipping and the total. */
 function OrderTotals({ order }: { order: OrderPage }) {
   const rows: [string, string][] = [["Subtotal", formatMoney(order.subtotalCents)]];
-  if (order.volumeDiscountCents > 0)
-    rows.push(["Volume saving", `-${formatMoney(order.volumeDiscountCents)}`]);
-  if (order.subscriptionDiscountCents > 0)
-    rows.push(["Subscription discount", `-${formatMoney(order.subscriptionDiscountCents)}`]);
-  if (order.couponCode)
-    rows.push([`Coupon ${order.couponCode}`, `-${formatMoney(order.couponDiscountCents)}`]);
-  for (const charge of shippingAndTaxRows(order)) rows.push([charge.label, charge.value]);
+  for (const charge of orderChargeRows(order)) rows.push([charge.label, charge.value]);
   return (
     <dl className="ml-auto grid w-full max-w-xs grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
       {rows.map(([term, amount]) => (

@@ -1,32 +1,41 @@
+import { Fragment } from "react";
 import { DEFAULT_PRODUCT_IMAGE } from "~core/images.ts";
 import { formatMoney } from "~core/money.ts";
+import { type OrderTotals, orderChargeRows, orderTotalsOf } from "~core/order-charges.ts";
 import type { OrderLine } from "~core/order-line.ts";
+import { orderLabel } from "~core/order-number.ts";
+
+/** A new subscription as the success page announces it: when it charges next, where it is managed. */
+export type StartedSubscription = { id: string; nextChargeAt: string | null };
 
 /** What the return pages and My Orders show of an order (serialisable loader data). */
-export type PaidOrder = {
+export type PaidOrder = Required<OrderTotals> & {
   id: string;
-  totalCents: number;
-  volumeDiscountCents: number;
-  couponCode: string | null;
-  couponDiscountCents: number;
+  number: number | null;
+  purchaseType: "one_time" | "subscription";
   paymentMethod: "card" | "paypal";
   items: Omit<OrderLine, "unitPriceCents">[];
+  /** Set on the return page of a subscription's first order. */
+  subscription?: StartedSubscription | null;
 };
 
 export const shortOrderId = (id: string) => id.slice(0, 8);
+
 export const itemCount = (order: Pick<PaidOrder, "items">) =>
   order.items.reduce((sum, item) => sum + item.quantity, 0);
 
-export function toPaidOrder(order: PaidOrder): PaidOrder {
-  const { id, totalCents, volumeDiscountCents, couponCode, couponDiscountCents, paymentMethod, items } =
-    order;
+export function toPaidOrder(
+  order: Omit<PaidOrder, "subscription">,
+  subscription: StartedSubscription | null = null,
+): PaidOrder {
+  const { id, number, purchaseType, paymentMethod, items } = order;
   return {
     id,
-    totalCents,
-    volumeDiscountCents,
-    couponCode,
-    couponDiscountCents,
+    number,
+    purchaseType,
     paymentMethod,
+    ...orderTotalsOf(order),
+    subscription,
     items: items.map(({ id, name, weight, quantity, lineTotalCents, imageUrl }) => ({
       id,
       name,
@@ -43,27 +52,28 @@ export function PaidOrderCard({ order }: { order: PaidOrder }) {
   return (
     <section aria-labelledby="order-card-title" className="w-full rounded-lg border bg-card p-5 text-left">
       <h2 id="order-card-title" className="font-display text-xl font-semibold">
-        Order #{shortOrderId(order.id)}
+        Order #{orderLabel(order)}
       </h2>
       <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
         <dt className="text-muted-foreground">Items</dt>
         <dd>{itemCount(order)}</dd>
         <dt className="text-muted-foreground">Payment method</dt>
         <dd>{order.paymentMethod === "paypal" ? "PayPal" : "Card"}</dd>
-        {order.volumeDiscountCents > 0 && (
+        {order.purchaseType === "subscription" && (
           <>
-            <dt className="text-muted-foreground">Volume saving</dt>
-            <dd>-{formatMoney(order.volumeDiscountCents)}</dd>
+            <dt className="text-muted-foreground">Purchase</dt>
+            <dd>Monthly subscription</dd>
           </>
         )}
-        {order.couponCode && (
-          <>
-            <dt className="text-muted-foreground">Coupon</dt>
-            <dd>
-              {order.couponCode} (-{formatMoney(order.couponDiscountCents)})
-            </dd>
-          </>
-        )}
+        <dt className="text-muted-foreground">Subtotal</dt>
+        <dd>{formatMoney(order.subtotalCents)}</dd>
+        {/* The same lines as the order page and the email: they add up to the charge. */}
+        {orderChargeRows(order).map((row) => (
+          <Fragment key={row.label}>
+            <dt className="text-muted-foreground">{row.label}</dt>
+            <dd>{row.value}</dd>
+          </Fragment>
+        ))}
         <dt className="font-semibold">Total</dt>
         <dd className="font-semibold">{formatMoney(order.totalCents)}</dd>
       </dl>

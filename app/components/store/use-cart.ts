@@ -19,3 +19,8 @@ export function useCart(): PricedCart {
 export function useShippingEstimate() {
   return useRouteLoaderData<typeof loader>("routes/store/layout")?.shippingEstimate ?? null;
 }
+
+/** The coupon kept with the cart (applied at checkout), shown with the cart's totals; null when none. */
+export function useCartCoupon() {
+  return useRouteLoaderData<typeof loader>("routes/store/layout")?.coupon ?? null;
+}

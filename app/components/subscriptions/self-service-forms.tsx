@@ -25,18 +25,25 @@ function FieldError({ answer, intent, name }: { answer: Answer; intent: string; 
 export function PauseForms({
   provider,
   pausedUntil,
+  skipped = false,
   answer,
 }: {
   provider: string;
   pausedUntil: string | null;
+  /** The pause is a skipped delivery: it reads as skipped and is undone, not "resumed". */
+  skipped?: boolean;
   answer: Answer;
 }) {
   if (pausedUntil) {
     return (
       <Form method="post" className={section}>
-        <h2 className="font-display text-xl">Paused</h2>
-        <SubmitButton intent="resume" pendingLabel="Resuming..." className="self-start">
-          Resume subscription
+        <h2 className="font-display text-xl">{skipped ? "Next delivery skipped" : "Paused"}</h2>
+        <SubmitButton
+          intent="resume"
+          pendingLabel={skipped ? "Undoing..." : "Resuming..."}
+          className="self-start"
+        >
+          {skipped ? "Undo skip" : "Resume subscription"}
         </SubmitButton>
       </Form>
     );

@@ -2,6 +2,7 @@ import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import { OrderSummary, toOrderPage } from "~/components/store/order-summary.tsx";
 import { brand } from "~core/brand.ts";
+import { orderLabel } from "~core/order-number.ts";
 import { reviewFormPath } from "~core/review-rules.ts";
 import { requireUser } from "~server/auth/session.ts";
 import { getCustomerOrder } from "~server/orders/customer-orders.ts";
@@ -11,7 +12,7 @@ import type { Route } from "./+types/order-detail";
 export function meta({ loaderData }: Route.MetaArgs) {
   const order = loaderData?.order;
   return [
-    { title: order ? `Order #${order.id.slice(0, 8)} | ${brand.name}` : `Order not found | ${brand.name}` },
+    { title: order ? `Order #${orderLabel(order)} | ${brand.name}` : `Order not found | ${brand.name}` },
   ];
 }
 

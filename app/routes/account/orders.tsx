@@ -8,6 +8,7 @@ import { FormAlert } from "~/components/ui/input-field.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { brand } from "~core/brand.ts";
 import { formatMoney } from "~core/money.ts";
+import { orderLabel } from "~core/order-number.ts";
 import { trackingInfo } from "~core/shipment.ts";
 import { attachedOrdersMessage, takeAttachedOrdersNotice } from "~server/accounts/guest-orders.ts";
 import { requireUser } from "~server/auth/session.ts";
@@ -53,6 +54,7 @@ async function takeAttachedNotice(context: Route.LoaderArgs["context"], userId: 
 function toOrderCard(order: Awaited<ReturnType<typeof listCustomerOrders>>[number]) {
   return {
     id: order.id,
+    number: order.number,
     createdAt: order.createdAt.toISOString(),
     status: order.status,
     totalCents: order.totalCents,
@@ -119,7 +121,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                 <header className="flex flex-wrap items-center justify-between gap-3">
                   <div>
                     <h2 id={`order-${order.id}`} className="font-display text-xl font-semibold">
-                      Order #{order.id.slice(0, 8)}
+                      Order #{orderLabel(order)}
                     </h2>
                     <p className="text-sm text-muted-foreground">
                       <time dateTime={order.createdAt}>
@@ -183,7 +185,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                   to={`/orders/${order.id}`}
                   className="mt-4 inline-block text-sm font-medium text-primary underline-offset-4 hover:underline"
                 >
-                  View order details<span className="sr-only"> for order #{order.id.slice(0, 8)}</span>
+                  View order details<span className="sr-only"> for order #{orderLabel(order)}</span>
                 </Link>
               </article>
             </li>

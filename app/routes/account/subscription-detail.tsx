@@ -17,6 +17,7 @@ import { isPaused } from "~core/subscription-schedule.ts";
 import { requireUser } from "~server/auth/session.ts";
 import { settle } from "~server/http/error-response.ts";
 import { subscribableVariants } from "~server/subscriptions/catalog-options.ts";
+import { latestPauseOf } from "~server/subscriptions/events.ts";
 import { renewalPrice } from "~server/subscriptions/renewal-order.ts";
 import { ownedSubscription } from "~server/subscriptions/self-service.ts";
 import type { Route } from "./+types/subscription-detail";
@@ -42,6 +43,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!found.ok) throw data(found.message, { status: found.status });
   const sub = found.value;
   const now = new Date();
+  const paused = isPaused(sub, now);
+  const pause = paused ? await latestPauseOf(context.database.db, sub.id) : null;
   return {
     subscription: {
       id: sub.id,
@@ -56,7 +59,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       })),
       monthlyPriceCents: renewalPrice(sub).totalCents,
       currentPeriodEnd: sub.currentPeriodEnd?.toISOString() ?? null,
-      pausedUntil: isPaused(sub, now) ? sub.pausedUntil!.toISOString() : null,
+      pausedUntil: paused ? sub.pausedUntil!.toISOString() : null,
+      // A skip reads as a skipped delivery (with Undo skip), a pause as paused.
+      skipped: pause?.kind === "skip" ? { renewal: pause.skippedRenewal } : null,
       cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
       canceledAt: sub.canceledAt?.toISOString() ?? null,
     },
@@ -105,17 +110,24 @@ export default function SubscriptionDetail({ loaderData, actionData }: Route.Com
       {answer?.notice && <FormAlert tone="success">{answer.notice}</FormAlert>}
       <section aria-label="Summary" className="rounded-lg border bg-card p-5 text-sm">
         <Badge variant={subscriptionStatusVariant(sub)}>
-          {sub.pausedUntil ? "Paused" : subscriptionStatusLabel(sub.status)}
+          {sub.pausedUntil
+            ? sub.skipped
+              ? "Delivery skipped"
+              : "Paused"
+            : subscriptionStatusLabel(sub.status)}
         </Badge>
         <p className="mt-3">{itemsText(sub.items)}</p>
         <p className="mt-1 font-semibold">{formatMoney(sub.monthlyPriceCents)} / month</p>
-        <p className="mt-1">
-          {sub.pausedUntil ? `Paused until ${formatDate(sub.pausedUntil)}` : renewalText(sub)}
-        </p>
+        <p className="mt-1">{sub.pausedUntil ? pauseText(sub.pausedUntil, sub.skipped) : renewalText(sub)}</p>
       </section>
       {renewing && (
         <>
-          <PauseForms provider={sub.provider} pausedUntil={sub.pausedUntil} answer={answer} />
+          <PauseForms
+            provider={sub.provider}
+            pausedUntil={sub.pausedUntil}
+            skipped={Boolean(sub.skipped)}
+            answer={answer}
+          />
           <ItemsForm items={sub.items} options={options} answer={answer} />
         </>
       )}
@@ -130,4 +142,11 @@ export default function SubscriptionDetail({ loaderData, actionData }: Route.Com
       )}
     </div>
   );
+}
+
+/** "Next delivery (Dec 28, 2026) skipped · next charge Jan 28, 2027", or "Paused until …". */
+function pauseText(pausedUntil: string, skipped: { renewal: string | null } | null) {
+  if (!skipped) return `Paused until ${formatDate(pausedUntil)}`;
+  const which = skipped.renewal ? ` (${formatDate(skipped.renewal)})` : "";
+  return `Next delivery${which} skipped · next charge ${formatDate(pausedUntil)}`;
 }

@@ -2,9 +2,9 @@ import { Printer } from "lucide-react";
 import { useEffect } from "react";
 import { data } from "react-router";
 import { OrderDetails } from "~/components/admin/order-details.tsx";
-import { shortId } from "~/components/admin/order-status.ts";
 import { Button } from "~/components/ui/button.tsx";
 import { brand } from "~core/brand.ts";
+import { orderLabel } from "~core/order-number.ts";
 import { getAdminOrder } from "~server/orders/admin-list.ts";
 import type { Route } from "./+types/order-print";
 
@@ -16,7 +16,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export function meta({ data }: Route.MetaArgs) {
   return [
-    { title: `Packing slip #${data ? shortId(data.order.id) : ""} | ${brand.name}` },
+    { title: `Packing slip #${data ? orderLabel(data.order) : ""} | ${brand.name}` },
     { name: "robots", content: "noindex" },
   ];
 }

@@ -9,6 +9,7 @@ import { FormAlert } from "~/components/ui/input-field.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { type FieldErrors, formText, parseForm } from "~/lib/forms.ts";
 import { brand } from "~core/brand.ts";
+import { orderLabel } from "~core/order-number.ts";
 import { shipmentSchema } from "~core/shipment-form.ts";
 import { actionToast } from "~core/toast.ts";
 import { adminUser } from "~server/auth/guards.ts";
@@ -19,7 +20,7 @@ import { getShipment, updateTracking } from "~server/orders/tracking.ts";
 import type { Route } from "./+types/order-ship";
 
 export function meta({ data }: Route.MetaArgs) {
-  return [{ title: `Ship order #${data ? shortId(data.order.id) : ""} | ${brand.name}` }];
+  return [{ title: `Ship order #${data ? orderLabel(data.order) : ""} | ${brand.name}` }];
 }
 
 /** A paid order's shipping form: "ship" before it has shipped, "edit" (the tracking only) after. */
@@ -100,7 +101,7 @@ export default function OrderShip({ loaderData, actionData }: Route.ComponentPro
   return (
     <>
       <PageHeader
-        title={`${title}: order #${shortId(order.id)}`}
+        title={`${title}: order #${orderLabel(order)}`}
         subtitle={`${order.name || "—"} · ${statusLabel(order.status)}`}
       />
       <Form method="post" className="flex max-w-md flex-col gap-4">

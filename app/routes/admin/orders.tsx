@@ -41,6 +41,7 @@ import {
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { formatDateTime } from "~/lib/dates.ts";
 import { formatMoney } from "~core/money.ts";
+import { orderLabel } from "~core/order-number.ts";
 import { actionToast } from "~core/toast.ts";
 import { adminUser } from "~server/auth/guards.ts";
 import { settle } from "~server/http/error-response.ts";
@@ -162,7 +163,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
               )}
               {result.orders.map((order) => (
                 <TableRow key={order.id}>
-                  <TableCell className="font-mono text-xs">#{shortId(order.id)}</TableCell>
+                  <TableCell className="font-mono text-xs">#{orderLabel(order)}</TableCell>
                   <TableCell>
                     <span className="block font-medium">{order.name || "—"}</span>
                     <span className="block text-xs text-muted-foreground">{order.email}</span>
@@ -234,7 +235,7 @@ function SearchBox({ defaultValue }: { defaultValue: string }) {
         name="q"
         type="search"
         defaultValue={defaultValue}
-        placeholder="Search by name, email, order id or coupon code"
+        placeholder="Search by name, email, order number (#1001) or id, or coupon code"
         onChange={(e) => {
           const form = e.currentTarget.form;
           clearTimeout(timer.current);
@@ -267,7 +268,7 @@ function StatusSelect({ order }: { order: OrderDetailsData }) {
         <input type="hidden" name="orderId" value={order.id} />
         <select
           name="status"
-          aria-label={`Status of order #${shortId(order.id)}`}
+          aria-label={`Status of order #${orderLabel(order)}`}
           value={shown}
           onChange={(e) => {
             if (e.currentTarget.value === "shipped") setShipping(true);
@@ -295,14 +296,14 @@ function OrderDialog({ order }: { order: OrderDetailsData }) {
   return (
     <Dialog>
       <DialogTrigger asChild>
-        <Button variant="ghost" size="sm" aria-label={`View order #${shortId(order.id)}`}>
+        <Button variant="ghost" size="sm" aria-label={`View order #${orderLabel(order)}`}>
           <Eye aria-hidden />
           View
         </Button>
       </DialogTrigger>
       <DialogContent className="max-w-2xl">
         <DialogHeader>
-          <DialogTitle>Order #{shortId(order.id)}</DialogTitle>
+          <DialogTitle>Order #{orderLabel(order)}</DialogTitle>
           <DialogDescription>Placed {formatDateTime(order.createdAt)}</DialogDescription>
         </DialogHeader>
         <OrderDetails order={order} />

@@ -27,6 +27,7 @@ import {
 import { productFormValues } from "~/lib/admin-form-values.ts";
 import { type FieldErrors, parseForm } from "~/lib/forms.ts";
 import { formatMoney } from "~core/money.ts";
+import { productStockStatus } from "~core/stock.ts";
 import { applyStep, parseStep } from "~core/variant-drafts.ts";
 import {
   type AdminProduct,
@@ -231,11 +232,7 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
                   </Link>
                 </TableCell>
                 <TableCell>
-                  {p.soldOut ? (
-                    <Badge variant="destructive">Sold Out</Badge>
-                  ) : (
-                    <Badge variant="success">Available</Badge>
-                  )}
+                  <StockStatus product={p} />
                   {p.featured && (
                     <Badge variant="outline" className="ml-1">
                       Featured
@@ -258,6 +255,17 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
           </TableBody>
         </Table>
       </section>
+    </>
+  );
+}
+
+/** Sold Out or Available; a product marked sold out with stock says which one rules. */
+function StockStatus({ product }: { product: { soldOut: boolean; stockTotal: number | null } }) {
+  const status = productStockStatus(product);
+  return (
+    <>
+      <Badge variant={product.soldOut ? "destructive" : "success"}>{status.label}</Badge>
+      {status.detail && <span className="mt-1 block text-xs text-muted-foreground">{status.detail}</span>}
     </>
   );
 }

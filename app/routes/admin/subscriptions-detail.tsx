@@ -30,6 +30,7 @@ import {
 } from "~/lib/subscriptions.ts";
 import { brand } from "~core/brand.ts";
 import { formatMoney } from "~core/money.ts";
+import { orderLabel } from "~core/order-number.ts";
 import { getAdminSubscription } from "~server/subscriptions/admin-subscriptions.ts";
 import { adminRenewalRecord } from "~server/subscriptions/renewal-record.ts";
 import type { Route } from "./+types/subscriptions-detail";
@@ -130,7 +131,7 @@ function OrdersTable({ orders }: { orders: OrderRow[] }) {
           {orders.length === 0 && <TableMessageRow colSpan={6}>No paid orders yet</TableMessageRow>}
           {orders.map((order) => (
             <TableRow key={order.id}>
-              <TableCell className="font-mono text-xs">#{shortId(order.id)}</TableCell>
+              <TableCell className="font-mono text-xs">#{orderLabel(order)}</TableCell>
               <TableCell>{order.kind === "first" ? "First order" : "Renewal"}</TableCell>
               <TableCell className="whitespace-nowrap">{formatDate(order.createdAt)}</TableCell>
               <TableCell>{formatMoney(order.totalCents)}</TableCell>
@@ -141,7 +142,7 @@ function OrdersTable({ orders }: { orders: OrderRow[] }) {
                   className={buttonClass({ variant: "ghost", size: "sm" })}
                 >
                   <Search aria-hidden />
-                  Open in Orders<span className="sr-only"> #{shortId(order.id)}</span>
+                  Open in Orders<span className="sr-only"> #{orderLabel(order)}</span>
                 </Link>
                 <a
                   href={`/admin/orders/${order.id}/print`}
@@ -150,7 +151,7 @@ function OrdersTable({ orders }: { orders: OrderRow[] }) {
                   className={buttonClass({ variant: "ghost", size: "sm" })}
                 >
                   <Printer aria-hidden />
-                  Packing slip<span className="sr-only"> #{shortId(order.id)}</span>
+                  Packing slip<span className="sr-only"> #{orderLabel(order)}</span>
                 </a>
               </TableCell>
             </TableRow>

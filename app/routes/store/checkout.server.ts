@@ -8,6 +8,7 @@ import { formatMoney } from "~core/money.ts";
 import { actionToast } from "~core/toast.ts";
 import { getSessionUser } from "~server/auth/session.ts";
 import { keepCheckoutAddress, savedAddressOf } from "~server/checkout/address-step.server.ts";
+import { keepCartCoupon } from "~server/checkout/cart-coupon.ts";
 import { type CheckoutResult, startCheckout } from "~server/checkout/checkout.ts";
 import { checkoutDetailsOf } from "~server/checkout/checkout-address.ts";
 import { refuseOverLimit } from "~server/checkout/client-limits.server.ts";
@@ -61,9 +62,11 @@ export async function checkoutAction(context: RequestContext, request: Request) 
   if (checkout.cart.lines.length === 0) throw await redirectWithToast("/products", checkoutToasts.cartEmpty);
 
   if (form.intent === "save-address") return saveAddressStep(context, formData, checkout.cartId, buyer);
-  if (form.intent === "remove-coupon")
+  if (form.intent === "remove-coupon") {
+    if (checkout.cartId) await keepCartCoupon(context.database.db, checkout.cartId, null);
     return { toast: actionToast(checkoutToasts.couponRemoved), applied: null };
-  if (form.intent === "apply-coupon") return applyCoupon(context, form, checkout.cart, buyer);
+  }
+  if (form.intent === "apply-coupon") return applyCoupon(context, form, checkout, buyer);
   try {
     return await pay(context, request, form, checkout, buyer);
   } catch (error) {
@@ -139,7 +142,7 @@ function firstMessages(failure: { fieldErrors: Record<string, string[] | undefin
 async function applyCoupon(
   context: RequestContext,
   form: CheckoutForm,
-  cart: CheckoutCart["cart"],
+  { cartId, cart }: CheckoutCart,
   buyer: Buyer,
 ) {
   if (!form.couponCode) return data({ toast: actionToast(checkoutToasts.emptyCode), applied: null }, 400);
@@ -158,6 +161,8 @@ async function applyCoupon(
     return failureData(failure, { applied: null });
   }
   if (!quote.ok) return failureData(failureOf(new InvalidInputError(quote.rejection)), { applied: null });
+  // Kept with the cart: a reload, the cart drawer and the cart page show it until it is removed.
+  if (cartId) await keepCartCoupon(context.database.db, cartId, quote.applied.code);
   return {
     toast: actionToast({
       title: "Coupon Applied!",

@@ -22,6 +22,7 @@ import { formatTaxRate } from "~core/sales-tax.ts";
 import { getSessionUser } from "~server/auth/session.ts";
 import { loadCart } from "~server/cart/request.server.ts";
 import { addressStepView } from "~server/checkout/address-step.server.ts";
+import { cartCoupon } from "~server/checkout/cart-coupon.ts";
 import {
   cancelAbandonedPayment,
   requestCartId,
@@ -52,9 +53,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (cart.lines.length === 0) throw await redirectWithToast("/products", checkoutToasts.cartEmpty);
   sweepExpiredSessions(context);
   const userId = user?.id ?? null;
-  const view = await addressStepView(context, {
-    cartId: await requestCartId(context, request, userId),
-    userId,
+  const cartId = await requestCartId(context, request, userId);
+  const view = await addressStepView(context, { cartId, userId });
+  // The coupon applied earlier stays with the cart (re-checked; dropped when it no longer applies).
+  const kept = await cartCoupon(context.database.db, cartId, cart, {
+    purchaseType: "one_time",
+    signedIn: Boolean(user),
   });
   const changing = new URL(request.url).searchParams.get("step") === "address";
   return {
@@ -66,6 +70,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     paymentMethods: availablePaymentMethods(context.config),
     prop65Html: await checkoutProp65Html(context.database.db, cart.lines, view.address),
     renewalTerms: user && view.address ? renewalTermsForPage(cart, view.terms) : null,
+    applied: kept.applied,
+    droppedCoupon: kept.dropped,
   };
 }
 
@@ -92,8 +98,18 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   // Only the methods this shop has a provider for are offered (card first, the default).
   const paymentMethod = paymentMethods.includes(chosenMethod) ? chosenMethod : paymentMethods[0];
   const [code, setCode] = useState("");
-  const [applied, setApplied] = useState<AppliedCoupon | null>(null);
+  const [applied, setApplied] = useState<AppliedCoupon | null>(loaderData.applied);
   useFlashToast(actionData?.toast);
+
+  // The cart's kept coupon as the server last read it (after a reload, or a change in another tab).
+  const keptCode = loaderData.applied?.code ?? null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the kept code only
+  useEffect(() => {
+    if (!actionData) setApplied(loaderData.applied);
+  }, [keptCode]);
+  useEffect(() => {
+    if (loaderData.droppedCoupon) showToast(checkoutToasts.couponDropped(loaderData.droppedCoupon));
+  }, [loaderData.droppedCoupon]);
 
   // Each action answer says which coupon is applied now (none after a removal or a refusal).
   useEffect(() => {

@@ -8,6 +8,7 @@ import { useCart } from "~/components/store/use-cart.ts";
 import { lazyWithPreload } from "~/components/ui/lazy-with-preload.ts";
 import { useHydrated } from "~/hooks/use-hydrated.ts";
 import { loadCart } from "~server/cart/request.server.ts";
+import { requestCartCoupon } from "~server/checkout/request.server.ts";
 import { footerContent } from "~server/content/footer.ts";
 import { cartShippingEstimate } from "~server/shipping/estimate.server.ts";
 import type { Route } from "./+types/layout";
@@ -39,7 +40,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Priced on the server for every page, so the header badge is right in the first HTML.
   const cart = await loadCart(context, request, userId);
   const shippingEstimate = await cartShippingEstimate(context, cart);
-  return data({ user, cart, shippingEstimate, footer: footerContent }, { headers });
+  const coupon = await requestCartCoupon(context, request, userId, cart);
+  return data({ user, cart, shippingEstimate, coupon, footer: footerContent }, { headers });
 }
 
 export default function StoreLayout({ loaderData }: Route.ComponentProps) {

@@ -2,6 +2,7 @@ import { data, Link } from "react-router";
 import { NotFoundPage } from "~/components/store/not-found-page.tsx";
 import { OrderSummary, toOrderPage } from "~/components/store/order-summary.tsx";
 import { brand } from "~core/brand.ts";
+import { orderLabel } from "~core/order-number.ts";
 import { failureOf } from "~server/http/error-response.ts";
 import { lookUpOrderStatus } from "~server/orders/order-status.ts";
 import type { Route } from "./+types/order-status";
@@ -9,7 +10,7 @@ import type { Route } from "./+types/order-status";
 export function meta({ loaderData }: Route.MetaArgs) {
   const order = loaderData?.order;
   return [
-    { title: order ? `Order #${order.id.slice(0, 8)} | ${brand.name}` : `Page not found | ${brand.name}` },
+    { title: order ? `Order #${orderLabel(order)} | ${brand.name}` : `Page not found | ${brand.name}` },
     { name: "robots", content: "noindex" },
   ];
 }

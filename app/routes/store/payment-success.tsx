@@ -2,6 +2,7 @@ import { CheckCircle2, Mail, Truck } from "lucide-react";
 import { Link } from "react-router";
 import { PaidOrderCard } from "~/components/store/paid-order.tsx";
 import { PaymentProcessing, StreamedPaymentOutcome } from "~/components/store/payment-processing.tsx";
+import { SubscriptionStarted } from "~/components/store/subscription-started.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { useRefreshAfterPayment } from "~/hooks/use-refresh-after-payment.ts";
@@ -77,6 +78,7 @@ function Confirmed({ order, toast }: PaymentOutcome) {
             Thank you for your order. A confirmation email is on its way.
           </p>
           <PaidOrderCard order={order} />
+          {order.subscription && <SubscriptionStarted subscription={order.subscription} />}
           <section aria-labelledby="next-title" className="w-full rounded-lg border bg-card p-5 text-left">
             <h2 id="next-title" className="font-display text-xl font-semibold">
               What's Next?

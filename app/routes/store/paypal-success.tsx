@@ -2,6 +2,7 @@ import { CheckCircle2, CreditCard } from "lucide-react";
 import { Link } from "react-router";
 import { PaidOrderCard } from "~/components/store/paid-order.tsx";
 import { PaymentProcessing, StreamedPaymentOutcome } from "~/components/store/payment-processing.tsx";
+import { SubscriptionStarted } from "~/components/store/subscription-started.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { useRefreshAfterPayment } from "~/hooks/use-refresh-after-payment.ts";
@@ -99,6 +100,7 @@ function Captured({ order, toast }: PaymentOutcome) {
       <CheckCircle2 className="size-14 text-success" aria-hidden />
       <h1 className="font-display text-4xl font-semibold">PayPal Payment Successful!</h1>
       {order && <PaidOrderCard order={order} />}
+      {order?.subscription && <SubscriptionStarted subscription={order.subscription} />}
       <div className="flex flex-wrap justify-center gap-3">
         <Link to="/products" className={buttonClass({ variant: "outline" })}>
           Continue Shopping

@@ -26,6 +26,11 @@ export const carts = pgTable(
     checkoutEmail: text("checkout_email"),
     /** The client address that typed `checkout_email`: guest reminders are capped per client (decision 051). */
     checkoutClientIp: text("checkout_client_ip"),
+    /**
+     * The coupon code the buyer applied: kept with the cart until removed, refused when the cart
+     * is priced again, or used (emptied with the cart at fulfilment). Re-checked on every read.
+     */
+    couponCode: text("coupon_code"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

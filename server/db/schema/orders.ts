@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgEnum,
+  pgSequence,
   pgTable,
   text,
   timestamp,
@@ -43,6 +44,12 @@ export type ShippingAddress = {
 export type Buyer = { name: string; email: string; phone: string; address: ShippingAddress };
 
 /**
+ * The short order numbers customers and staff read (#1001, #1002…): one PostgreSQL sequence, so
+ * every instance draws unique numbers. Drawn when the order is paid (server/orders/fulfil.ts).
+ */
+export const orderNumberSequence = pgSequence("order_number_seq", { startWith: 1001 });
+
+/**
  * An order exists from the moment checkout starts (payment_status = unpaid, invisible in every list)
  * and becomes visible once the idempotent fulfilment marks it paid.
  */
@@ -50,6 +57,8 @@ export const orders = pgTable(
   "orders",
   {
     id: id(),
+    /** The short number (#1001) shown everywhere; null until paid. The id stays the internal key. */
+    number: integer("number").unique(),
     userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
     paymentStatus: paymentStatus("payment_status").notNull().default("unpaid"),
     status: fulfilmentStatus("status").notNull().default("pending"),

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import { priceCheckout } from "../../../core/checkout-pricing.ts";
+import { nextOrderNumber } from "../../orders/order-number.ts";
 import { newStatusToken } from "../../orders/status-token.ts";
 import type { Tx } from "../client.ts";
 import { account, orderItems, orders, type ShippingAddress, subscriptions, user } from "../schema/index.ts";
@@ -144,6 +145,7 @@ async function insertOrder(tx: Tx, buyer: Buyer, lines: Line[], createdAt: Date,
     .values({
       userId: buyer.userId ?? null,
       paymentStatus: "paid",
+      number: nextOrderNumber(),
       status,
       ...demoTracking(status, createdAt),
       purchaseType,

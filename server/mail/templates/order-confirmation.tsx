@@ -1,6 +1,6 @@
 import { Button, Section, Text } from "@react-email/components";
 import { formatMoney } from "../../../core/money.ts";
-import { type ShippingAndTax, shippingAndTaxRows } from "../../../core/order-charges.ts";
+import { orderChargeRows, type ShippingAndTax } from "../../../core/order-charges.ts";
 import type { OrderLine } from "../../../core/order-line.ts";
 import { buttonStyle, EmailLayout, emailColors, paragraph } from "./layout.tsx";
 import { type SubscriptionTerms, SubscriptionTermsSection } from "./subscription-terms.tsx";
@@ -29,17 +29,10 @@ const muted = { ...row, color: emailColors.muted };
 
 /** Sent once when an order is paid: what was bought, what it cost, what happens next. */
 export function OrderConfirmation(props: OrderConfirmationProps) {
+  // The same lines as the success page and the order page (core/order-charges.ts).
   const lines: [string, string][] = [["Subtotal", formatMoney(props.subtotalCents)]];
-  if (props.volumeDiscountCents) {
-    lines.push(["Volume saving", `-${formatMoney(props.volumeDiscountCents)}`]);
-  }
-  if (props.subscriptionDiscountCents > 0) {
-    lines.push(["Subscription discount", `-${formatMoney(props.subscriptionDiscountCents)}`]);
-  }
-  if (props.couponCode && props.couponDiscountCents > 0) {
-    lines.push([`Coupon ${props.couponCode}`, `-${formatMoney(props.couponDiscountCents)}`]);
-  }
-  for (const charge of shippingAndTaxRows(props)) lines.push([charge.label, charge.value]);
+  const totals = { ...props, volumeDiscountCents: props.volumeDiscountCents ?? 0 };
+  for (const charge of orderChargeRows(totals)) lines.push([charge.label, charge.value]);
   return (
     <EmailLayout preview={`Order #${props.shortId} confirmed`} heading="Thank you for your order!">
       <Text style={paragraph}>
