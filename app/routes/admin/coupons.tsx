@@ -4,7 +4,6 @@ import { CouponForm, type CouponFormState, emptyCouponForm } from "~/components/
 import { FormDialog } from "~/components/admin/form-dialog.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { DeleteButton, EditLink, IntentToggle, LoadError } from "~/components/admin/row-actions.tsx";
-import { saveFormKey } from "~/components/admin/save-form.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
 import {
@@ -28,6 +27,7 @@ import {
 import { couponFormValues } from "~/lib/admin-form-values.ts";
 import { requestedForm } from "~/lib/admin-save.server.ts";
 import { formatDate, formatDateTime } from "~/lib/dates.ts";
+import { refusedBy, useRecordFormKey } from "~/lib/form-reset-key.ts";
 import { namedFieldErrors, parseForm } from "~/lib/forms.ts";
 import { couponStatus, discountLabel } from "~core/coupon-status.ts";
 import { formatMoney } from "~core/money.ts";
@@ -146,6 +146,7 @@ export default function Coupons({ loaderData, actionData }: Route.ComponentProps
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === PATH;
   const form = actionData?.values ?? loaderData.form;
+  const formKey = useRecordFormKey(refusedBy(actionData), form?.id);
   const { coupons, usage } = loaderData;
   return (
     <>
@@ -166,7 +167,7 @@ export default function Coupons({ loaderData, actionData }: Route.ComponentProps
       <FormDialog open={form !== null} closeTo={PATH} title={form?.id ? "Edit Coupon" : "Create New Coupon"}>
         {form && (
           <CouponForm
-            key={saveFormKey(actionData?.toast?.id, form.id)}
+            key={formKey}
             initial={form}
             errors={actionData?.errors ?? {}}
             creators={loaderData.creators}
