@@ -57,7 +57,15 @@ const reviewId = z.uuid("This review no longer exists.");
 
 /** One moderation action on one review, as the admin screen posts it (`intent` names it). */
 export const moderationSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("approve"), id: reviewId }),
+  z.object({
+    intent: z.literal("approve"),
+    id: reviewId,
+    // The owner's tick that a flagged review's disease-claim flags were read (reviews it needs).
+    claimsChecked: z
+      .string()
+      .optional()
+      .transform((v) => v === "on"),
+  }),
   z.object({ intent: z.literal("hide"), id: reviewId }).extend(hideReviewSchema.shape),
   z.object({ intent: z.literal("reply"), id: reviewId }).extend(replySchema.shape),
   z.object({

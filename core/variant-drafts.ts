@@ -88,20 +88,25 @@ export function combinations(options: OptionDraft[]): string[][] {
 }
 
 /**
- * Adds a row for each combination no row has yet (archived rows count: restore those instead),
- * keeping every existing row. New rows start with the first live row's price and weight.
+ * Adds a row for each combination no row has yet (archived rows count: restore those instead).
+ * A row not saved yet whose combination the options no longer have (the new product's default
+ * "30ml" once the sizes are "30g, 50g") is replaced; saved rows are kept (archive them by hand).
+ * New rows start with the first live row's price and weight.
  */
 export function generateVariants(draft: VariantsDraft, newKey: (n: number) => string): VariantDraft[] {
-  const existing = new Set(draft.variants.map((v) => comboKey(v.values)));
+  const combos = combinations(draft.options);
+  const wanted = new Set(combos.map(comboKey));
   const template = draft.variants.find((v) => !v.archived);
-  const added = combinations(draft.options)
+  const kept = draft.variants.filter((v) => v.id !== "" || wanted.has(comboKey(v.values)));
+  const existing = new Set(kept.map((v) => comboKey(v.values)));
+  const added = combos
     .filter((values) => !existing.has(comboKey(values)))
     .map((values, n) => ({
       ...emptyRow(values, newKey(n)),
       price: template?.price ?? "",
       weightGrams: template?.weightGrams ?? "",
     }));
-  return [...draft.variants, ...added].slice(0, Math.max(MAX_VARIANTS, draft.variants.length));
+  return [...kept, ...added].slice(0, Math.max(MAX_VARIANTS, kept.length));
 }
 
 /**

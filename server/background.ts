@@ -4,6 +4,7 @@ import { VIEW_FLUSH_MS } from "./catalog/view-counter.ts";
 import type { Db } from "./db/client.ts";
 import { type Job, startJobs } from "./jobs/runner.ts";
 import { expireSandboxPayments } from "./orders/close-order.ts";
+import { sendDueStatusNotices } from "./orders/notify.ts";
 import { type ReconcileServices, reconcileOpenPayments } from "./orders/reconcile.ts";
 import { subscriptionChanger } from "./payments/changers.ts";
 import { type ProviderName, sandboxEnabled } from "./payments/registry.ts";
@@ -136,11 +137,13 @@ export function backgroundJobs(services: Services): Job[] {
       },
     },
     {
-      // Messages left unrendered by a stopped process, and SMTP retries that are due.
+      // Status emails whose undo minute is over, messages left unrendered by a stopped process,
+      // and SMTP retries that are due.
       name: "mail delivery",
       everyMs: config.jobs.mailRetryMs,
       scope: "cluster",
-      run: async () => {
+      run: async (now) => {
+        await sendDueStatusNotices(services.database.db, mailer, now, services.log);
         await mailer.renderLeftOver();
         await mailer.deliverDue();
       },

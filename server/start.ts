@@ -21,8 +21,8 @@ export async function startShop(makeServer: ServerFactory) {
   const config = readConfigOrExit();
   const services = await createServices(config);
   const databaseStart = await oneInstanceAtATime(config.databaseUrl, () => prepareDatabase(services));
-  const stopBackgroundJobs = startBackgroundJobs(services);
   const server = await makeServer(services);
+  let stopBackgroundJobs = async () => {};
   server.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.port;
@@ -30,11 +30,15 @@ export async function startShop(makeServer: ServerFactory) {
       { port, database: services.database.kind, demo: databaseStart.demo },
       `shop listening on http://localhost:${port}`,
     );
+    // The banner is one block after the start-up log lines (flushed first); the background jobs,
+    // which log as they run, start only after it, so nothing lands between its lines.
+    services.log.flush();
     printToConsole(config.logLevel, startBanner(config, port, databaseStart));
     // Logged, never awaited: a slow or unreachable Stripe does not hold the start.
     void checkStripeAtStart(services);
+    stopBackgroundJobs = startBackgroundJobs(services);
   });
-  handleShutdown(server, services, stopBackgroundJobs);
+  handleShutdown(server, services, () => stopBackgroundJobs());
 }
 
 /** Runs `start` and ends the process with the error when it fails. */

@@ -63,6 +63,8 @@ export function couponFormValues(form: FormData) {
     contentCreatorId: "text",
     validUntil: "text",
     usageLimit: "text",
+    minimumOrder: "text",
+    oncePerCustomer: "switch",
     showOnFrontend: "switch",
   });
   return { ...values, discountType: values.discountType || "percentage" };

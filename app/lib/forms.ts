@@ -21,6 +21,17 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   return errors;
 }
 
+/**
+ * A refusal's toast text that names each wrong field by its label ("Discount Value: A percentage
+ * discount is at most 100%"), in the form's order; null when no labelled field is wrong.
+ */
+export function namedFieldErrors(errors: FieldErrors, labels: Record<string, string>): string | null {
+  const lines = Object.entries(labels).flatMap(([name, label]) =>
+    errors[name] ? [`${label}: ${errors[name]}`] : [],
+  );
+  return lines.length > 0 ? lines.join(". ") : null;
+}
+
 function fieldKey(path: PropertyKey[]): string {
   const [group, index, field] = path;
   if (typeof index === "number" && typeof field === "string") return `${String(group)}.${index}.${field}`;

@@ -34,6 +34,29 @@ describe("the variant editor's steps", () => {
     expect(generateVariants(archived, key)).toHaveLength(4);
   });
 
+  it("replaces the new product's default 30ml row once the options no longer have it, keeping saved rows", () => {
+    const fresh: VariantsDraft = {
+      options: [{ name: "Size", values: "30g, 50g, 100g" }],
+      variants: [{ ...emptyRow(["30ml"], "new-0"), price: "39.99" }],
+    };
+    const rows = generateVariants(fresh, key);
+    expect(rows.map((r) => [r.values.join("/"), r.price])).toEqual([
+      ["30g", "39.99"],
+      ["50g", "39.99"],
+      ["100g", "39.99"],
+    ]);
+    const saved = {
+      ...fresh,
+      variants: [{ ...fresh.variants[0]!, id: "11111111-1111-4111-8111-111111111111" }],
+    };
+    expect(generateVariants(saved, key).map((r) => r.values.join("/"))).toEqual([
+      "30ml",
+      "30g",
+      "50g",
+      "100g",
+    ]);
+  });
+
   it("renames a value in the rows when edited in place, and leaves rows alone otherwise", () => {
     const renamed = renameInRows(
       draft.options,

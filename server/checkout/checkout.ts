@@ -154,6 +154,7 @@ export async function startCheckout(
           expiresAt,
           now,
           clientIp: input.clientIp,
+          customer: { userId: input.userId, email: input.buyerEmail ?? null },
         });
         if (!check.ok) throw new CouponRefused(check.rejection);
         coupon = check.coupon;

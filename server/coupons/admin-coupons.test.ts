@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { couponStatus } from "../../core/coupon-status.ts";
+import { freeOrderWarning } from "../../core/coupon-terms.ts";
 import { createContentCreator, createCoupon } from "../../tests/factories/index.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
 import {
@@ -26,6 +27,8 @@ const form = (overrides: Record<string, unknown> = {}) => ({
   contentCreatorId: "",
   validUntil: "",
   usageLimit: "",
+  minimumOrder: "",
+  oncePerCustomer: false,
   showOnFrontend: true,
   ...overrides,
 });
@@ -51,6 +54,38 @@ describe("coupon form validation", () => {
     expect(messages({ discountValue: "0" })).toContain("Discount value must be greater than 0");
     expect(messages({ discountValue: "" })).toContain("Discount value must be greater than 0");
     expect(messages({ usageLimit: "0" })).toContain("Usage limit must be at least 1");
+  });
+  it("keeps a percentage between 0.01 and 100 and a fixed amount at most $1,000", () => {
+    expect(messages({ discountValue: "150" })).toEqual(["A percentage discount is at most 100%"]);
+    expect(messages({ discountValue: "100" })).toEqual([]);
+    expect(messages({ discountValue: "0.01" })).toEqual([]);
+    expect(messages({ discountType: "fixed", discountValue: "150" })).toEqual([]);
+    expect(messages({ discountType: "fixed", discountValue: "1000.01" })).toEqual([
+      "A fixed discount is at most $1,000.00",
+    ]);
+  });
+  it("reads the minimum order in dollars and the once-per-customer switch", () => {
+    expect(parse({ minimumOrder: "49.99", oncePerCustomer: true })).toMatchObject({
+      minimumOrder: 4999,
+      oncePerCustomer: true,
+    });
+    expect(parse({ minimumOrder: "" }).minimumOrder).toBeNull();
+    expect(messages({ minimumOrder: "0" })).toEqual(["Leave empty for no minimum, or enter at least $0.01"]);
+    expect(messages({ minimumOrder: "abc" })).toEqual(["Enter an amount in dollars, e.g. 50 or 49.99"]);
+  });
+});
+
+describe("free-order warning", () => {
+  const warn = (discountType: "percentage" | "fixed", value: number, minimum: number | null = null) =>
+    freeOrderWarning({ discountType, discountValueHundredths: value, minimumOrderCents: minimum });
+  it("warns at 100% and for an amount that covers the smallest order it applies to", () => {
+    expect(warn("percentage", 10000)).toBe("At 100% off, every order with this coupon is free.");
+    expect(warn("percentage", 9999)).toBeNull();
+    expect(warn("fixed", 2000)).toBe(
+      "Orders of $20.00 or less will be free: set a minimum order above $20.00 to prevent it.",
+    );
+    expect(warn("fixed", 2000, 2000)).not.toBeNull();
+    expect(warn("fixed", 2000, 2001)).toBeNull();
   });
 });
 
@@ -80,6 +115,8 @@ describe("admin coupons", () => {
       parse({ code: "EDITED", discountType: "fixed", discountValue: "5", contentCreatorId: creator.id }),
     );
     expect(saved.ok && saved.coupon).toMatchObject({
+      minimumOrderCents: null,
+      oncePerCustomer: false,
       code: "EDITED",
       discountType: "fixed",
       discountValueHundredths: 500,

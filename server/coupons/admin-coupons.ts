@@ -1,5 +1,7 @@
 import { asc, desc, eq, or } from "drizzle-orm";
 import { z } from "zod";
+import { discountValueProblem, MAX_MINIMUM_ORDER_CENTS } from "../../core/coupon-terms.ts";
+import { formatMoney } from "../../core/money.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { contentCreators, coupons, couponUsages, discountType } from "../db/schema/index.ts";
@@ -10,46 +12,61 @@ const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 const hundredths = (v: string) => Math.round(Number(v) * 100);
 
 /** The admin coupon form as submitted (all strings; the switch as "on"). */
-export const couponInputSchema = z.object({
-  code: z
-    .string()
-    .trim()
-    .transform((v) => v.toUpperCase())
-    .pipe(
-      z
-        .string()
-        .min(3, "Code must be at least 3 characters")
-        .max(20, "Code must be at most 20 characters")
-        .regex(/^[A-Z0-9_-]+$/, "Use letters, digits, - or _ only"),
-    ),
-  discountType: z.enum(discountType.enumValues, "Choose percentage or fixed").default("percentage"),
-  discountValue: z
-    .string()
-    .trim()
-    .refine((v) => /^\d+(\.\d{1,2})?$/.test(v), "Discount value must be greater than 0")
-    .transform(hundredths)
-    .refine((v) => v >= 1, "Discount value must be greater than 0")
-    .refine((v) => v <= 100_000_000, "Discount value is too large"),
-  contentCreatorId: z
-    .string()
-    .trim()
-    .transform((v) => v || null)
-    .refine((v) => v === null || isUuid(v), "Choose a content creator from the list"),
-  validUntil: z
-    .string()
-    .trim()
-    .refine((v) => v === "" || /^\d{4}-\d{2}-\d{2}$/.test(v), "Enter a valid date")
-    // The end of the chosen day (UTC), so a coupon stays usable on its last day.
-    .transform((v) => (v ? new Date(`${v}T23:59:59.999Z`) : null)),
-  usageLimit: z
-    .string()
-    .trim()
-    .refine((v) => v === "" || /^-?\d+$/.test(v), "Usage limit must be a whole number")
-    .transform((v) => (v === "" ? null : Number(v)))
-    .refine((v) => v === null || v >= 1, "Usage limit must be at least 1")
-    .refine((v) => v === null || v <= 1_000_000_000, "Usage limit is too large"),
-  showOnFrontend: z.boolean(),
-});
+export const couponInputSchema = z
+  .object({
+    code: z
+      .string()
+      .trim()
+      .transform((v) => v.toUpperCase())
+      .pipe(
+        z
+          .string()
+          .min(3, "Code must be at least 3 characters")
+          .max(20, "Code must be at most 20 characters")
+          .regex(/^[A-Z0-9_-]+$/, "Use letters, digits, - or _ only"),
+      ),
+    discountType: z.enum(discountType.enumValues, "Choose percentage or fixed").default("percentage"),
+    discountValue: z
+      .string()
+      .trim()
+      .refine((v) => /^\d+(\.\d{1,2})?$/.test(v), "Discount value must be greater than 0")
+      .transform(hundredths),
+    contentCreatorId: z
+      .string()
+      .trim()
+      .transform((v) => v || null)
+      .refine((v) => v === null || isUuid(v), "Choose a content creator from the list"),
+    validUntil: z
+      .string()
+      .trim()
+      .refine((v) => v === "" || /^\d{4}-\d{2}-\d{2}$/.test(v), "Enter a valid date")
+      // The end of the chosen day (UTC), so a coupon stays usable on its last day.
+      .transform((v) => (v ? new Date(`${v}T23:59:59.999Z`) : null)),
+    usageLimit: z
+      .string()
+      .trim()
+      .refine((v) => v === "" || /^-?\d+$/.test(v), "Usage limit must be a whole number")
+      .transform((v) => (v === "" ? null : Number(v)))
+      .refine((v) => v === null || v >= 1, "Usage limit must be at least 1")
+      .refine((v) => v === null || v <= 1_000_000_000, "Usage limit is too large"),
+    minimumOrder: z
+      .string()
+      .trim()
+      .refine((v) => v === "" || /^\d+(\.\d{1,2})?$/.test(v), "Enter an amount in dollars, e.g. 50 or 49.99")
+      .transform((v) => (v === "" ? null : hundredths(v)))
+      .refine((v) => v === null || v >= 1, "Leave empty for no minimum, or enter at least $0.01")
+      .refine(
+        (v) => v === null || v <= MAX_MINIMUM_ORDER_CENTS,
+        `At most ${formatMoney(MAX_MINIMUM_ORDER_CENTS)}`,
+      ),
+    oncePerCustomer: z.boolean(),
+    showOnFrontend: z.boolean(),
+  })
+  // The value's range depends on the type: 0.01–100 for a percentage, up to a bound for an amount.
+  .superRefine((input, ctx) => {
+    const problem = discountValueProblem(input.discountType, input.discountValue);
+    if (problem) ctx.addIssue({ code: "custom", path: ["discountValue"], message: problem });
+  });
 
 export type CouponInput = z.output<typeof couponInputSchema>;
 
@@ -136,6 +153,8 @@ function columns(input: CouponInput) {
     discountValueHundredths: input.discountValue,
     contentCreatorId: input.contentCreatorId,
     usageLimit: input.usageLimit,
+    minimumOrderCents: input.minimumOrder,
+    oncePerCustomer: input.oncePerCustomer,
     showOnFrontend: input.showOnFrontend,
   };
 }

@@ -1,9 +1,15 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCoupon, createOrder, daysFromNow } from "../../tests/factories/index.ts";
+import { createCoupon, createOrder, createUser, daysFromNow } from "../../tests/factories/index.ts";
 import { createTestDatabase, describeOnPostgres, type TestDatabase } from "../../tests/support/database.ts";
-import { couponReservations } from "../db/schema/index.ts";
-import { hasVisibleCoupon, releaseCouponReservation, reserveCouponUse, validateCoupon } from "./coupons.ts";
+import { couponReservations, couponUsages } from "../db/schema/index.ts";
+import {
+  type CouponCustomer,
+  hasVisibleCoupon,
+  releaseCouponReservation,
+  reserveCouponUse,
+  validateCoupon,
+} from "./coupons.ts";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -11,9 +17,15 @@ beforeAll(async () => {
 });
 afterAll(() => database.destroy());
 
-const reserve = (code: string, orderId: string, subtotalCents = 5000) =>
+const reserve = (code: string, orderId: string, subtotalCents = 5000, customer?: CouponCustomer) =>
   database.db.transaction((tx) =>
-    reserveCouponUse(tx, { code, orderId, subtotalCents, expiresAt: new Date(Date.now() + 30 * 60_000) }),
+    reserveCouponUse(tx, {
+      code,
+      orderId,
+      subtotalCents,
+      expiresAt: new Date(Date.now() + 30 * 60_000),
+      customer,
+    }),
   );
 
 describe("validateCoupon", () => {
@@ -103,6 +115,62 @@ describe("coupon reservations", () => {
 
   it("reports whether any active, visible coupon exists", async () => {
     expect(await hasVisibleCoupon(database.db)).toBe(true);
+  });
+});
+
+describe("once per customer", () => {
+  const used = async (couponId: string, orderId: string, email: string) =>
+    database.db.insert(couponUsages).values({ couponId, orderId, userEmail: email, discountCents: 500 });
+
+  it("refuses a guest email (any case) or an account that used the coupon, and lets others use it", async () => {
+    const { db } = database;
+    const coupon = await createCoupon(db, { code: "FIRSTBUY", oncePerCustomer: true });
+    const paid = await createOrder(db, { paymentStatus: "paid", email: "ann@example.com" });
+    await used(coupon.id, paid.id, "ann@example.com");
+
+    const guestAgain = await reserve("FIRSTBUY", (await createOrder(db)).id, 5000, {
+      userId: null,
+      email: "ANN@example.com",
+    });
+    expect(guestAgain.ok || guestAgain.rejection.title).toBe("Coupon Already Used");
+
+    // An account whose email bought as a guest before is the same customer.
+    const ann = await createUser(db, { email: "ann@example.com" });
+    const accountAgain = await reserve("FIRSTBUY", (await createOrder(db, { userId: ann.id })).id, 5000, {
+      userId: ann.id,
+      email: null,
+    });
+    expect(accountAgain.ok).toBe(false);
+
+    const bob = await reserve("FIRSTBUY", (await createOrder(db)).id, 5000, {
+      userId: null,
+      email: "bob@example.com",
+    });
+    expect(bob.ok).toBe(true);
+  });
+
+  it("counts a payment still open with the coupon, so two tabs cannot both use it", async () => {
+    const { db } = database;
+    await createCoupon(db, { code: "ONETAB", oncePerCustomer: true });
+    const carol = await createUser(db, { email: "carol@example.com" });
+    const customer = { userId: carol.id, email: null };
+    const first = await createOrder(db, { userId: carol.id });
+    expect((await reserve("ONETAB", first.id, 5000, customer)).ok).toBe(true);
+    const second = await reserve("ONETAB", (await createOrder(db, { userId: carol.id })).id, 5000, customer);
+    expect(second.ok || second.rejection.reason).toBe("once_per_customer");
+    await releaseCouponReservation(db, first.id);
+    expect((await reserve("ONETAB", (await createOrder(db)).id, 5000, customer)).ok).toBe(true);
+  });
+
+  it("does not limit a coupon without the option", async () => {
+    const { db } = database;
+    const coupon = await createCoupon(db, { code: "MANYTIMES" });
+    await used(coupon.id, (await createOrder(db, { paymentStatus: "paid" })).id, "dan@example.com");
+    const again = await reserve("MANYTIMES", (await createOrder(db)).id, 5000, {
+      userId: null,
+      email: "dan@example.com",
+    });
+    expect(again.ok).toBe(true);
   });
 });
 

@@ -1,6 +1,6 @@
-import { and, count, eq, gt, sql } from "drizzle-orm";
+import { and, count, eq, gt, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
-import { couponReservations, coupons, orders } from "../db/schema/index.ts";
+import { couponReservations, coupons, couponUsages, orders, user } from "../db/schema/index.ts";
 import { admitClientHold } from "../reservations/client-holds.ts";
 import { paymentHoldRule } from "../reservations/hold-rule.ts";
 import { openOrder } from "../reservations/open-orders.ts";
@@ -61,6 +61,59 @@ async function holdsOfClient(tx: Tx, couponId: string, clientIp: string, now: Da
   return row?.n ?? 0;
 }
 
+/** Who is paying, for a coupon limited to one use per customer: their account and/or email. */
+export type CouponCustomer = { userId: string | null; email: string | null };
+
+/** The orders of one customer: their account's, or those under their email (any letter case). */
+async function ordersOfCustomer(tx: Tx, customer: CouponCustomer): Promise<SQL | null> {
+  const emails = new Set<string>();
+  if (customer.email) emails.add(customer.email.trim().toLowerCase());
+  if (customer.userId) {
+    const [account] = await tx.select({ email: user.email }).from(user).where(eq(user.id, customer.userId));
+    if (account) emails.add(account.email.toLowerCase());
+  }
+  const byEmail = [...emails].map((e) => sql`lower(${orders.email}) = ${e}`);
+  const byAccount = customer.userId ? [eq(orders.userId, customer.userId)] : [];
+  const matches = [...byAccount, ...byEmail];
+  return matches.length > 0 ? (or(...matches) ?? null) : null;
+}
+
+/**
+ * Whether this customer already used the coupon (a paid order) or holds it for another payment
+ * still open; the coupon row is locked by the caller, so two payments at once cannot both pass.
+ */
+async function customerHasUsed(
+  tx: Tx,
+  couponId: string,
+  customer: CouponCustomer,
+  orderId: string,
+  now: Date,
+): Promise<boolean> {
+  const theirs = await ordersOfCustomer(tx, customer);
+  if (!theirs) return false;
+  const [used] = await tx
+    .select({ id: couponUsages.id })
+    .from(couponUsages)
+    .innerJoin(orders, eq(orders.id, couponUsages.orderId))
+    .where(and(eq(couponUsages.couponId, couponId), theirs))
+    .limit(1);
+  if (used) return true;
+  const [held] = await tx
+    .select({ id: couponReservations.id })
+    .from(couponReservations)
+    .innerJoin(orders, eq(orders.id, couponReservations.orderId))
+    .where(
+      and(
+        eq(couponReservations.couponId, couponId),
+        gt(couponReservations.expiresAt, now),
+        ne(couponReservations.orderId, orderId),
+        theirs,
+      ),
+    )
+    .limit(1);
+  return Boolean(held);
+}
+
 /**
  * Holds one use of the coupon for an order until `expiresAt`, inside the caller's transaction.
  * The coupon row is locked first, so concurrent checkouts for the same coupon queue up and a usage
@@ -77,6 +130,8 @@ export async function reserveCouponUse(
     expiresAt: Date;
     now?: Date;
     clientIp?: string | null;
+    /** Who pays: a coupon limited to once per customer is refused to one who used it. */
+    customer?: CouponCustomer;
   },
 ): Promise<CouponCheck> {
   const now = input.now ?? new Date();
@@ -93,6 +148,13 @@ export async function reserveCouponUse(
     });
     if (refusal === "held_by_client") return { ok: false, rejection: couponRejections.heldByClient() };
     if (refusal) return { ok: false, rejection: couponRejections.heldTooOften() };
+  }
+  if (
+    check.coupon.oncePerCustomer &&
+    input.customer &&
+    (await customerHasUsed(tx, check.coupon.id, input.customer, input.orderId, now))
+  ) {
+    return { ok: false, rejection: couponRejections.oncePerCustomer() };
   }
   await tx
     .insert(couponReservations)

@@ -13,7 +13,14 @@ export type CouponForRules = {
 };
 
 export type CouponRejection = {
-  reason: "invalid" | "expired" | "minimum_not_met" | "usage_limit" | "held_by_client" | "held_too_often";
+  reason:
+    | "invalid"
+    | "expired"
+    | "minimum_not_met"
+    | "usage_limit"
+    | "held_by_client"
+    | "held_too_often"
+    | "once_per_customer";
   title: string;
   description: string;
 };
@@ -39,6 +46,12 @@ export const couponRejections = {
     reason: "usage_limit",
     title: "Usage Limit Reached",
     description: "This coupon has reached its usage limit",
+  }),
+  /** Not a spec text: the coupon is limited to one use per customer (account or email). */
+  oncePerCustomer: () => ({
+    reason: "once_per_customer",
+    title: "Coupon Already Used",
+    description: "This coupon can be used once per customer, and you have already used it.",
   }),
   /** Not a spec text: an unfinished payment from the same address already holds this coupon. */
   heldByClient: () => ({

@@ -38,6 +38,7 @@ beforeAll(async () => {
     couponDiscountCents: 1000,
     shippingCents: 599,
     totalCents: 11944,
+    refundedCents: 500,
     createdAt: new Date("2026-01-01T00:00:00Z"),
   });
   await database.db.insert(orderItems).values([
@@ -101,14 +102,15 @@ describe("order CSV export", () => {
     expect(records.slice(1).every((r) => r.includes(",SAVE5,"))).toBe(true);
   });
 
-  it("quotes per RFC 4180, defuses formulas and writes dollars and the items summary", async () => {
+  it("quotes per RFC 4180, defuses formulas and writes dollars (tax and refunded too) and the items summary", async () => {
     const { records } = await download({ search: "tricky@" });
     expect(records).toHaveLength(2);
     const row = records[1]!;
     expect(row).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
     expect(row).toContain(",'+1 555 0100,");
     expect(row).toContain(`,"12 ""Quoted"", Street",`);
-    expect(row).toContain(",123.45,0.00,0.00,10.00,5.99,119.44,");
+    // …, coupon discount, shipping, tax, total, refunded, items.
+    expect(row).toContain(",123.45,0.00,0.00,10.00,5.99,0.00,119.44,5.00,");
     // Quoted: `;` is the list separator of many locales' spreadsheets.
     expect(row.endsWith(',"Gift Card × 1; Shilajit Resin 30g × 2 (SR-30)"')).toBe(true);
     expect(row).toContain(",2026-01-01T00:00:00.000Z,");

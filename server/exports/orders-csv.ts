@@ -30,7 +30,9 @@ export const ORDER_CSV_HEADER = [
   "Subscription discount",
   "Coupon discount",
   "Shipping",
+  "Tax",
   "Total",
+  "Refunded",
   "Items",
 ] as const;
 
@@ -57,7 +59,9 @@ const columns = {
   subscriptionDiscountCents: orders.subscriptionDiscountCents,
   couponDiscountCents: orders.couponDiscountCents,
   shippingCents: orders.shippingCents,
+  taxCents: orders.taxCents,
   totalCents: orders.totalCents,
+  refundedCents: orders.refundedCents,
 };
 type OrderRow = Awaited<ReturnType<typeof readOrders>>[number];
 
@@ -146,7 +150,9 @@ function orderCsvRow(row: OrderRow, items: string): CsvValue[] {
     csvDollars(row.subscriptionDiscountCents),
     csvDollars(row.couponDiscountCents),
     csvDollars(row.shippingCents),
+    csvDollars(row.taxCents),
     csvDollars(row.totalCents),
+    csvDollars(row.refundedCents),
     items,
   ];
 }

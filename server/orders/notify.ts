@@ -7,6 +7,7 @@ import type { Mailer } from "../mail/mailer.ts";
 import { queueReviewInvitationSafely } from "../reviews/invitation.ts";
 import { type OrderStatus, type StatusChange, updateOrderStatus } from "./status.ts";
 import { statusMessage } from "./status-email.ts";
+import { claimDueStatusNotices, dropStatusNotice, holdStatusNotice, isUndoable } from "./status-notices.ts";
 
 /**
  * An admin's status change (Orders Management): sets the status (with the carrier and tracking
@@ -23,15 +24,49 @@ export async function changeOrderStatus(
     /** The admin making the change, recorded on a cancel's stock movements. */
     actorId?: string | null;
     log?: Partial<Pick<Logger, "warn">>;
+    /**
+     * Hold the customer's email for a minute so the change can be undone first (the orders
+     * table's dropdown); a cancel, which restocks at once, is never held.
+     */
+    holdForUndo?: boolean;
+    now?: Date;
   } = {},
-): Promise<StatusChange | null> {
-  const { shipment, actorId = null, log } = options;
+): Promise<(StatusChange & { undoableUntil: Date | null }) | null> {
+  const { shipment, actorId = null, log, holdForUndo = false, now = new Date() } = options;
   const change = await updateOrderStatus(db, orderId, status, shipment, actorId);
-  if (!change || change.previous === change.status) return change;
+  if (!change) return null;
+  if (change.previous === change.status) return { ...change, undoableUntil: null };
+  if (holdForUndo && isUndoable(change.status)) {
+    return { ...change, undoableUntil: await holdStatusNotice(db, change, now) };
+  }
+  // A change made without a hold replaces any held email: the customer hears of this status now.
+  await dropStatusNotice(db, change.id);
+  await announceStatus(db, mailer, change, log);
+  return { ...change, undoableUntil: null };
+}
+
+/** The customer's email about a status the order reached, and the review invitation on delivery. */
+export async function announceStatus(
+  db: Db,
+  mailer: Pick<Mailer, "send" | "publicUrl" | "linkSecret">,
+  change: Pick<StatusChange, "id" | "status">,
+  log?: Partial<Pick<Logger, "warn">>,
+): Promise<void> {
   await sendStatusEmailSafely(db, mailer, change, log);
   // Received: the buyer is invited to review (docs/reviews.md), once per order.
   if (change.status === "delivered") await queueReviewInvitationSafely(db, mailer, change.id, log);
-  return change;
+}
+
+/** Emails the customers whose held status change was not undone in time (the background, each minute). */
+export async function sendDueStatusNotices(
+  db: Db,
+  mailer: Pick<Mailer, "send" | "publicUrl" | "linkSecret">,
+  now: Date,
+  log?: Partial<Pick<Logger, "warn">>,
+): Promise<number> {
+  const due = await claimDueStatusNotices(db, now);
+  for (const change of due) await announceStatus(db, mailer, change, log);
+  return due.length;
 }
 
 /**
@@ -41,7 +76,7 @@ export async function changeOrderStatus(
 async function sendStatusEmailSafely(
   db: Db,
   mailer: Pick<Mailer, "send">,
-  change: StatusChange,
+  change: Pick<StatusChange, "id" | "status">,
   log?: Partial<Pick<Logger, "warn">>,
 ): Promise<void> {
   try {

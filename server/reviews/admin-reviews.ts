@@ -1,8 +1,9 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { findDiseaseClaims } from "../../core/legal/disease-claims.ts";
 import type { HideReason, Moderation, ReviewStatus } from "../../core/reviews.ts";
 import type { Db } from "../db/client.ts";
 import { products, reviews, user } from "../db/schema/index.ts";
-import { NotFoundError } from "../errors.ts";
+import { InvalidInputError, NotFoundError } from "../errors.ts";
 import { decodeOrderKey, encodeOrderKey } from "../orders/order-cursor.ts";
 
 /** `after`: the "Older reviews" link's position (the last review of the page before). */
@@ -94,6 +95,35 @@ async function moderate(db: Db, id: string, set: Partial<typeof reviews.$inferIn
 export const approveReview = (db: Db, id: string, now = new Date()) =>
   moderate(db, id, { status: "approved", hideReason: null }, now);
 
+/** Whether a review's title or text reads like a disease claim (core/legal/disease-claims.ts). */
+export const reviewClaimFlags = (review: { title: string | null; body: string }) =>
+  findDiseaseClaims([review.title, review.body].filter(Boolean).join("\n"));
+
+const claimsNotChecked = () =>
+  new InvalidInputError(
+    {
+      title: "Review held",
+      description:
+        "This review may claim to cure, treat or prevent a disease. Read the flags, then tick “I checked the flagged claims” to publish it, or hide it.",
+    },
+    { claimsChecked: ["Tick this to publish a flagged review"] },
+  );
+
+/**
+ * Approval of a review: one flagged as a likely disease claim stays held until the owner ticks
+ * that they read the flags (publishing it makes the claim the shop's own, FTC). Never edited.
+ */
+async function approveChecked(db: Db, id: string, claimsChecked: boolean) {
+  if (!claimsChecked) {
+    const [review] = await db
+      .select({ title: reviews.title, body: reviews.body })
+      .from(reviews)
+      .where(eq(reviews.id, id));
+    if (review && reviewClaimFlags(review).length > 0) throw claimsNotChecked();
+  }
+  await approveReview(db, id);
+}
+
 /** Hidden for its content only (FTC 16 CFR 465): the reason is required by type and by a CHECK. */
 export const hideReview = (db: Db, id: string, reason: HideReason, now = new Date()) =>
   moderate(db, id, { status: "hidden", hideReason: reason }, now);
@@ -110,7 +140,7 @@ export const setReviewIncentivised = (db: Db, id: string, incentivised: boolean,
 export async function moderateReview(db: Db, action: Moderation): Promise<string> {
   switch (action.intent) {
     case "approve":
-      await approveReview(db, action.id);
+      await approveChecked(db, action.id, action.claimsChecked);
       return "Review approved";
     case "hide":
       await hideReview(db, action.id, action.reason);

@@ -1,4 +1,4 @@
-import { and, asc, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { DEFAULT_LOW_STOCK_THRESHOLD } from "../../core/stock.ts";
 import type { Db } from "../db/client.ts";
 import { products, productVariants } from "../db/schema/index.ts";
@@ -8,10 +8,16 @@ export type LowStockVariant = {
   productName: string;
   variantTitle: string;
   sku: string;
-  stockQuantity: number;
+  /** Null when stock is not tracked (then only the sold-out flag says anything). */
+  stockQuantity: number | null;
+  /** Marked sold out by the admin, whatever the count says. */
+  soldOut: boolean;
 };
 
-/** Live tracked variants at or under their low-stock threshold, emptiest first (the dashboard). */
+/**
+ * Live variants that need the owner: marked sold out, or tracked at or under their low-stock
+ * threshold. Sold-out ones first, then emptiest first (the dashboard).
+ */
 export async function listLowStock(db: Db, limit = 10): Promise<LowStockVariant[]> {
   const rows = await db
     .select({
@@ -20,17 +26,23 @@ export async function listLowStock(db: Db, limit = 10): Promise<LowStockVariant[
       variantTitle: productVariants.title,
       sku: productVariants.sku,
       stockQuantity: productVariants.stockQuantity,
+      soldOut: productVariants.soldOut,
     })
     .from(productVariants)
     .innerJoin(products, sql`${products.id} = ${productVariants.productId}`)
     .where(
       and(
         isNull(productVariants.archivedAt),
-        isNotNull(productVariants.stockQuantity),
-        sql`${productVariants.stockQuantity} <= coalesce(${productVariants.lowStockThreshold}, ${DEFAULT_LOW_STOCK_THRESHOLD})`,
+        or(
+          productVariants.soldOut,
+          and(
+            isNotNull(productVariants.stockQuantity),
+            sql`${productVariants.stockQuantity} <= coalesce(${productVariants.lowStockThreshold}, ${DEFAULT_LOW_STOCK_THRESHOLD})`,
+          ),
+        ),
       ),
     )
-    .orderBy(asc(productVariants.stockQuantity), asc(products.name))
+    .orderBy(desc(productVariants.soldOut), asc(productVariants.stockQuantity), asc(products.name))
     .limit(limit);
-  return rows.map((r) => ({ ...r, stockQuantity: r.stockQuantity! }));
+  return rows;
 }

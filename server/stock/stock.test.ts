@@ -330,6 +330,23 @@ describe("low stock on the dashboard", () => {
     expect(listed.indexOf(out.sku)).toBeLessThan(listed.indexOf(low.sku));
     expect(listed).not.toContain(plenty.sku);
   });
+
+  it("lists a variant marked sold out, first, whatever its count (or when it is not tracked)", async () => {
+    const { product: counted, variant: flagged } = await trackedProduct(500);
+    await updateOnlyVariant(database.db, counted.id, { soldOut: true });
+    const untracked = await createProduct(database.db);
+    const [untrackedVariant] = await database.db
+      .select()
+      .from(productVariants)
+      .where(eq(productVariants.productId, untracked.id));
+    await updateOnlyVariant(database.db, untracked.id, { soldOut: true, stockQuantity: null });
+    const listed = await listLowStock(database.db, 1000);
+    const skus = listed.map((v) => v.sku);
+    expect(skus).toContain(flagged.sku);
+    expect(skus).toContain(untrackedVariant!.sku);
+    expect(listed.find((v) => v.sku === flagged.sku)).toMatchObject({ soldOut: true, stockQuantity: 500 });
+    expect(listed.findIndex((v) => !v.soldOut)).toBeGreaterThan(skus.indexOf(flagged.sku));
+  });
 });
 
 describe("subscription renewals", () => {

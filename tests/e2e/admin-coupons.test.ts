@@ -110,6 +110,40 @@ describe("admin coupons", () => {
     await expectNoSeriousA11yViolations(page, "coupons empty");
   });
 
+  it("bounds the discount, names the wrong field, warns of free orders and sets a minimum and once per customer", async () => {
+    const page = await e2e.newPage();
+    await openCoupons(page);
+    await page.getByRole("link", { name: "Create Coupon" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create New Coupon" });
+    await dialog.getByLabel("Coupon Code").fill("HALFOFF");
+    await dialog.getByLabel("Discount Value").fill("150");
+    await dialog.getByRole("button", { name: "Create Coupon" }).click();
+    await waitForToast(page, "Discount Value: A percentage discount is at most 100%");
+    await dialog.getByText("A percentage discount is at most 100%").waitFor();
+
+    await dialog.getByLabel("Discount Value").fill("100");
+    await dialog.getByText("At 100% off, every order with this coupon is free.").waitFor();
+    await dialog.getByLabel("Discount Type").selectOption("fixed");
+    await dialog.getByLabel("Discount Value").fill("5000");
+    await dialog.getByRole("button", { name: "Create Coupon" }).click();
+    await waitForToast(page, "Discount Value: A fixed discount is at most $1,000.00");
+
+    await dialog.getByLabel("Discount Value").fill("20");
+    await dialog.getByText("Orders of $20.00 or less will be free").waitFor();
+    await dialog.getByLabel("Minimum Order Amount (Optional)").fill("50");
+    await dialog.getByText("Orders of $20.00 or less will be free").waitFor({ state: "detached" });
+    await dialog.getByRole("switch", { name: /Once per customer/ }).check();
+    await expectNoSeriousA11yViolations(page, "coupon form with a minimum");
+    await dialog.getByRole("button", { name: "Create Coupon" }).click();
+    await waitForToast(page, "Coupon created successfully!");
+    expect(await row(page, "HALFOFF").innerText()).toContain("min. $50.00 · once per customer");
+
+    await page.getByRole("link", { name: "Edit HALFOFF" }).click();
+    const edit = page.getByRole("dialog", { name: "Edit Coupon" });
+    expect(await edit.getByLabel("Minimum Order Amount (Optional)").inputValue()).toBe("50.00");
+    expect(await edit.getByRole("switch", { name: /Once per customer/ }).isChecked()).toBe(true);
+  });
+
   it("creates and edits a coupon without JavaScript (the dialog's form is shown in place)", async () => {
     const context = await e2e.browser.newContext({ baseURL: e2e.app.url, javaScriptEnabled: false });
     try {

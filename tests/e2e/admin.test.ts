@@ -264,8 +264,10 @@ describe("admin orders", () => {
       .toBe(true);
 
     const select = rows.nth(1).getByRole("combobox", { name: /^Status of order #/ });
-    // "Shipped" asks for tracking first (tests/e2e/order-tracking.test.ts); other statuses save at once.
+    // "Shipped" asks for tracking first (tests/e2e/order-tracking.test.ts); a change that emails
+    // the customer asks first (tests/e2e/admin-order-status.test.ts).
     await select.selectOption("processing");
+    await page.getByRole("alertdialog").getByRole("button", { name: "Change status and email" }).click();
     await waitForToast(page, "Order status updated");
     await toast(page, /Order #[0-9a-f]{8} status changed to processing/).waitFor();
     await page.getByRole("link", { name: "Refresh" }).click();

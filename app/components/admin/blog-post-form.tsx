@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
+import { ClaimWatch } from "~/components/admin/claim-flags.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
@@ -122,6 +123,13 @@ export function BlogPostForm({
           error={error("content")}
           hint="Markdown: **bold**, _italic_, # headings, - lists, [links](https://…). Start a paragraph with [claim] to mark a health claim: it gets a * and the post the FDA disclaimer."
           previewHtml={previewHtml}
+        />
+        <ClaimWatch
+          fields={[
+            { name: "title", label: "Title" },
+            { name: "excerpt", label: "Excerpt" },
+            { name: "content", label: "Content" },
+          ]}
         />
       </Section>
 

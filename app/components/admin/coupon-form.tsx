@@ -1,7 +1,10 @@
+import { TriangleAlert } from "lucide-react";
+import { useState } from "react";
 import { Field } from "~/components/admin/field.tsx";
 import { FormSwitch } from "~/components/admin/form-switch.tsx";
 import { fieldClass, Input } from "~/components/ui/input.tsx";
 import type { FieldErrors } from "~/lib/forms.ts";
+import { freeOrderWarning } from "~core/coupon-terms.ts";
 import { SaveForm } from "./save-form.tsx";
 
 export type CouponFormState = {
@@ -12,6 +15,8 @@ export type CouponFormState = {
   contentCreatorId: string;
   validUntil: string;
   usageLimit: string;
+  minimumOrder: string;
+  oncePerCustomer: boolean;
   showOnFrontend: boolean;
 };
 
@@ -22,6 +27,8 @@ export const emptyCouponForm: CouponFormState = {
   contentCreatorId: "",
   validUntil: "",
   usageLimit: "",
+  minimumOrder: "",
+  oncePerCustomer: false,
   showOnFrontend: true,
 };
 
@@ -44,6 +51,11 @@ export function CouponForm({
 }) {
   const error = (name: string) => errors[name];
   const editing = Boolean(initial.id);
+  const [terms, setTerms] = useState(() => pick(initial));
+  const track = (name: keyof typeof terms) => (e: { currentTarget: { value: string } }) => {
+    const value = e.currentTarget.value;
+    setTerms((t) => ({ ...t, [name]: value }));
+  };
   return (
     <SaveForm
       id={initial.id}
@@ -73,6 +85,7 @@ export function CouponForm({
               {...p}
               name="discountType"
               defaultValue={initial.discountType}
+              onChange={track("discountType")}
               className={`${fieldClass} h-10`}
             >
               <option value="percentage">Percentage (%)</option>
@@ -89,7 +102,9 @@ export function CouponForm({
               inputMode="decimal"
               step="0.01"
               min="0.01"
+              max={terms.discountType === "percentage" ? "100" : undefined}
               defaultValue={initial.discountValue}
+              onInput={track("discountValue")}
             />
           )}
         </Field>
@@ -139,7 +154,67 @@ export function CouponForm({
           )}
         </Field>
       </div>
+      <Field
+        id="minimumOrder"
+        label="Minimum Order Amount (Optional)"
+        error={error("minimumOrder")}
+        hint="In dollars, after volume discounts. Empty means no minimum"
+      >
+        {(p) => (
+          <Input
+            {...p}
+            name="minimumOrder"
+            type="number"
+            inputMode="decimal"
+            min="0.01"
+            step="0.01"
+            defaultValue={initial.minimumOrder}
+            onInput={track("minimumOrder")}
+          />
+        )}
+      </Field>
+      <FreeOrderWarning terms={terms} />
+      <FormSwitch
+        name="oncePerCustomer"
+        label="Once per customer (an account or email address)"
+        defaultChecked={initial.oncePerCustomer}
+      />
       <FormSwitch name="showOnFrontend" label="Show on Frontend" defaultChecked={initial.showOnFrontend} />
     </SaveForm>
+  );
+}
+
+type TypedTerms = Pick<CouponFormState, "discountType" | "discountValue" | "minimumOrder">;
+
+function pick({ discountType, discountValue, minimumOrder }: CouponFormState): TypedTerms {
+  return { discountType, discountValue, minimumOrder };
+}
+
+const typedHundredths = (v: string) =>
+  /^\d+(\.\d{1,2})?$/.test(v.trim()) ? Math.round(Number(v) * 100) : null;
+
+/** Warns, as the owner types, when the coupon could make an order free (it does not block saving). */
+function FreeOrderWarning({ terms }: { terms: TypedTerms }) {
+  const value = typedHundredths(terms.discountValue);
+  const warning =
+    value === null || value < 1
+      ? null
+      : freeOrderWarning({
+          discountType: terms.discountType === "fixed" ? "fixed" : "percentage",
+          discountValueHundredths: value,
+          minimumOrderCents: terms.minimumOrder.trim() === "" ? null : typedHundredths(terms.minimumOrder),
+        });
+  return (
+    <p
+      role="status"
+      className="flex items-start gap-2 rounded-md border border-warning/60 bg-warning/10 p-3 text-sm empty:hidden"
+    >
+      {warning && (
+        <>
+          <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+          {warning}
+        </>
+      )}
+    </p>
   );
 }

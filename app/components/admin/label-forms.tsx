@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import { ClaimWatch } from "~/components/admin/claim-flags.tsx";
 import { Field } from "~/components/admin/field.tsx";
 import { FormSwitch } from "~/components/admin/form-switch.tsx";
 import { Button } from "~/components/ui/button.tsx";
@@ -172,6 +173,7 @@ export function ClaimsForm({
         >
           {(p) => <Textarea {...p} name="claims" rows={4} defaultValue={text?.claims ?? claims.join("\n")} />}
         </Field>
+        <ClaimWatch fields={[{ name: "claims", label: "Claim" }]} />
         <FormSwitch
           name="prop65Warning"
           label="This product needs a Prop 65 warning"

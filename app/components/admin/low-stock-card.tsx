@@ -3,7 +3,7 @@ import { Badge } from "~/components/ui/badge.tsx";
 import { Card, CardContent, CardHeader } from "~/components/ui/card.tsx";
 import type { LowStockVariant } from "~server/stock/low-stock.ts";
 
-/** The dashboard's low-stock list: tracked variants at or under their threshold, each linking to its stock. */
+/** The dashboard's low-stock list: sold-out variants and tracked ones at or under their threshold, each linking to its stock. */
 export function LowStockCard({ variants }: { variants: LowStockVariant[] }) {
   return (
     <Card className="mt-6">
@@ -20,7 +20,9 @@ export function LowStockCard({ variants }: { variants: LowStockVariant[] }) {
                 <Link to={`/admin/products/${v.productId}/stock`} className="min-w-0 truncate text-primary">
                   {v.productName} ({v.variantTitle})
                 </Link>
-                {v.stockQuantity === 0 ? (
+                {v.soldOut ? (
+                  <Badge variant="destructive">Sold out</Badge>
+                ) : v.stockQuantity === 0 ? (
                   <Badge variant="destructive">Out of stock</Badge>
                 ) : (
                   <span className="shrink-0 text-muted-foreground">{v.stockQuantity} left</span>

@@ -54,8 +54,15 @@ export function addressLines(a: ShippingAddress | null): string[] {
   );
 }
 
-/** Customer, address, items and totals of one order: the detail dialog and the packing slip share it. */
-export function OrderDetails({ order }: { order: OrderDetailsData }) {
+/** A packing slip's items: what is in the parcel, without prices. */
+const slipItemColumns = adminItemColumns.slice(0, 3);
+
+/**
+ * Customer, address, items and totals of one order: the detail dialog and the packing slip share
+ * it. `prices` false (a packing slip by default) leaves out the prices and totals: the parcel
+ * may be a gift.
+ */
+export function OrderDetails({ order, prices = true }: { order: OrderDetailsData; prices?: boolean }) {
   return (
     <div className="flex flex-col gap-5 text-sm">
       <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
@@ -70,6 +77,7 @@ export function OrderDetails({ order }: { order: OrderDetailsData }) {
         <Detail term="Phone">{order.phone || "—"}</Detail>
         <ShipmentDetail order={order} />
         <Detail term="Ship to" wide>
+          {order.shippingAddress && order.name && <span className="block font-medium">{order.name}</span>}
           {addressLines(order.shippingAddress).map((line) => (
             <span key={line} className="block">
               {line}
@@ -80,43 +88,49 @@ export function OrderDetails({ order }: { order: OrderDetailsData }) {
       </dl>
       <PlainTable
         caption="Items"
-        columns={adminItemColumns}
+        columns={prices ? adminItemColumns : slipItemColumns}
         rows={order.items}
         headClassName="print:text-black"
       />
-      <dl className="ml-auto grid w-full max-w-xs grid-cols-2 gap-y-1">
-        <dt>Subtotal</dt>
-        <dd className="text-right">{formatMoney(order.subtotalCents)}</dd>
-        {order.volumeDiscountCents > 0 && (
-          <>
-            <dt>Volume saving</dt>
-            <dd className="text-right">−{formatMoney(order.volumeDiscountCents)}</dd>
-          </>
-        )}
-        {order.subscriptionDiscountCents > 0 && (
-          <>
-            <dt>Subscription discount</dt>
-            <dd className="text-right">−{formatMoney(order.subscriptionDiscountCents)}</dd>
-          </>
-        )}
-        {order.couponDiscountCents > 0 && (
-          <>
-            <dt>Coupon {order.couponCode}</dt>
-            <dd className="text-right">−{formatMoney(order.couponDiscountCents)}</dd>
-          </>
-        )}
-        {shippingAndTaxRows(order)
-          .filter((charge) => charge.cents > 0)
-          .map((charge) => (
-            <Fragment key={charge.label}>
-              <dt>{charge.label}</dt>
-              <dd className="text-right">{charge.value}</dd>
-            </Fragment>
-          ))}
-        <dt className="font-semibold">Total</dt>
-        <dd className="text-right font-semibold">{formatMoney(order.totalCents)}</dd>
-      </dl>
+      {prices && <OrderTotals order={order} />}
     </div>
+  );
+}
+
+function OrderTotals({ order }: { order: OrderDetailsData }) {
+  return (
+    <dl className="ml-auto grid w-full max-w-xs grid-cols-2 gap-y-1">
+      <dt>Subtotal</dt>
+      <dd className="text-right">{formatMoney(order.subtotalCents)}</dd>
+      {order.volumeDiscountCents > 0 && (
+        <>
+          <dt>Volume saving</dt>
+          <dd className="text-right">−{formatMoney(order.volumeDiscountCents)}</dd>
+        </>
+      )}
+      {order.subscriptionDiscountCents > 0 && (
+        <>
+          <dt>Subscription discount</dt>
+          <dd className="text-right">−{formatMoney(order.subscriptionDiscountCents)}</dd>
+        </>
+      )}
+      {order.couponDiscountCents > 0 && (
+        <>
+          <dt>Coupon {order.couponCode}</dt>
+          <dd className="text-right">−{formatMoney(order.couponDiscountCents)}</dd>
+        </>
+      )}
+      {shippingAndTaxRows(order)
+        .filter((charge) => charge.cents > 0)
+        .map((charge) => (
+          <Fragment key={charge.label}>
+            <dt>{charge.label}</dt>
+            <dd className="text-right">{charge.value}</dd>
+          </Fragment>
+        ))}
+      <dt className="font-semibold">Total</dt>
+      <dd className="text-right font-semibold">{formatMoney(order.totalCents)}</dd>
+    </dl>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { ClaimWatch } from "~/components/admin/claim-flags.tsx";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
 import { FieldError } from "~/components/ui/field-error.tsx";
 import { Input } from "~/components/ui/input.tsx";
@@ -113,6 +114,12 @@ export function ProductForm({ initial, errors }: { initial: ProductFormState; er
             <Textarea {...control} name="description" rows={5} defaultValue={initial.description} />
           )}
         </Field>
+        <ClaimWatch
+          fields={[
+            { name: "name", label: "Name" },
+            { name: "description", label: "Description" },
+          ]}
+        />
         <Field id="initialViewCount" label="Initial view count" error={error("initialViewCount")}>
           {(control) => (
             <Input

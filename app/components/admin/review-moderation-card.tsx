@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { ClaimFlags, flaggedSources } from "~/components/admin/claim-flags.tsx";
 import { StarRating } from "~/components/store/star-rating.tsx";
 import { Badge, type BadgeVariant } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
@@ -49,6 +50,12 @@ export function ReviewModerationCard({ review, errors }: { review: AdminReview; 
           </p>
           {review.title && <h2 className="font-semibold">{review.title}</h2>}
           <p className="whitespace-pre-line">{review.body}</p>
+          <ClaimFlags
+            sources={[
+              { label: "Title", text: review.title ?? "" },
+              { label: "Review", text: review.body },
+            ]}
+          />
           <ModerationActions review={review} errors={errors} />
         </article>
       </CardContent>
@@ -57,15 +64,28 @@ export function ReviewModerationCard({ review, errors }: { review: AdminReview; 
 }
 
 function ModerationActions({ review, errors }: { review: AdminReview; errors: FieldErrors }) {
+  const flagged =
+    flaggedSources([{ label: "Review", text: `${review.title ?? ""}\n${review.body}` }]).length > 0;
   return (
     <div className="flex flex-col gap-3 border-t pt-3">
       <div className="flex flex-wrap items-end gap-3">
         {review.status !== "approved" && (
-          <Form method="post">
+          <Form method="post" className="flex flex-wrap items-center gap-3">
             <input type="hidden" name="id" value={review.id} />
+            {flagged && (
+              <label className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  name="claimsChecked"
+                  aria-describedby={errors.claimsChecked ? `claims-${review.id}` : undefined}
+                />
+                I checked the flagged claims
+              </label>
+            )}
             <Button type="submit" name="intent" value="approve" size="sm">
               Approve
             </Button>
+            <FieldError id={`claims-${review.id}`} message={errors.claimsChecked} />
           </Form>
         )}
         {review.status !== "hidden" && <HideForm id={review.id} error={errors.reason} />}

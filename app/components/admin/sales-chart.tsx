@@ -33,37 +33,48 @@ export function SalesChart({ days }: { days: SalesDay[] }) {
           <span aria-hidden className="inline-block h-0.5 w-4 bg-success" /> Orders
         </span>
       </figcaption>
-      <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        className="h-44 w-full"
-        role="img"
-        aria-label={summary}
-        preserveAspectRatio="none"
-      >
-        {days.map((d, i) => {
-          const top = y(d.revenueCents, maxRevenue);
-          return (
-            <rect
-              key={d.day}
-              x={PAD + slot * i + slot * 0.15}
-              y={top}
-              width={slot * 0.7}
-              height={HEIGHT - PAD - top}
-              rx={2}
-              className="fill-primary/80"
-            >
-              <title>{`${d.day}: ${formatMoney(d.revenueCents)}, ${d.orders} orders`}</title>
-            </rect>
-          );
-        })}
-        <polyline
-          points={line}
-          fill="none"
-          strokeWidth={2}
-          className="stroke-success"
-          vectorEffect="non-scaling-stroke"
+      <div className="grid grid-cols-[auto_1fr_auto] gap-2">
+        <Axis
+          label="Revenue"
+          ticks={[formatMoney(maxRevenue), formatMoney(Math.round(maxRevenue / 2)), formatMoney(0)]}
         />
-      </svg>
+        <svg
+          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+          className="h-44 w-full"
+          role="img"
+          aria-label={summary}
+          preserveAspectRatio="none"
+        >
+          {days.map((d, i) => {
+            const top = y(d.revenueCents, maxRevenue);
+            return (
+              <rect
+                key={d.day}
+                x={PAD + slot * i + slot * 0.15}
+                y={top}
+                width={slot * 0.7}
+                height={HEIGHT - PAD - top}
+                rx={2}
+                className="fill-primary/80"
+              >
+                <title>{`${d.day}: ${formatMoney(d.revenueCents)}, ${d.orders} orders`}</title>
+              </rect>
+            );
+          })}
+          <polyline
+            points={line}
+            fill="none"
+            strokeWidth={2}
+            className="stroke-success"
+            vectorEffect="non-scaling-stroke"
+          />
+        </svg>
+        <Axis
+          label="Orders"
+          ticks={[String(maxOrders), maxOrders > 1 ? String(Math.round(maxOrders / 2)) : "", "0"]}
+          end
+        />
+      </div>
       <div className="flex justify-between text-xs text-muted-foreground" aria-hidden>
         <span>{days[0]?.day}</span>
         <span>{days.at(-1)?.day}</span>
@@ -88,5 +99,24 @@ export function SalesChart({ days }: { days: SalesDay[] }) {
         </tbody>
       </table>
     </figure>
+  );
+}
+
+/**
+ * An axis beside the chart: its top, middle and bottom values (HTML, so the stretched SVG does not
+ * distort the text). Hidden from screen readers, which get the table.
+ */
+function Axis({ label, ticks, end }: { label: string; ticks: string[]; end?: boolean }) {
+  return (
+    <div
+      aria-hidden
+      data-axis={label}
+      className={`flex h-44 flex-col justify-between text-xs text-muted-foreground tabular-nums ${end ? "text-left" : "text-right"}`}
+    >
+      {ticks.map((tick, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: three fixed positions
+        <span key={i}>{tick}</span>
+      ))}
+    </div>
   );
 }

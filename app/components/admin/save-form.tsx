@@ -42,11 +42,3 @@ export function SaveForm({ id, cancelTo, submitLabel, multipart, className, chil
     </Form>
   );
 }
-
-/**
- * The `key` of a screen's create/edit form: it changes with every failed save (a new toast id), so
- * the form re-mounts and its uncontrolled fields show what was submitted, not the previous values.
- */
-export function saveFormKey(failedSaveToastId: string | undefined, recordId: string | undefined) {
-  return failedSaveToastId ?? recordId ?? "new";
-}

@@ -8,13 +8,13 @@ import {
 import { FormCard } from "~/components/admin/form-card.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { DeleteButton, EditLink, LoadError } from "~/components/admin/row-actions.tsx";
-import { saveFormKey } from "~/components/admin/save-form.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { adminFailure, adminSuccess, deleteIntent, runIntent } from "~/lib/admin-actions.server.ts";
 import { collectionFormValues } from "~/lib/admin-form-values.ts";
 import { loadListScreen, saveForm, storeFormUploads } from "~/lib/admin-save.server.ts";
+import { refusedBy, useRecordFormKey } from "~/lib/form-reset-key.ts";
 import {
   type AdminCollection,
   collectionInputSchema,
@@ -96,6 +96,7 @@ function toFormState(c: AdminCollection): CollectionFormState {
 export default function Collections({ loaderData, actionData }: Route.ComponentProps) {
   useFlashToast(actionData?.toast);
   const form = actionData?.values ?? loaderData.form;
+  const formKey = useRecordFormKey(refusedBy(actionData), form?.id);
   const { collections, products } = loaderData;
   return (
     <>
@@ -111,7 +112,7 @@ export default function Collections({ loaderData, actionData }: Route.ComponentP
       {form && (
         <FormCard title={form.id ? "Edit Collection" : "Add New Collection"}>
           <CollectionForm
-            key={saveFormKey(actionData?.toast?.id, form.id)}
+            key={formKey}
             initial={form}
             errors={actionData?.errors ?? {}}
             products={products}

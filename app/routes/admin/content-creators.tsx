@@ -4,7 +4,6 @@ import { CreatorForm, type CreatorFormState, emptyCreatorForm } from "~/componen
 import { FormDialog } from "~/components/admin/form-dialog.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { DeleteButton, EditLink, IntentToggle, LoadError } from "~/components/admin/row-actions.tsx";
-import { saveFormKey } from "~/components/admin/save-form.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
 import {
@@ -27,6 +26,7 @@ import {
 import { creatorFormValues } from "~/lib/admin-form-values.ts";
 import { loadListScreen } from "~/lib/admin-save.server.ts";
 import { formatDate } from "~/lib/dates.ts";
+import { refusedBy, useRecordFormKey } from "~/lib/form-reset-key.ts";
 import { parseForm } from "~/lib/forms.ts";
 import {
   type AdminCreator,
@@ -115,6 +115,7 @@ function toFormState(c: AdminCreator): CreatorFormState {
 export default function ContentCreators({ loaderData, actionData }: Route.ComponentProps) {
   useFlashToast(actionData?.toast);
   const form = actionData?.values ?? loaderData.form;
+  const formKey = useRecordFormKey(refusedBy(actionData), form?.id);
   const { creators } = loaderData;
   return (
     <>
@@ -130,13 +131,7 @@ export default function ContentCreators({ loaderData, actionData }: Route.Compon
         closeTo={PATH}
         title={form?.id ? "Edit Content Creator" : "Create Content Creator"}
       >
-        {form && (
-          <CreatorForm
-            key={saveFormKey(actionData?.toast?.id, form.id)}
-            initial={form}
-            errors={actionData?.errors ?? {}}
-          />
-        )}
+        {form && <CreatorForm key={formKey} initial={form} errors={actionData?.errors ?? {}} />}
       </FormDialog>
 
       {loaderData.loadError && <LoadError>Error loading content creators. Please try again.</LoadError>}

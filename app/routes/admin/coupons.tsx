@@ -4,7 +4,6 @@ import { CouponForm, type CouponFormState, emptyCouponForm } from "~/components/
 import { FormDialog } from "~/components/admin/form-dialog.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { DeleteButton, EditLink, IntentToggle, LoadError } from "~/components/admin/row-actions.tsx";
-import { saveFormKey } from "~/components/admin/save-form.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
 import {
@@ -28,7 +27,8 @@ import {
 import { couponFormValues } from "~/lib/admin-form-values.ts";
 import { requestedForm } from "~/lib/admin-save.server.ts";
 import { formatDate, formatDateTime } from "~/lib/dates.ts";
-import { parseForm } from "~/lib/forms.ts";
+import { refusedBy, useRecordFormKey } from "~/lib/form-reset-key.ts";
+import { namedFieldErrors, parseForm } from "~/lib/forms.ts";
 import { couponStatus, discountLabel } from "~core/coupon-status.ts";
 import { formatMoney } from "~core/money.ts";
 import {
@@ -65,6 +65,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const PATH = "/admin/coupons";
 
+/** The form's labels, so a refusal names the field it is about. */
+const couponFieldLabels: Record<string, string> = {
+  code: "Coupon Code",
+  discountType: "Discount Type",
+  discountValue: "Discount Value",
+  contentCreatorId: "Content Creator",
+  validUntil: "Valid Until",
+  usageLimit: "Total Usage Limit",
+  minimumOrder: "Minimum Order Amount",
+};
+
 export async function action({ request, context }: Route.ActionArgs) {
   return runIntent<CouponFormState>(await request.formData(), context.database.db, {
     delete: deleteIntent(PATH, deleteAdminCoupon, {
@@ -94,7 +105,11 @@ async function saveCoupon({ form, db, id }: IntentArgs, log: Route.ActionArgs["c
       : "Failed to create coupon. Please try again.",
   };
   const parsed = parseForm(couponInputSchema, raw);
-  if (!parsed.ok) return adminFailure(failure, 400, { values, errors: parsed.errors });
+  if (!parsed.ok) {
+    // The spec's "server message": which field is wrong and why, instead of "Please try again".
+    const description = namedFieldErrors(parsed.errors, couponFieldLabels) ?? failure.description;
+    return adminFailure({ ...failure, description }, 400, { values, errors: parsed.errors });
+  }
   const attempted = await settle(log, "saving a coupon failed", () =>
     id ? updateAdminCoupon(db, id, parsed.data) : createAdminCoupon(db, parsed.data),
   );
@@ -118,6 +133,8 @@ function toFormState(c: AdminCoupon): CouponFormState {
     contentCreatorId: c.contentCreatorId ?? "",
     validUntil: c.validUntil ? new Date(c.validUntil).toISOString().slice(0, 10) : "",
     usageLimit: c.usageLimit === null ? "" : String(c.usageLimit),
+    minimumOrder: c.minimumOrderCents === null ? "" : (c.minimumOrderCents / 100).toFixed(2),
+    oncePerCustomer: c.oncePerCustomer,
     showOnFrontend: c.showOnFrontend,
   };
 }
@@ -129,6 +146,7 @@ export default function Coupons({ loaderData, actionData }: Route.ComponentProps
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === PATH;
   const form = actionData?.values ?? loaderData.form;
+  const formKey = useRecordFormKey(refusedBy(actionData), form?.id);
   const { coupons, usage } = loaderData;
   return (
     <>
@@ -149,7 +167,7 @@ export default function Coupons({ loaderData, actionData }: Route.ComponentProps
       <FormDialog open={form !== null} closeTo={PATH} title={form?.id ? "Edit Coupon" : "Create New Coupon"}>
         {form && (
           <CouponForm
-            key={saveFormKey(actionData?.toast?.id, form.id)}
+            key={formKey}
             initial={form}
             errors={actionData?.errors ?? {}}
             creators={loaderData.creators}
@@ -221,7 +239,10 @@ function CouponRow({ coupon: c }: { coupon: AdminCoupon }) {
   return (
     <TableRow>
       <TableCell className="font-mono font-medium">{c.code}</TableCell>
-      <TableCell>{discountLabel(c)}</TableCell>
+      <TableCell>
+        {discountLabel(c)}
+        <CouponConditions coupon={c} />
+      </TableCell>
       <TableCell>
         {c.creatorUsername ? (
           <>
@@ -279,4 +300,14 @@ function CouponRow({ coupon: c }: { coupon: AdminCoupon }) {
       </TableCell>
     </TableRow>
   );
+}
+
+/** The conditions under a coupon's discount: its minimum order and once per customer. */
+function CouponConditions({ coupon: c }: { coupon: AdminCoupon }) {
+  const conditions = [
+    c.minimumOrderCents ? `min. ${formatMoney(c.minimumOrderCents)}` : null,
+    c.oncePerCustomer ? "once per customer" : null,
+  ].filter(Boolean);
+  if (conditions.length === 0) return null;
+  return <span className="block text-xs text-muted-foreground">{conditions.join(" · ")}</span>;
 }

@@ -1,8 +1,9 @@
-import { MessageSquare, Package, ShoppingCart } from "lucide-react";
+import { Landmark, MessageSquare, Package, ShoppingCart } from "lucide-react";
 import { LowStockCard } from "~/components/admin/low-stock-card.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { PolicyTemplateWarning } from "~/components/admin/policy-template-warning.tsx";
 import { SalesChart } from "~/components/admin/sales-chart.tsx";
+import { SetupChecklist } from "~/components/admin/setup-checklist.tsx";
 import { Card, CardContent, CardHeader } from "~/components/ui/card.tsx";
 import {
   Table,
@@ -17,15 +18,32 @@ import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { formatDateTime } from "~/lib/dates.ts";
 import { formatMoney } from "~core/money.ts";
 import { getDashboardOverview } from "~server/dashboard/overview.ts";
+import { setupChecklist, taxCollectedSince } from "~server/dashboard/setup-checklist.ts";
 import { failureToast, settle } from "~server/http/error-response.ts";
+import { sandboxEnabled } from "~server/payments/registry.ts";
 import { policiesStillTemplates } from "~server/policies/read.ts";
 import type { Route } from "./+types/dashboard";
 
+const TAX_WINDOW_DAYS = 30;
+
 export async function loader({ context }: Route.LoaderArgs) {
+  const db = context.database.db;
+  const config = {
+    paymentsLive: !sandboxEnabled(context.config),
+    smtp: Boolean(context.config.mail.smtpUrl),
+  };
+  const since = new Date(Date.now() - TAX_WINDOW_DAYS * 24 * 60 * 60 * 1000);
   const loaded = await settle(
     context.log,
     "dashboard query failed",
-    () => getDashboardOverview(context.database.db),
+    async () => {
+      const [overview, setup, taxCents] = await Promise.all([
+        getDashboardOverview(db),
+        setupChecklist(db, config),
+        taxCollectedSince(db, since),
+      ]);
+      return { ...overview, setup, taxCents };
+    },
     { title: "Error fetching dashboard data", showServerMessage: true, status: 503 },
   );
   // The overview's own message covers a database failure; the warning then just waits for the next load.
@@ -44,12 +62,18 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     { title: "Total Products", value: overview?.totals.products, icon: Package },
     { title: "Total Orders", value: overview?.totals.orders, icon: ShoppingCart },
     { title: "Contact Messages", value: overview?.totals.contacts, icon: MessageSquare },
+    {
+      title: `Tax collected (${TAX_WINDOW_DAYS} days)`,
+      value: overview ? formatMoney(overview.taxCents) : undefined,
+      icon: Landmark,
+    },
   ];
   return (
     <>
       <PageHeader title="Dashboard" subtitle="The shop at a glance" />
       <PolicyTemplateWarning policies={templates} />
-      <section aria-label="Totals" className="grid gap-4 sm:grid-cols-3">
+      {overview && <SetupChecklist steps={overview.setup} />}
+      <section aria-label="Totals" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {cards.map(({ title, value, icon: Icon }) => (
           <Card key={title} className="gap-2 py-5">
             <CardHeader className="flex-row items-center justify-between">

@@ -1,6 +1,6 @@
 import { Printer } from "lucide-react";
 import { useEffect } from "react";
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import { OrderDetails } from "~/components/admin/order-details.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { brand } from "~core/brand.ts";
@@ -8,10 +8,12 @@ import { orderLabel } from "~core/order-number.ts";
 import { getAdminOrder } from "~server/orders/admin-list.ts";
 import type { Route } from "./+types/order-print";
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const order = await getAdminOrder(context.database.db, params.orderId);
   if (!order) throw data("Order not found", { status: 404 });
-  return { order };
+  // Prices are left off unless asked for (?prices=1): a parcel may be a gift.
+  const prices = new URL(request.url).searchParams.get("prices") === "1";
+  return { order, prices };
 }
 
 export function meta({ data }: Route.MetaArgs) {
@@ -23,7 +25,7 @@ export function meta({ data }: Route.MetaArgs) {
 
 /** A packing slip on white paper: the print dialog opens by itself; the button is not printed. */
 export default function OrderPrint({ loaderData }: Route.ComponentProps) {
-  const { order } = loaderData;
+  const { order, prices } = loaderData;
   useEffect(() => {
     window.print();
   }, []);
@@ -36,12 +38,17 @@ export default function OrderPrint({ loaderData }: Route.ComponentProps) {
         </div>
         <h1 className="font-display text-2xl font-semibold">Packing slip</h1>
       </div>
-      <OrderDetails order={order} />
+      <OrderDetails order={order} prices={prices} />
       <p className="mt-8 text-sm">Thank you for your order! Questions: {brand.supportEmail}</p>
-      <Button className="mt-6 print:hidden" onClick={() => window.print()}>
-        <Printer aria-hidden />
-        Print
-      </Button>
+      <div className="mt-6 flex flex-wrap items-center gap-4 print:hidden">
+        <Button onClick={() => window.print()}>
+          <Printer aria-hidden />
+          Print
+        </Button>
+        <Link to={prices ? "?" : "?prices=1"} replace className="text-sm underline underline-offset-4">
+          {prices ? "Hide prices" : "Show prices"}
+        </Link>
+      </div>
     </main>
   );
 }

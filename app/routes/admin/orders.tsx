@@ -1,11 +1,10 @@
 import { Download, Eye, Printer, RefreshCw, Search } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import {
   data,
   Form,
   Link,
   redirect,
-  useFetcher,
   useLocation,
   useRevalidator,
   useSearchParams,
@@ -13,10 +12,10 @@ import {
 } from "react-router";
 import { z } from "zod";
 import { OrderDetails, type OrderDetailsData } from "~/components/admin/order-details.tsx";
-import { orderStatuses, shortId, statusLabel } from "~/components/admin/order-status.ts";
+import { shortId } from "~/components/admin/order-status.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { RefundPanel } from "~/components/admin/refund-panel.tsx";
-import { ShipDialog } from "~/components/admin/ship-dialog.tsx";
+import { type StatusActionData, StatusSelect } from "~/components/admin/status-select.tsx";
 import { RefundBadge } from "~/components/store/refund-badge.tsx";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
 import {
@@ -38,7 +37,6 @@ import {
   TableMessageRow,
   TableRow,
 } from "~/components/ui/table.tsx";
-import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { formatDateTime } from "~/lib/dates.ts";
 import { formatMoney } from "~core/money.ts";
 import { orderLabel } from "~core/order-number.ts";
@@ -48,6 +46,7 @@ import { settle } from "~server/http/error-response.ts";
 import { listAdminOrders } from "~server/orders/admin-list.ts";
 import { changeOrderStatus } from "~server/orders/notify.ts";
 import { ORDER_STATUSES } from "~server/orders/status.ts";
+import { undoStatusChange } from "~server/orders/status-notices.ts";
 import type { Route } from "./+types/orders";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -64,9 +63,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const statusForm = z.object({ orderId: z.uuid(), status: z.enum(ORDER_STATUSES) });
+const undoForm = z.object({ intent: z.literal("undo"), orderId: z.uuid() });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = statusForm.safeParse(Object.fromEntries(await request.formData()));
+  const form = Object.fromEntries(await request.formData());
+  if (form.intent === "undo") return undoAction(context, form);
+  const parsed = statusForm.safeParse(form);
   const failure = () =>
     data(
       {
@@ -87,6 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     changeOrderStatus(context.database.db, context.mailer, orderId, status, {
       actorId: context.get(adminUser).id,
       log: context.log,
+      holdForUndo: true,
     }),
   );
   if (!changed.ok || !changed.value) return failure();
@@ -98,8 +101,42 @@ export async function action({ request, context }: Route.ActionArgs) {
       description: `Order #${shortId(change.id)} status changed to ${change.status}`,
       variant: "success",
     }),
-  };
+    undo: change.undoableUntil ? { orderId: change.id, until: change.undoableUntil.toISOString() } : null,
+  } satisfies StatusActionData;
 }
+
+/** Undo of a held status change: the order goes back and the customer is never emailed. */
+async function undoAction(context: Route.ActionArgs["context"], form: Record<string, unknown>) {
+  const parsed = undoForm.safeParse(form);
+  const undone = parsed.success
+    ? await settle(context.log, "order status undo failed", () =>
+        undoStatusChange(context.database.db, parsed.data.orderId),
+      )
+    : null;
+  if (!undone?.ok)
+    return data({ toast: undoFailed("Could not undo the change. Please try again.") }, { status: 500 });
+  const result = undone.value;
+  if (!result.ok)
+    return data(
+      { toast: undoFailed("Too late: the customer has already been emailed about this change.") },
+      { status: 409 },
+    );
+  context.log.info(
+    { orderId: result.orderId, status: result.status, undone: result.undone },
+    "order status change undone",
+  );
+  return {
+    toast: actionToast({
+      title: "Status change undone",
+      description: `Order #${shortId(result.orderId)} is ${result.status} again; the customer was not emailed.`,
+      variant: "success",
+    }),
+    undo: null,
+  } satisfies StatusActionData;
+}
+
+const undoFailed = (description: string) =>
+  actionToast({ title: "Undo failed", description, variant: "destructive" });
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
   const { search, result, error } = loaderData;
@@ -253,45 +290,6 @@ function SearchBox({ defaultValue }: { defaultValue: string }) {
   );
 }
 
-/**
- * The status dropdown: a change saves at once, except "Shipped", which opens the ship dialog for
- * the carrier and tracking number (without JavaScript, Save leads to the ship page instead).
- */
-function StatusSelect({ order }: { order: OrderDetailsData }) {
-  const fetcher = useFetcher<typeof action>();
-  const [shipping, setShipping] = useState(false);
-  useFlashToast(fetcher.data?.toast);
-  const shown = (fetcher.formData?.get("status") as string | null) ?? order.status;
-  return (
-    <>
-      <fetcher.Form method="post" className="flex items-center gap-2">
-        <input type="hidden" name="orderId" value={order.id} />
-        <select
-          name="status"
-          aria-label={`Status of order #${orderLabel(order)}`}
-          value={shown}
-          onChange={(e) => {
-            if (e.currentTarget.value === "shipped") setShipping(true);
-            else fetcher.submit(e.currentTarget.form);
-          }}
-          className="h-9 rounded-md border border-input bg-background px-2 text-sm"
-        >
-          {orderStatuses.map((s) => (
-            <option key={s} value={s}>
-              {statusLabel(s)}
-            </option>
-          ))}
-        </select>
-        <noscript>
-          <Button type="submit" size="sm" variant="outline">
-            Save
-          </Button>
-        </noscript>
-      </fetcher.Form>
-      <ShipDialog order={order} open={shipping} onOpenChange={setShipping} />
-    </>
-  );
-}
 function OrderDialog({ order }: { order: OrderDetailsData }) {
   return (
     <Dialog>

@@ -4,13 +4,13 @@ import { FormCard } from "~/components/admin/form-card.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { emptyPartnerForm, PartnerForm, type PartnerFormState } from "~/components/admin/partner-form.tsx";
 import { DeleteButton, EditLink, LoadError } from "~/components/admin/row-actions.tsx";
-import { saveFormKey } from "~/components/admin/save-form.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { adminFailure, deleteIntent, runIntent } from "~/lib/admin-actions.server.ts";
 import { partnerFormValues } from "~/lib/admin-form-values.ts";
 import { loadListScreen, saveForm, storeFormUploads } from "~/lib/admin-save.server.ts";
+import { refusedBy, useRecordFormKey } from "~/lib/form-reset-key.ts";
 import {
   type AdminPartner,
   createAdminPartner,
@@ -78,6 +78,7 @@ function toFormState(p: AdminPartner): PartnerFormState {
 export default function Partners({ loaderData, actionData }: Route.ComponentProps) {
   useFlashToast(actionData?.toast);
   const form = actionData?.values ?? loaderData.form;
+  const formKey = useRecordFormKey(refusedBy(actionData), form?.id);
   const { partners } = loaderData;
   return (
     <>
@@ -92,11 +93,7 @@ export default function Partners({ loaderData, actionData }: Route.ComponentProp
 
       {form && (
         <FormCard title={form.id ? "Edit Partner" : "Add New Partner"}>
-          <PartnerForm
-            key={saveFormKey(actionData?.toast?.id, form.id)}
-            initial={form}
-            errors={actionData?.errors ?? {}}
-          />
+          <PartnerForm key={formKey} initial={form} errors={actionData?.errors ?? {}} />
         </FormCard>
       )}
 

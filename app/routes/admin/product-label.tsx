@@ -5,6 +5,7 @@ import { PageHeader } from "~/components/admin/page-header.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { adminFailure, backWithToast } from "~/lib/admin-actions.server.ts";
+import { refusedBy, useRecordFormKey } from "~/lib/form-reset-key.ts";
 import { type ParsedForm, parseForm } from "~/lib/forms.ts";
 import { factsFormValues, labelSettingsFormValues, productLabelFormValues } from "~/lib/label-form-values.ts";
 import { brand } from "~core/brand.ts";
@@ -119,6 +120,7 @@ export default function ProductLabel({ loaderData, actionData }: Route.Component
   const busy = useNavigation().state === "submitting";
   const { screen } = loaderData;
   const { product, variant } = screen;
+  const formKey = useRecordFormKey(refusedBy(actionData), variant?.id);
   const errorsFor = (form: LabelForm) => (actionData?.values?.form === form ? actionData.errors : {});
   const typedFor = (form: LabelForm) => (actionData?.values?.form === form ? actionData.values : null);
   return (
@@ -157,7 +159,7 @@ export default function ProductLabel({ loaderData, actionData }: Route.Component
       <div className="grid gap-6 lg:grid-cols-[1fr_24rem]">
         <div className="flex flex-col gap-6">
           <FactsForm
-            key={`${variant?.id}-${actionData?.toast?.id}`}
+            key={formKey}
             facts={screen.facts}
             variantId={variant?.id ?? null}
             errors={errorsFor("facts")}

@@ -18,6 +18,7 @@ import {
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { adminFailure, backWithToast } from "~/lib/admin-actions.server.ts";
 import { formatDateTime } from "~/lib/dates.ts";
+import { refusedBy, useFormResetKey } from "~/lib/form-reset-key.ts";
 import { parseForm } from "~/lib/forms.ts";
 import { brand } from "~core/brand.ts";
 import { stockAdjustmentSchema } from "~core/stock-form.ts";
@@ -81,6 +82,7 @@ export default function ProductStock({ loaderData, actionData }: Route.Component
   const { product, variants, movements } = loaderData.page;
   const live = variants.filter((v) => !v.archived);
   const typed = actionData?.values;
+  const formKey = useFormResetKey(refusedBy(actionData));
   const error = (field: string) => actionData?.errors[field];
   return (
     <div className="flex flex-col gap-6">
@@ -142,7 +144,7 @@ export default function ProductStock({ loaderData, actionData }: Route.Component
           <h2 className="font-display text-xl font-semibold">Adjust stock</h2>
         </CardHeader>
         <CardContent>
-          <Form method="post" noValidate className="grid gap-4 sm:grid-cols-2" key={actionData?.toast?.id}>
+          <Form method="post" noValidate className="grid gap-4 sm:grid-cols-2" key={formKey}>
             <Field id="variantId" label="Variant" error={error("variantId")}>
               {(p) => (
                 <select

@@ -4,7 +4,6 @@ import { FormCard } from "~/components/admin/form-card.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { emptyProductForm, ProductForm, type ProductFormState } from "~/components/admin/product-form.tsx";
 import { DeleteButton, EditLink, LoadError } from "~/components/admin/row-actions.tsx";
-import { saveFormKey } from "~/components/admin/save-form.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import {
@@ -25,6 +24,7 @@ import {
   runIntent,
 } from "~/lib/admin-actions.server.ts";
 import { productFormValues } from "~/lib/admin-form-values.ts";
+import { refusedBy, useRecordFormKey } from "~/lib/form-reset-key.ts";
 import { type FieldErrors, parseForm } from "~/lib/forms.ts";
 import { formatMoney } from "~core/money.ts";
 import { productStockStatus } from "~core/stock.ts";
@@ -167,6 +167,7 @@ function priceRange(p: AdminProductRow) {
 export default function Products({ loaderData, actionData }: Route.ComponentProps) {
   useFlashToast(actionData?.toast);
   const form = actionData?.values ?? loaderData.form;
+  const formKey = useRecordFormKey(refusedBy(actionData), form?.id);
   return (
     <>
       <PageHeader title="Products Management" subtitle={`${loaderData.products.length} products`}>
@@ -180,11 +181,7 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
 
       {form && (
         <FormCard title={form.id ? "Edit Product" : "Add New Product"}>
-          <ProductForm
-            key={saveFormKey(actionData?.toast?.id, form.id)}
-            initial={form}
-            errors={actionData?.errors ?? {}}
-          />
+          <ProductForm key={formKey} initial={form} errors={actionData?.errors ?? {}} />
           {form.id && (
             <Link
               to={`/admin/products/${form.id}/label`}

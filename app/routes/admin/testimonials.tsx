@@ -3,7 +3,6 @@ import { Link } from "react-router";
 import { FormCard } from "~/components/admin/form-card.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { DeleteButton, EditLink, LoadError } from "~/components/admin/row-actions.tsx";
-import { saveFormKey } from "~/components/admin/save-form.tsx";
 import {
   emptyTestimonialForm,
   TestimonialForm,
@@ -16,6 +15,7 @@ import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { adminFailure, deleteIntent, runIntent } from "~/lib/admin-actions.server.ts";
 import { testimonialFormValues } from "~/lib/admin-form-values.ts";
 import { loadListScreen, saveForm, storeFormUploads } from "~/lib/admin-save.server.ts";
+import { refusedBy, useRecordFormKey } from "~/lib/form-reset-key.ts";
 import {
   type AdminTestimonial,
   createAdminTestimonial,
@@ -89,6 +89,7 @@ function toFormState(t: AdminTestimonial): TestimonialFormState {
 export default function Testimonials({ loaderData, actionData }: Route.ComponentProps) {
   useFlashToast(actionData?.toast);
   const form = actionData?.values ?? loaderData.form;
+  const formKey = useRecordFormKey(refusedBy(actionData), form?.id);
   const { testimonials } = loaderData;
   return (
     <>
@@ -103,11 +104,7 @@ export default function Testimonials({ loaderData, actionData }: Route.Component
 
       {form && (
         <FormCard title={form.id ? "Edit Testimonial" : "Add New Testimonial"}>
-          <TestimonialForm
-            key={saveFormKey(actionData?.toast?.id, form.id)}
-            initial={form}
-            errors={actionData?.errors ?? {}}
-          />
+          <TestimonialForm key={formKey} initial={form} errors={actionData?.errors ?? {}} />
         </FormCard>
       )}
 

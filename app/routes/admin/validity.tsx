@@ -25,6 +25,7 @@ import {
   runIntent,
 } from "~/lib/admin-actions.server.ts";
 import { formatDate, formatDateTime } from "~/lib/dates.ts";
+import { refusedBy, useFormResetKey } from "~/lib/form-reset-key.ts";
 import { settle } from "~server/http/error-response.ts";
 import { redirectWithToast } from "~server/http/flash.ts";
 import {
@@ -125,6 +126,8 @@ export default function ValidityCodes({ loaderData, actionData }: Route.Componen
   useFlashToast(actionData?.toast);
   const busy = useNavigation().state === "submitting";
   const { codes, lookups } = loaderData;
+  // Empty again after an added code; what was typed stays after a refusal.
+  const formKey = useFormResetKey(refusedBy(actionData));
   return (
     <>
       <PageHeader title="Product Validity Codes" subtitle={`${codes.length} validity codes`} />
@@ -135,7 +138,7 @@ export default function ValidityCodes({ loaderData, actionData }: Route.Componen
             <h2 className="font-display text-xl font-semibold">Add New Validity Code</h2>
           </CardHeader>
           <CardContent>
-            <Form method="post" className="flex flex-col gap-3" noValidate key={actionData?.toast?.id}>
+            <Form method="post" className="flex flex-col gap-3" noValidate key={formKey}>
               <input type="hidden" name="intent" value="add" />
               <Field id="code" label="Code" error={actionData?.errors.code}>
                 {(p) => (
@@ -153,7 +156,7 @@ export default function ValidityCodes({ loaderData, actionData }: Route.Componen
             <h2 className="font-display text-xl font-semibold">Bulk Add Codes</h2>
           </CardHeader>
           <CardContent>
-            <Form method="post" className="flex flex-col gap-3" noValidate key={actionData?.toast?.id}>
+            <Form method="post" className="flex flex-col gap-3" noValidate key={formKey}>
               <input type="hidden" name="intent" value="bulk" />
               <Field
                 id="codes"

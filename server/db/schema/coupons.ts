@@ -45,6 +45,8 @@ export const coupons = pgTable(
     minimumOrderCents: integer("minimum_order_cents"),
     usageLimit: integer("usage_limit"),
     usedCount: integer("used_count").notNull().default(0),
+    /** One use per customer (an account, or one email address for guests), checked at Pay. */
+    oncePerCustomer: boolean("once_per_customer").notNull().default(false),
     contentCreatorId: uuid("content_creator_id").references(() => contentCreators.id, {
       onDelete: "set null",
     }),

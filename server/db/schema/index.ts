@@ -13,6 +13,7 @@ export * from "./guest-orders.ts";
 export * from "./jobs.ts";
 export * from "./marketing.ts";
 export * from "./order-stats.ts";
+export * from "./order-status-notices.ts";
 export * from "./orders.ts";
 export * from "./payments.ts";
 export * from "./policies.ts";

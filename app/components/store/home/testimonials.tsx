@@ -106,9 +106,11 @@ function TestimonialCard({ testimonial }: { testimonial: HomeTestimonial }) {
 /** Shown only when there are active testimonials (at most 6, newest first). */
 export function Testimonials({ testimonials }: { testimonials: HomeTestimonial[] }) {
   if (testimonials.length === 0) return null;
+  // Four in rows of three would leave the fourth alone on a row: two rows of two instead.
+  const columns = testimonials.length === 4 ? "lg:grid-cols-2" : "lg:grid-cols-3";
   return (
     <Section eyebrow="Real stories" title="What Our Customers Say">
-      <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+      <ul className={`grid gap-6 md:grid-cols-2 ${columns}`}>
         {testimonials.map((t) => (
           <li key={t.id}>
             <TestimonialCard testimonial={t} />
