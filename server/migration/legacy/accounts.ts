@@ -22,8 +22,7 @@ export function importAccounts(ctx: ImportContext) {
 async function importAccount(ctx: ImportContext, db: Db, row: LegacyRow, oldId: string) {
   if (toDate(row.deleted_at)) throw new RowRefused("deleted account");
   const email = toText(row.email)?.toLowerCase();
-  if (!email?.includes("@"))
-    throw new RowRefused("no email address (phone-only accounts are not imported)");
+  if (!email?.includes("@")) throw new RowRefused("no email address (phone-only accounts are not imported)");
   const appMeta = toObject(row.raw_app_meta_data);
   const userMeta = toObject(row.raw_user_meta_data);
   const isAdmin = appMeta.role === "admin";

@@ -70,14 +70,12 @@ async function importOrder(ctx: ImportContext, db: Db, row: LegacyRow, oldId: st
     await db.update(orders).set(fields).where(eq(orders.id, id));
     await db.delete(orderItems).where(eq(orderItems.orderId, id));
   } else {
-    await db
-      .insert(orders)
-      .values({
-        id,
-        ...fields,
-        statusToken: newStatusToken(),
-        paidAt: fields.paymentStatus === "paid" ? fields.createdAt : null,
-      });
+    await db.insert(orders).values({
+      id,
+      ...fields,
+      statusToken: newStatusToken(),
+      paidAt: fields.paymentStatus === "paid" ? fields.createdAt : null,
+    });
     await rememberImport(db, "orders", oldId, id);
   }
   if (items.length)

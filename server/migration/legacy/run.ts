@@ -1,4 +1,4 @@
-import { and, eq, notInArray, sql } from "drizzle-orm";
+import { and, eq, notInArray, sql, TransactionRollbackError } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import {
   batches,
@@ -65,7 +65,7 @@ export async function importLegacyShop(db: Db, options: ImportOptions & { report
         tx.rollback();
       })
       .catch((error: unknown) => {
-        if (!(error instanceof Error && error.name === "TransactionRollbackError")) throw error;
+        if (!(error instanceof TransactionRollbackError)) throw error;
       });
   return report;
 }
