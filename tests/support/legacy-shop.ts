@@ -146,7 +146,7 @@ async function fill(sql: postgres.Sql, imageBase: string) {
   ];
   for (const [id, email, pw, confirmed, userMeta, appMeta, banned, deleted] of users)
     await sql`insert into auth.users values (${id as string}, ${email as string}, ${pw as string}, ${confirmed as string | null},
-      ${sql.json(userMeta as object)}, ${sql.json(appMeta as object)}, '2024-01-01', ${banned as null}, ${deleted as string | null})`;
+      ${sql.json(userMeta as postgres.JSONValue)}, ${sql.json(appMeta as postgres.JSONValue)}, '2024-01-01', ${banned as null}, ${deleted as string | null})`;
 
   await sql`insert into products values
     (${L.resin.id}, 'Himalayan Resin', 'Pure resin.', 49.99, null, false, ${`${imageBase}/storage/v1/object/public/uploads/resin.png`},
