@@ -11,7 +11,7 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 import { s3MediaStore } from "../server/media/s3-store.ts";
 import { localMediaStore } from "../server/media/uploads.ts";
-import { creatorLinkSender } from "../server/migration/legacy/creator-links.ts";
+import { CreatorLinks } from "../server/migration/legacy/creator-links.ts";
 import { mediaCopier } from "../server/migration/legacy/media.ts";
 import { placeholderEmailRule } from "../server/migration/legacy/placeholder-emails.ts";
 import { ImportReport } from "../server/migration/legacy/report.ts";
@@ -51,15 +51,18 @@ async function main() {
   const config = loadToolConfig();
   const services = await createServices(config);
   const source = openLegacySource(args.from);
-  await source.check().catch((error: Error) => {
-    void source.close();
-    void services.database.close();
-    throw new ImportRefused(
-      `Cannot read the old database at ${describePostgres(args.from)}: ${error.message}`,
-    );
-  });
   const report = new ImportReport();
   try {
+    await source.check().catch((error: Error) => {
+      throw new ImportRefused(
+        `Cannot read the old database at ${describePostgres(args.from)}: ${error.message}`,
+      );
+    });
+    const links = new CreatorLinks({
+      mailer: services.mailer,
+      publicUrl: config.publicUrl,
+      show: console.log,
+    });
     const store = config.s3 ? s3MediaStore(config.s3) : localMediaStore(config.uploadsDir);
     await importLegacyShop(services.database.db, {
       source,
@@ -68,12 +71,9 @@ async function main() {
       replaceDemo: args["replace-demo"],
       media: mediaCopier({ mode: args.media, store, dryRun: args["dry-run"], report }),
       isPlaceholderEmail: placeholderEmailRule(args["placeholder-email"]),
-      sendCreatorLink: creatorLinkSender({
-        mailer: services.mailer,
-        publicUrl: config.publicUrl,
-        show: console.log,
-      }),
+      sendCreatorLink: links.create,
     });
+    if (!args["dry-run"]) await links.deliver();
     const title = `${args["dry-run"] ? "Dry run (nothing was written)" : "Import"} from ${describePostgres(args.from)} at ${new Date().toISOString()}`;
     const text = report.format(title);
     const file = path.resolve(args.report ?? path.join(config.dataDir, "imports", `legacy-${stamp()}.txt`));
