@@ -46,6 +46,7 @@ export default [
   route("auth/sign-out", "routes/account/sign-out.tsx"),
   // The content creators' portal: its own sign-in, session and minimal layout (docs/creators.md).
   route("creator", "routes/creator/portal.tsx"),
+  route("creator/set-password", "routes/creator/set-password.tsx"),
   // The sandbox provider's hosted pages (test mode): outside the store layout, like a real provider.
   route("sandbox/pay/:sessionId", "routes/sandbox/pay.tsx", { id: "sandbox-card" }),
   route("sandbox/paypal/:sessionId", "routes/sandbox/pay.tsx", { id: "sandbox-paypal" }),

@@ -4,6 +4,7 @@ import "./support/env.ts";
 import { ConfigError, loadConfig } from "../server/config.ts";
 import { BackupError } from "../server/db/backup/errors.ts";
 import { DataFolderInUse, DataFolderUnusable } from "../server/db/data-folder-lock.ts";
+import { ImportRefused } from "../server/migration/legacy/run.ts";
 
 export function loadToolConfig() {
   return loadConfig({ ...process.env, LOG_LEVEL: "warn" });
@@ -31,7 +32,10 @@ export class UsageError extends Error {}
 
 function isOperatorError(error: unknown): error is Error {
   return (
-    error instanceof BackupError || error instanceof DataFolderInUse || error instanceof DataFolderUnusable
+    error instanceof BackupError ||
+    error instanceof DataFolderInUse ||
+    error instanceof DataFolderUnusable ||
+    error instanceof ImportRefused
   );
 }
 

@@ -1,5 +1,6 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { hashPassword } from "better-auth/crypto";
 import { admin, twoFactor } from "better-auth/plugins";
 import { brand } from "../../core/brand.ts";
 import { attachGuestOrders } from "../accounts/guest-orders.ts";
@@ -8,6 +9,7 @@ import * as schema from "../db/schema/index.ts";
 import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { authHooks } from "./hooks.ts";
+import { verifyAnyPassword } from "./legacy-password.ts";
 import { CLIENT_IP_HEADER } from "./limits.ts";
 import { adminSessionHooks, sessionLifetime } from "./session-lifetime.ts";
 
@@ -75,6 +77,8 @@ export function createAuth({ db, secret, publicUrl, secureCookies, mailer, log, 
       requireEmailVerification: true,
       resetPasswordTokenExpiresIn: ONE_HOUR,
       revokeSessionsOnPasswordReset: true,
+      // Imported customers' bcrypt hashes are accepted until their first sign-in (legacy-password.ts).
+      password: { hash: hashPassword, verify: verifyAnyPassword },
       // Sign-up with a registered address answers a stand-in user; it gets every field a new
       // customer's answer has (the admin and two-factor plugins' ones too, with a new customer's
       // values), so the API cannot tell registered addresses apart.

@@ -1,6 +1,7 @@
 import { createAuthMiddleware } from "better-auth/api";
 import type { Db } from "../db/client.ts";
 import { checkAuthInput } from "./input-rules.ts";
+import { upgradeLegacyPassword } from "./legacy-password.ts";
 import { enforceAuthRateLimits, reserveSignInAttempt, settleSignInAttempt } from "./limits.ts";
 import { claimTotpStep } from "./totp-replay.ts";
 
@@ -18,6 +19,7 @@ export function authHooks(db: Db) {
     }),
     after: createAuthMiddleware(async (ctx) => {
       await settleSignInAttempt(db, ctx);
+      await upgradeLegacyPassword(db, ctx);
     }),
   };
 }

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, redirect, useSearchParams } from "react-router";
 import {
   BalanceSummary,
   LedgerTable,
@@ -7,8 +7,8 @@ import {
   Td,
   Th,
 } from "~/components/creator/ledger-view.tsx";
+import { PortalField } from "~/components/creator/portal-field.tsx";
 import { Button } from "~/components/ui/button.tsx";
-import { Input } from "~/components/ui/input.tsx";
 import { formatDate } from "~/lib/dates.ts";
 import { type FieldErrors, parseForm } from "~/lib/forms.ts";
 import { brand } from "~core/brand.ts";
@@ -89,9 +89,16 @@ export default function CreatorPortal({ loaderData, actionData }: Route.Componen
 
 function SignIn({ result }: { result: ActionData | undefined }) {
   const errors = result?.errors ?? {};
+  // Back from a set-password link (password-links.ts).
+  const [params] = useSearchParams();
   return (
     <section className="mx-auto flex w-full max-w-sm flex-col gap-4">
       <h1 className="font-display text-2xl font-semibold">Creator sign-in</h1>
+      {params.get("password") === "set" && !result && (
+        <p role="status" className="text-sm">
+          Your password is set: sign in with it.
+        </p>
+      )}
       {result?.message && (
         <p role="alert" className="text-sm text-destructive-text">
           {result.message}
@@ -118,21 +125,6 @@ function SignIn({ result }: { result: ActionData | undefined }) {
         <Button type="submit">Sign in</Button>
       </form>
     </section>
-  );
-}
-
-function PortalField({
-  label,
-  error,
-  ...input
-}: React.ComponentProps<"input"> & { name: string; label: string; error?: string }) {
-  const id = `creator-${input.name}`;
-  return (
-    <div className="flex flex-col gap-1 text-sm">
-      <label htmlFor={id}>{label}</label>
-      <Input id={id} required aria-invalid={error ? true : undefined} {...input} />
-      {error && <span className="text-destructive-text">{error}</span>}
-    </div>
   );
 }
 

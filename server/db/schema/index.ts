@@ -11,6 +11,7 @@ export * from "./coupons.ts";
 export * from "./creator-commission.ts";
 export * from "./guest-orders.ts";
 export * from "./jobs.ts";
+export * from "./legacy-import.ts";
 export * from "./marketing.ts";
 export * from "./order-stats.ts";
 export * from "./order-status-notices.ts";

@@ -2,6 +2,7 @@ import type * as React from "react";
 import { AbandonedCart } from "./abandoned-cart.tsx";
 import { AdminNewOrder } from "./admin-new-order.tsx";
 import { ContactNotification } from "./contact-notification.tsx";
+import { CreatorSetPassword } from "./creator-set-password.tsx";
 import { NewsletterConfirm } from "./newsletter-confirm.tsx";
 import { OrderConfirmation } from "./order-confirmation.tsx";
 import { OrderRefunded } from "./order-refunded.tsx";
@@ -37,6 +38,7 @@ export const mailTemplates = {
   "subscription-notice": SubscriptionNotice,
   "renewal-notice": RenewalNotice,
   "newsletter-confirm": NewsletterConfirm,
+  "creator-set-password": CreatorSetPassword,
 } satisfies Record<string, React.FC<never>>;
 
 export type MailTemplateName = keyof typeof mailTemplates;
