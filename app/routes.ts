@@ -72,6 +72,8 @@ export default [
       route("orders/:orderId/refunds", "routes/admin/order-refunds.tsx"),
       route("upload", "routes/admin/upload.tsx"),
       route("sign-out", "routes/admin/sign-out.tsx"),
+      // The command palette's search (Ctrl/⌘+K): docs/back-office.md.
+      route("search", "routes/admin/search.ts"),
       // A privacy request's data as a JSON download (resource route): docs/compliance.md.
       route("privacy/export", "routes/admin/privacy-export.ts"),
       layout("routes/admin/layout.tsx", [

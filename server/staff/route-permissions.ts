@@ -21,6 +21,8 @@ const readOnly = (view: RouteRule["view"]): RouteRule => ({ view });
 export const adminRoutePermissions: Record<string, RouteRule> = {
   "/admin": readOnly(ANY_STAFF),
   "/admin/sign-out": { view: ANY_STAFF, act: ANY_STAFF },
+  // The command palette: each kind of result is filtered by the role's own permissions.
+  "/admin/search": readOnly(ANY_STAFF),
   "/admin/upload": page("upload:file"),
   "/admin/dashboard": readOnly("view:dashboard"),
   // Orders

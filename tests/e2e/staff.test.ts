@@ -94,8 +94,10 @@ describe("staff and roles", () => {
     expect(refunds.status()).toBe(403);
     expect(await refunds.text()).toContain("Your role (Fulfilment) does not allow this.");
     await page.goto("/admin/staff");
-    await page.getByRole("heading", { name: "Not allowed" }).waitFor();
+    await page.getByText("Not allowed", { exact: true }).waitFor();
     await page.getByText("Your role (Fulfilment) does not allow this.").waitFor();
+    await page.getByRole("link", { name: "Back to the back office" }).click();
+    await page.waitForURL("**/admin/orders");
 
     // The invitation is used up: the link no longer works.
     const again = await e2e.newPage();

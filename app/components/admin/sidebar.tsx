@@ -6,6 +6,7 @@ import { useOpenUntilNavigation } from "~/hooks/use-open-until-navigation.ts";
 import { cn } from "~/lib/cn.ts";
 import { brand } from "~core/brand.ts";
 import type { Role } from "~core/staff/roles.ts";
+import { CommandPalette } from "./command-palette.tsx";
 import { navGroupsFor } from "./nav.ts";
 
 type NavProps = { email: string; access: Role };
@@ -20,6 +21,7 @@ export function AdminSidebar({ email, access }: NavProps) {
     <aside className="hidden w-64 shrink-0 flex-col border-r bg-card lg:flex">
       <div className="sticky top-0 flex h-dvh flex-col gap-4 p-4">
         <Brand />
+        <CommandPalette access={access} />
         <AdminNav access={access} />
         <Account email={email} access={access} />
       </div>
