@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { orderItems } from "../../server/db/schema/index.ts";
-import { createOrder } from "../factories/index.ts";
+import { createOrder, createProduct } from "../factories/index.ts";
 import { expectNoSeriousA11yViolations } from "../support/axe.ts";
 import { setupE2E } from "../support/browser.ts";
 import { signInAsAdmin, submitAdminSignIn, waitForToast } from "../support/e2e-helpers.ts";
@@ -20,6 +20,7 @@ const e2e = setupE2E({
   prepare: async (db) => {
     const order = await createOrder(db, { paymentStatus: "paid", name: buyer.name, email: buyer.email });
     orderId = order.id;
+    await createProduct(db, { name: "Palette Pine Resin" });
     await db.insert(orderItems).values({
       orderId,
       name: "Pure Himalayan Shilajit Resin",
@@ -151,5 +152,44 @@ describe("staff and roles", () => {
     await last.scrollIntoViewIfNeeded();
     await last.click();
     await page.waitForURL("**/admin/staff");
+  });
+
+  it("Ctrl+K opens the palette: jump to a screen, find an order by the buyer's name and a product", async () => {
+    const page = await e2e.newPage();
+    await signInAsAdmin(page, "/admin/dashboard", owner);
+    const palette = page.getByRole("dialog", { name: "Search or jump to" });
+    // The shortcut works once the page has hydrated: press until it opens.
+    await expect
+      .poll(async () => {
+        if ((await palette.count()) === 0) await page.keyboard.press("Control+k");
+        return palette.isVisible();
+      })
+      .toBe(true);
+    const box = palette.getByRole("combobox", { name: "Search the back office" });
+    await box.fill("staf");
+    await palette.getByRole("option", { name: /Staff/ }).waitFor();
+    await box.press("Enter");
+    await page.waitForURL("**/admin/staff");
+
+    await page.keyboard.press("Control+k");
+    await box.fill(buyer.name);
+    await palette.getByRole("option", { name: new RegExp(`Order #${orderId.slice(0, 8)}`) }).waitFor();
+    await expectNoSeriousA11yViolations(page, "command palette");
+    await box.press("Enter");
+    await page.waitForURL(`**/admin/orders?q=${orderId}`);
+    await page.getByRole("cell", { name: new RegExp(buyer.name) }).waitFor();
+
+    await page.keyboard.press("Control+k");
+    await box.fill("pine resin");
+    await palette.getByRole("option", { name: /Palette Pine Resin/ }).waitFor();
+    await box.press("ArrowDown");
+    await box.press("ArrowUp");
+    await box.press("Enter");
+    await page.waitForURL("**/admin/products?edit=*");
+    // Esc closes without going anywhere.
+    await page.keyboard.press("Control+k");
+    await palette.waitFor();
+    await page.keyboard.press("Escape");
+    await palette.waitFor({ state: "hidden" });
   });
 });
