@@ -1,4 +1,13 @@
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+} from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { Toaster, useFlashToasts } from "~/components/ui/toaster.tsx";
 import { brand } from "~core/brand.ts";
@@ -63,6 +72,12 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 function errorText(status: number) {
+  // A staff member's role does not open this back office screen (server/auth/guards.ts).
+  if (status === 403)
+    return {
+      heading: "Not allowed",
+      message: "Your role does not allow this. Ask the shop owner if you need it.",
+    };
   if (status === 404)
     return {
       heading: "Oops! Page not found",
@@ -82,7 +97,11 @@ function errorText(status: number) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const { heading, message } = errorText(status);
+  const { heading, message: text } = errorText(status);
+  const refusal =
+    isRouteErrorResponse(error) && typeof error.data?.message === "string" ? error.data.message : null;
+  const message = status === 403 && refusal ? refusal : text;
+  const inBackOffice = useLocation().pathname.startsWith("/admin");
   // Details help while developing; in production they could leak internals.
   const detail = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
 
@@ -101,8 +120,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <p className="mt-6 font-display text-2xl text-foreground sm:text-3xl">{heading}</p>
       <p className="mt-3 max-w-md text-muted-foreground">{message}</p>
       {/* A full page load: after an error the client state may be unusable. */}
-      <a href="/" className={buttonClass({ size: "lg", className: "mt-8" })}>
-        Return to Home
+      <a href={inBackOffice ? "/admin" : "/"} className={buttonClass({ size: "lg", className: "mt-8" })}>
+        {inBackOffice ? "Back to the back office" : "Return to Home"}
       </a>
       {detail && (
         <pre className="mt-10 max-w-3xl overflow-x-auto rounded-md border bg-card p-4 text-left text-xs text-muted-foreground">

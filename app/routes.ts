@@ -58,6 +58,8 @@ export default [
   // Back office. Everything but the login sits under the guard layout, whose middleware checks the
   // admin before any loader or action runs; tests/e2e/admin-authorization.test.ts checks each route.
   route("admin/login", "routes/admin/login.tsx"),
+  // A staff invitation's one-time link: choose a password, join the back office (docs/admins.md).
+  route("invitation/:token", "routes/admin/invitation.tsx"),
   layout("routes/admin/guard.tsx", [
     ...prefix("admin", [
       index("routes/admin/index.tsx"),
@@ -72,6 +74,8 @@ export default [
       route("orders/:orderId/refunds", "routes/admin/order-refunds.tsx"),
       route("upload", "routes/admin/upload.tsx"),
       route("sign-out", "routes/admin/sign-out.tsx"),
+      // The command palette's search (Ctrl/⌘+K): docs/back-office.md.
+      route("search", "routes/admin/search.ts"),
       // A privacy request's data as a JSON download (resource route): docs/compliance.md.
       route("privacy/export", "routes/admin/privacy-export.ts"),
       layout("routes/admin/layout.tsx", [
@@ -116,6 +120,8 @@ export default [
         // Marketing consent: postal address for marketing email, subscribers (decision 048).
         route("marketing", "routes/admin/marketing.tsx"),
         route("subscribers", "routes/admin/subscribers.tsx"),
+        // Staff, roles and invitations (docs/admins.md); permissions: server/staff/route-permissions.ts.
+        route("staff", "routes/admin/staff.tsx"),
       ]),
     ]),
   ]),

@@ -20,7 +20,9 @@ const outcomeMessages = {
   created: (email: string) => `Admin ${email} created.`,
   promoted: (email: string) =>
     `${email} is now an admin. Its password is now the one given, and its sessions and two-factor setup were ended.`,
-  unchanged: (email: string) => `${email} is already an admin; nothing was changed (its password stays).`,
+  "made-owner": (email: string) =>
+    `${email} was on the staff with another role and is now an Owner (its password stays).`,
+  unchanged: (email: string) => `${email} is already an owner; nothing was changed (its password stays).`,
 };
 
 async function main() {

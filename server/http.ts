@@ -141,6 +141,9 @@ export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppO
     app.use("*", serveStatic({ root: clientDir, onFound: cacheFor(60 * 60, false) }));
   }
 
+  // better-auth's admin plugin endpoints (set role, set password, impersonate, ban…) would let any
+  // staff member act as an owner; the back office never calls them, so they are not served.
+  app.all("/api/auth/admin/*", (c) => c.json({ message: "Not found" }, 404));
   app.on(["GET", "POST"], "/api/auth/*", (c) => services.auth.handler(c.req.raw));
 
   let handler: ReturnType<typeof createRequestHandler> | undefined;

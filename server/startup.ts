@@ -49,5 +49,5 @@ async function ensureConfiguredAdmin({ config, database, auth, log }: Services) 
       { email: admin.email },
       "existing account promoted to admin: its password is now ADMIN_PASSWORD; its sessions and two-factor setup were ended",
     );
-  } else log.info({ email: admin.email, outcome }, "admin account ensured");
+  } else log.info({ email: admin.email, outcome }, "admin account ensured (an Owner)");
 }

@@ -73,4 +73,30 @@ describe("ensureAdmin", () => {
     expect(await rows(session, admin.id)).toBe(1);
     expect((await signIn(admin.email, "changed-in-the-shop")).user.id).toBe(admin.id);
   });
+
+  it("makes an admin with a smaller staff role an Owner again, password and sessions kept", async () => {
+    const admin = await createUser(database.db, {
+      role: "admin",
+      staffRole: "fulfilment",
+      password: "changed-in-the-shop",
+    });
+    expect(await ensureAdmin(database.db, auth, { email: admin.email, password: "the-env-password" })).toBe(
+      "made-owner",
+    );
+    const [row] = await database.db
+      .select({ staffRole: user.staffRole })
+      .from(user)
+      .where(eq(user.id, admin.id));
+    expect(row?.staffRole).toBe("owner");
+    expect((await signIn(admin.email, "changed-in-the-shop")).user.id).toBe(admin.id);
+  });
+
+  it("creates the configured admin as an Owner", async () => {
+    await ensureAdmin(database.db, auth, { email: "second.owner@example.com", password: "owner-pass-2" });
+    const [row] = await database.db
+      .select({ staffRole: user.staffRole })
+      .from(user)
+      .where(eq(user.email, "second.owner@example.com"));
+    expect(row?.staffRole).toBe("owner");
+  });
 });

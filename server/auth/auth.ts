@@ -70,6 +70,9 @@ export function createAuth({ db, secret, publicUrl, secureCookies, mailer, log, 
         rateLimit: schema.rateLimit,
       },
     }),
+    // The staff member's role (core/staff/roles.ts) for accounts with the `admin` role; never
+    // settable through the API (`input: false`), only by the staff screens (server/staff/).
+    user: { additionalFields: { staffRole: { type: "string", required: false, input: false } } },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 6,
@@ -89,6 +92,7 @@ export function createAuth({ db, secret, publicUrl, secureCookies, mailer, log, 
         banReason: null,
         banExpires: null,
         twoFactorEnabled: false,
+        staffRole: null,
         ...additionalFields,
         id,
       }),

@@ -8,6 +8,8 @@ export type SessionUser = {
   email: string;
   name: string;
   role: string;
+  /** For staff (role `admin`): their role's key (core/staff/roles.ts); null for an admin from before roles. */
+  staffRole: string | null;
   emailVerified: boolean;
   twoFactorEnabled: boolean;
 };
@@ -17,13 +19,14 @@ export async function getSessionUser(context: RequestContext, request: Request):
   try {
     const session = await context.auth.api.getSession({ headers: request.headers });
     if (!session) return null;
-    const { id, email, name, role, emailVerified, twoFactorEnabled } = session.user;
+    const { id, email, name, role, emailVerified, twoFactorEnabled, staffRole } = session.user;
     tagRequestUser(context, id);
     return {
       id,
       email,
       name,
       role: role ?? "customer",
+      staffRole: staffRole ?? null,
       emailVerified,
       twoFactorEnabled: Boolean(twoFactorEnabled),
     };

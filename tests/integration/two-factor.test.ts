@@ -7,6 +7,7 @@ import type { RequestContext } from "../../server/context.ts";
 import { user } from "../../server/db/schema/index.ts";
 import { readFlashToast } from "../../server/http/flash.ts";
 import type { Mailer } from "../../server/mail/mailer.ts";
+import { saveStaffSettings } from "../../server/staff/settings.ts";
 import { createUser, DEFAULT_USER_PASSWORD, type User } from "../factories/accounts.ts";
 import { clientHeaders, cookieHeader, setupAuthDatabase } from "../support/auth.ts";
 import type { TestDatabase } from "../support/database.ts";
@@ -124,7 +125,12 @@ describe("two-factor authentication", () => {
 
 describe("requireAdmin", () => {
   const contextWith = (requireAdmin2fa: boolean) =>
-    ({ auth, config: { requireAdmin2fa }, log: pino({ level: "silent" }) }) as unknown as RequestContext;
+    ({
+      auth,
+      database,
+      config: { requireAdmin2fa },
+      log: pino({ level: "silent" }),
+    }) as unknown as RequestContext;
   const request = (cookie?: string) =>
     new Request("http://shop.test/admin/emails", { headers: clientHeaders(undefined, cookie) });
   const redirectOf = async (call: Promise<unknown>) => {
@@ -175,5 +181,18 @@ describe("requireAdmin", () => {
       returnHeaders: true,
     });
     expect((await requireAdmin(contextWith(true), request(cookieHeader(headers)))).id).toBe(admin.id);
+  });
+
+  it("with the owner's 'staff must use two-factor' setting, sends staff without it to its setup", async () => {
+    const member = await createUser(database.db, { role: "admin", staffRole: "support" });
+    const { cookie } = await signIn(member.email);
+    expect((await requireAdmin(contextWith(false), request(cookie))).access.name).toBe("Support");
+    await saveStaffSettings(database.db, { requireTwoFactor: true });
+    try {
+      const required = await redirectOf(requireAdmin(contextWith(false), request(cookie)));
+      expect(required.location).toBe("/account/two-factor");
+    } finally {
+      await saveStaffSettings(database.db, { requireTwoFactor: false });
+    }
   });
 });

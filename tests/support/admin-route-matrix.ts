@@ -1,4 +1,5 @@
 import { expect } from "vitest";
+import { type RoleKey, roleKeys } from "../../core/staff/roles.ts";
 import type { Db } from "../../server/db/client.ts";
 import { orderItems } from "../../server/db/schema/index.ts";
 import { recordDelivery } from "../../server/webhooks/log.ts";
@@ -33,6 +34,14 @@ export const matrixCustomer = {
 };
 export const matrixAdminEnv = { ADMIN_EMAIL: matrixAdmin.email, ADMIN_PASSWORD: matrixAdmin.password };
 
+/** One staff account per built-in role (core/staff/roles.ts), for the route matrix × roles. */
+export const matrixStaff = Object.fromEntries(
+  roleKeys.map((role) => [
+    role,
+    { email: `matrix-${role}@example.com`, password: `matrix-${role}-password-1` },
+  ]),
+) as Record<RoleKey, { email: string; password: string }>;
+
 /**
  * Text only the back office may show; inactive testimonials and partners, unpublished
  * collections and pending reviews never reach the storefront.
@@ -66,6 +75,7 @@ export const ids = {
 /** Creates the customer and one row of each kind the back office lists (pass as `prepare`). */
 export async function prepareMatrix(db: Db) {
   const buyer = await createUser(db, matrixCustomer);
+  for (const role of roleKeys) await createUser(db, { ...matrixStaff[role], role: "admin", staffRole: role });
   ids.subscription = (await createSubscription(db, { userId: buyer.id })).id;
   ids.mail = (await createOutboxMail(db, { subject: secrets.mail })).id;
   ids.post = (await createBlogPost(db)).id;
@@ -109,6 +119,8 @@ export async function prepareMatrix(db: Db) {
 
 export type AdminRoute = {
   id: string;
+  /** Its URL pattern as in app/routes.ts (`/admin/orders/:orderId/ship`): the key of its permission. */
+  pattern: string;
   /** Where the route is reached, params filled with the prepared rows. */
   url: string;
   hasLoader: boolean;
@@ -126,16 +138,17 @@ export async function adminRoutes(): Promise<AdminRoute[]> {
     return [parent, route.path].filter(Boolean).join("/").replace(/\/+/g, "/");
   };
   // A pathless layout is reached through its children: it is tested at its first child's address.
-  const urlOf = (id: string): string => {
+  const patternOf = (id: string): string => {
     const route = routes[id]!;
     if (route.path === undefined && !route.index) {
       const child = Object.values(routes).find((r) => r?.parentId === id);
       if (!child) throw new Error(`layout ${id} has no child route`);
-      return urlOf(child.id);
+      return patternOf(child.id);
     }
-    return `/${fullPath(id)}`
-      .replace(/\/+/g, "/")
-      .replace(/(.)\/$/, "$1")
+    return `/${fullPath(id)}`.replace(/\/+/g, "/").replace(/(.)\/$/, "$1");
+  };
+  const urlOf = (id: string): string =>
+    patternOf(id)
       .replace(":orderId", ids.order)
       .replace(/\/products\/:id\/(stock|label)$/, `/products/${ids.product}/$1`)
       .replace("/blog/:id", `/blog/${ids.post}`)
@@ -145,11 +158,11 @@ export async function adminRoutes(): Promise<AdminRoute[]> {
       .replace(":batchId", ids.batch)
       .replace(":creatorId", ids.creator)
       .replace("/policies/:slug", "/policies/terms");
-  };
   // Selected by URL, not by id: routes with their own ids (e.g. "admin-blog-new") count too.
   return Object.values(routes)
     .map((r) => ({
       id: r!.id,
+      pattern: patternOf(r!.id),
       url: urlOf(r!.id),
       hasLoader: Boolean(r!.hasLoader),
       hasAction: Boolean(r!.hasAction),

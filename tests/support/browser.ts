@@ -28,6 +28,8 @@ export function launchBrowser(): Promise<Browser> {
 
 export const viewports = {
   desktop: { width: 1280, height: 900 },
+  /** A short laptop window: the admin sidebar must still reach Sign Out. */
+  laptop: { width: 1280, height: 720 },
   mobile: { width: 390, height: 844 },
 } as const;
 

@@ -5,22 +5,31 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from 
 import { useOpenUntilNavigation } from "~/hooks/use-open-until-navigation.ts";
 import { cn } from "~/lib/cn.ts";
 import { brand } from "~core/brand.ts";
-import { adminNavItems } from "./nav.ts";
+import type { Role } from "~core/staff/roles.ts";
+import { CommandPalette } from "./command-palette.tsx";
+import { navGroupsFor } from "./nav.ts";
 
-/** The admin's side navigation: a fixed column from `lg` up, a drawer behind a menu button below. */
-export function AdminSidebar({ email }: { email: string }) {
+type NavProps = { email: string; access: Role };
+
+/**
+ * The admin's side navigation: a fixed column from `lg` up, a drawer behind a menu button below.
+ * Only the screens the staff member's role opens, in groups; the list scrolls on its own, so the
+ * account and Sign Out stay on screen however short the window.
+ */
+export function AdminSidebar({ email, access }: NavProps) {
   return (
     <aside className="hidden w-64 shrink-0 flex-col border-r bg-card lg:flex">
-      <div className="sticky top-0 flex h-dvh flex-col gap-6 p-4">
+      <div className="sticky top-0 flex h-dvh flex-col gap-4 p-4">
         <Brand />
-        <AdminNav />
-        <Account email={email} />
+        <CommandPalette access={access} />
+        <AdminNav access={access} />
+        <Account email={email} access={access} />
       </div>
     </aside>
   );
 }
 
-export function AdminMobileNav({ email }: { email: string }) {
+export function AdminMobileNav({ email, access }: NavProps) {
   const [open, setOpen] = useOpenUntilNavigation(false);
   return (
     <Sheet open={open} onOpenChange={setOpen}>
@@ -29,12 +38,12 @@ export function AdminMobileNav({ email }: { email: string }) {
           <Menu className="size-6!" aria-hidden />
         </Button>
       </SheetTrigger>
-      <SheetContent side="left" width="18rem" className="gap-6 p-4">
+      <SheetContent side="left" width="18rem" className="max-h-dvh gap-4 p-4">
         <SheetTitle className="sr-only">Admin menu</SheetTitle>
         <SheetDescription className="sr-only">Back office screens and sign out</SheetDescription>
         <Brand />
-        <AdminNav />
-        <Account email={email} />
+        <AdminNav access={access} />
+        <Account email={email} access={access} />
       </SheetContent>
     </Sheet>
   );
@@ -52,36 +61,46 @@ function Brand() {
   );
 }
 
-function AdminNav() {
+function AdminNav({ access }: { access: Role }) {
   return (
-    <nav aria-label="Admin">
-      <ul className="flex flex-col gap-1">
-        {adminNavItems.map(({ to, label, icon: Icon }) => (
-          <li key={to}>
-            <NavLink
-              to={to}
-              className={({ isActive }) =>
-                cn(
-                  "flex items-center gap-3 rounded-md px-3 py-2.5 text-sm font-medium transition-colors hover:bg-accent",
-                  isActive ? "bg-accent text-primary" : "text-foreground/90",
-                )
-              }
-            >
-              <Icon className="size-4" aria-hidden />
-              {label}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
+    <nav aria-label="Admin" className="-mx-1 min-h-0 flex-1 overflow-y-auto px-1">
+      {navGroupsFor(access).map((group) => (
+        <section key={group.label} aria-labelledby={`nav-${group.label}`} className="mb-3">
+          <h2
+            id={`nav-${group.label}`}
+            className="px-3 pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase"
+          >
+            {group.label}
+          </h2>
+          <ul className="flex flex-col gap-0.5">
+            {group.items.map(({ to, label, icon: Icon }) => (
+              <li key={to}>
+                <NavLink
+                  to={to}
+                  className={({ isActive }) =>
+                    cn(
+                      "flex items-center gap-3 rounded-md px-3 py-1.5 text-sm font-medium transition-colors hover:bg-accent",
+                      isActive ? "bg-accent text-primary" : "text-foreground/90",
+                    )
+                  }
+                >
+                  <Icon className="size-4" aria-hidden />
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
     </nav>
   );
 }
 
-function Account({ email }: { email: string }) {
+function Account({ email, access }: NavProps) {
   return (
-    <div className="mt-auto flex flex-col gap-2 border-t pt-4">
+    <div className="flex shrink-0 flex-col gap-1 border-t pt-3">
       <p className="truncate px-2 text-xs text-muted-foreground" title={email}>
-        {email}
+        {email} · {access.name}
       </p>
       <Form method="post" action="/admin/sign-out">
         <Button type="submit" variant="ghost" className="w-full justify-start">

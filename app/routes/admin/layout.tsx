@@ -7,7 +7,8 @@ import { adminUser } from "~server/auth/guards.ts";
 import type { Route } from "./+types/layout";
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { email: context.get(adminUser).email };
+  const { email, access } = context.get(adminUser);
+  return { email, access };
 }
 
 export function meta() {
@@ -32,10 +33,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       >
         Skip to content
       </a>
-      <AdminSidebar email={loaderData.email} />
+      <AdminSidebar email={loaderData.email} access={loaderData.access} />
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background/90 px-4 backdrop-blur lg:hidden">
-          <AdminMobileNav email={loaderData.email} />
+          <AdminMobileNav email={loaderData.email} access={loaderData.access} />
           <span className="font-display text-lg font-semibold text-primary">Admin</span>
         </header>
         <main id="admin-main" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8">

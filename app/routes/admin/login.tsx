@@ -27,7 +27,7 @@ export function meta() {
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getSessionUser(context, request);
-  if (user?.role === "admin") throw redirect("/admin/dashboard");
+  if (user?.role === "admin") throw redirect("/admin");
   return { signedInAs: user?.email ?? null };
 }
 
@@ -75,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (result.kind) {
     case "signed-in":
       return redirectWithToast(
-        "/admin/dashboard",
+        "/admin",
         { title: "Login successful", description: "Welcome to the admin dashboard", variant: "success" },
         { headers },
       );

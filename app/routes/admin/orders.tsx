@@ -48,6 +48,7 @@ import { changeOrderStatus } from "~server/orders/notify.ts";
 import { ORDER_STATUSES } from "~server/orders/status.ts";
 import { undoStatusChange } from "~server/orders/status-notices.ts";
 import type { Route } from "./+types/orders";
+import { orderPermissions, withoutCustomerData } from "./orders-access.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -59,7 +60,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const loaded = await settle(context.log, "admin order list failed", () =>
     listAdminOrders(context.database.db, { search, page, after, before }),
   );
-  return loaded.ok ? { search, result: loaded.value, error: false } : { search, result: null, error: true };
+  const may = orderPermissions(context.get(adminUser).access);
+  if (!loaded.ok) return { search, result: null, error: true, may };
+  return { search, result: withoutCustomerData(loaded.value, may.customerData), error: false, may };
 }
 
 const statusForm = z.object({ orderId: z.uuid(), status: z.enum(ORDER_STATUSES) });
@@ -139,7 +142,7 @@ const undoFailed = (description: string) =>
   actionToast({ title: "Undo failed", description, variant: "destructive" });
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
-  const { search, result, error } = loaderData;
+  const { search, result, error, may } = loaderData;
   useOneRefetchWhenEmpty(!result || result.orders.length === 0);
   const location = useLocation();
   const [params] = useSearchParams();
@@ -164,14 +167,18 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           <RefreshCw aria-hidden />
           Refresh
         </Link>
-        <a href={exportHref(search)} className={buttonClass({ variant: "outline" })} download>
-          <Download aria-hidden />
-          Export CSV
-        </a>
-        <a href="/admin/customers/export.csv" className={buttonClass({ variant: "outline" })} download>
-          <Download aria-hidden />
-          Export customers
-        </a>
+        {may.exportOrders && (
+          <a href={exportHref(search)} className={buttonClass({ variant: "outline" })} download>
+            <Download aria-hidden />
+            Export CSV
+          </a>
+        )}
+        {may.exportCustomers && (
+          <a href="/admin/customers/export.csv" className={buttonClass({ variant: "outline" })} download>
+            <Download aria-hidden />
+            Export customers
+          </a>
+        )}
       </PageHeader>
       <SearchBox defaultValue={search} />
       {error || !result ? (
@@ -213,7 +220,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                     <RefundBadge order={order} />
                   </TableCell>
                   <TableCell className="text-right">
-                    <OrderDialog order={order} />
+                    <OrderDialog order={order} mayRefund={may.refund} />
                   </TableCell>
                 </TableRow>
               ))}
@@ -290,7 +297,7 @@ function SearchBox({ defaultValue }: { defaultValue: string }) {
   );
 }
 
-function OrderDialog({ order }: { order: OrderDetailsData }) {
+function OrderDialog({ order, mayRefund }: { order: OrderDetailsData; mayRefund: boolean }) {
   return (
     <Dialog>
       <DialogTrigger asChild>
@@ -305,7 +312,7 @@ function OrderDialog({ order }: { order: OrderDetailsData }) {
           <DialogDescription>Placed {formatDateTime(order.createdAt)}</DialogDescription>
         </DialogHeader>
         <OrderDetails order={order} />
-        <RefundPanel orderId={order.id} />
+        {mayRefund && <RefundPanel orderId={order.id} />}
         <div className="flex justify-end">
           <a
             href={`/admin/orders/${order.id}/print`}

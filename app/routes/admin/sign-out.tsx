@@ -3,7 +3,7 @@ import { signOutSession } from "~server/auth/admin-login.ts";
 import type { Route } from "./+types/sign-out";
 
 export async function loader() {
-  throw redirect("/admin/dashboard");
+  throw redirect("/admin");
 }
 
 /** Admin sign-out clears the session and goes to /admin/login. */

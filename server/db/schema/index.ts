@@ -24,6 +24,7 @@ export * from "./review-invitations.ts";
 export * from "./reviews.ts";
 export * from "./serial-events.ts";
 export * from "./shipping.ts";
+export * from "./staff.ts";
 export * from "./stock.ts";
 export * from "./storefront.ts";
 export * from "./subscription-events.ts";

@@ -13,6 +13,7 @@ import { RenewalNotice } from "./renewal-notice.tsx";
 import { RenewalOutOfStock } from "./renewal-out-of-stock.tsx";
 import { ResetPassword } from "./reset-password.tsx";
 import { ReviewInvitation } from "./review-invitation.tsx";
+import { StaffInvitation } from "./staff-invitation.tsx";
 import { SubscriptionNotice } from "./subscription-notice.tsx";
 import { SubscriptionRenewal } from "./subscription-renewal.tsx";
 import { VerifyEmail } from "./verify-email.tsx";
@@ -39,6 +40,7 @@ export const mailTemplates = {
   "renewal-notice": RenewalNotice,
   "newsletter-confirm": NewsletterConfirm,
   "creator-set-password": CreatorSetPassword,
+  "staff-invitation": StaffInvitation,
 } satisfies Record<string, React.FC<never>>;
 
 export type MailTemplateName = keyof typeof mailTemplates;

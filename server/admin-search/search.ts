@@ -1,0 +1,56 @@
+import { asc, eq, ilike, or, sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { products, productVariants } from "../db/schema/index.ts";
+import { listAdminOrders } from "../orders/admin-list.ts";
+
+export type PaletteHit = { kind: "order" | "product"; label: string; detail: string; to: string };
+
+const LIMIT = 5;
+/** `%` and `_` typed in the box are letters, not wildcards. */
+const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Orders by name, email, order number or coupon (the orders screen's own search). */
+async function orderHits(db: Db, query: string, withEmail: boolean): Promise<PaletteHit[]> {
+  const page = await listAdminOrders(db, { search: query, pageSize: LIMIT });
+  return page.orders.map((order) => ({
+    kind: "order",
+    label: `Order #${order.id.slice(0, 8)}`,
+    detail: [order.name, withEmail ? order.email : null].filter(Boolean).join(" · "),
+    to: `/admin/orders?q=${encodeURIComponent(order.id)}`,
+  }));
+}
+
+/** Products by name or a variant's SKU. */
+async function productHits(db: Db, query: string): Promise<PaletteHit[]> {
+  const rows = await db
+    .selectDistinct({ id: products.id, name: products.name })
+    .from(products)
+    .leftJoin(productVariants, eq(productVariants.productId, products.id))
+    .where(or(ilike(products.name, likeText(query)), sql`upper(${productVariants.sku}) = upper(${query})`))
+    .orderBy(asc(products.name))
+    .limit(LIMIT);
+  return rows.map((row) => ({
+    kind: "product",
+    label: row.name,
+    detail: "Product",
+    to: `/admin/products?edit=${row.id}`,
+  }));
+}
+
+/**
+ * What the command palette finds for `query`, only of the kinds the staff member may open
+ * (the caller passes what their role grants).
+ */
+export async function searchBackOffice(
+  db: Db,
+  query: string,
+  may: { orders: boolean; customerData: boolean; products: boolean },
+): Promise<PaletteHit[]> {
+  const text = query.trim().slice(0, 100);
+  if (text.length < 2) return [];
+  const [orders, found] = await Promise.all([
+    may.orders ? orderHits(db, text, may.customerData) : [],
+    may.products ? productHits(db, text) : [],
+  ]);
+  return [...orders, ...found];
+}
