@@ -15,7 +15,7 @@ RUN npm ci --no-audit --no-fund
 
 FROM deps AS build
 COPY . .
-# The postgres.js socket guard (decision 051) is applied here: node_modules is read-only at run time.
+# The postgres.js socket guard (decision 052) is applied here: node_modules is read-only at run time.
 RUN npm run build && npm run db:driver-guard && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:${NODE_VERSION}-bookworm-slim AS runtime

@@ -1,5 +1,5 @@
 /**
- * Applies the postgres.js socket guard (docs/decisions/051-postgres-driver-guard.md) to the
+ * Applies the postgres.js socket guard (docs/decisions/052-postgres-driver-guard.md) to the
  * installed driver now, instead of at the server's first start: for images whose node_modules is
  * read-only at run time (the Dockerfile runs it in its build stage).  npm run db:driver-guard
  */

@@ -1,6 +1,6 @@
 /**
  * The guard postgres.js 3.4.9 needs so that PostgreSQL stopping during a transaction cannot crash
- * the process (docs/decisions/051-postgres-driver-guard.md). After the server closes a connection,
+ * the process (docs/decisions/052-postgres-driver-guard.md). After the server closes a connection,
  * the driver nulls its socket; the interrupted transaction's ROLLBACK is then written from a
  * setImmediate callback that reads `socket.write` and throws outside any promise. The guard fails
  * such statements with CONNECTION_CLOSED instead, and teardown forgets the dead socket's unsent
@@ -67,7 +67,7 @@ function replaceFile(file: string, content: string) {
     renameSync(temporary, file);
   } catch (error) {
     throw new Error(
-      `postgres.js ${GUARDED_VERSION} needs the socket guard (docs/decisions/051-postgres-driver-guard.md) ` +
+      `postgres.js ${GUARDED_VERSION} needs the socket guard (docs/decisions/052-postgres-driver-guard.md) ` +
         `but ${file} cannot be written (${(error as Error).message}). ` +
         "Start the shop once with a writable node_modules, or run `npm run db:driver-guard` where it is (the Dockerfile does, in its build stage).",
     );

@@ -4,7 +4,7 @@ import { fulfilmentStatus, orders } from "./orders.ts";
 
 /**
  * The customer's email about an admin's status change, held for a minute so the change can be
- * undone before anyone is told (decision 051). One per order: a second change within the minute
+ * undone before anyone is told (docs/fulfilment.md). One per order: a second change within the minute
  * replaces it. The background sends and deletes it once `due_at` has passed; an undo deletes it.
  */
 export const orderStatusNotices = pgTable(
