@@ -1,4 +1,5 @@
 import { asc, eq, ilike, or, sql } from "drizzle-orm";
+import { orderLabel } from "../../core/order-number.ts";
 import type { Db } from "../db/client.ts";
 import { products, productVariants } from "../db/schema/index.ts";
 import { listAdminOrders } from "../orders/admin-list.ts";
@@ -14,7 +15,7 @@ async function orderHits(db: Db, query: string, withEmail: boolean): Promise<Pal
   const page = await listAdminOrders(db, { search: query, pageSize: LIMIT });
   return page.orders.map((order) => ({
     kind: "order",
-    label: `Order #${order.id.slice(0, 8)}`,
+    label: `Order #${orderLabel(order)}`,
     detail: [order.name, withEmail ? order.email : null].filter(Boolean).join(" · "),
     to: `/admin/orders?q=${encodeURIComponent(order.id)}`,
   }));

@@ -1,5 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orderLabel } from "../../core/order-number.ts";
 import { createOrder } from "../../tests/factories/index.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
 import { mailOutbox, orders } from "../db/schema/index.ts";
@@ -42,9 +43,7 @@ describe("a status change held for a minute", () => {
     expect(await subjectsTo("wait@example.com")).toEqual([]);
     expect(await sendDueStatusNotices(database.db, mailer, at(STATUS_UNDO_MS))).toBe(1);
     expect(await sendDueStatusNotices(database.db, mailer, at(STATUS_UNDO_MS + 1))).toBe(0);
-    expect(await subjectsTo("wait@example.com")).toEqual([
-      `Order #${order.id.slice(0, 8)} is being prepared`,
-    ]);
+    expect(await subjectsTo("wait@example.com")).toEqual([`Order #${orderLabel(order)} is being prepared`]);
     expect(await undoStatusChange(database.db, order.id, at(STATUS_UNDO_MS + 1))).toEqual({
       ok: false,
       reason: "too_late",

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orderLabel } from "../../../core/order-number.ts";
 import { createCoupon, createUser } from "../../../tests/factories/index.ts";
 import { fakeBuyer } from "../../../tests/fakes/stripe-server.ts";
 import { SHOP_URL, startStripeTestbed } from "../../../tests/fakes/stripe-shop.ts";
@@ -91,7 +92,7 @@ describe("Stripe Checkout Session for a one-time order", () => {
     expect(first?.shippingAddress).toMatchObject({ line1: "5 Market St", postalCode: "94105", state: "CA" });
     expect(reload?.id).toBe(order.id);
     const mails = await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, fakeBuyer.email));
-    expect(mails.filter((m) => m.subject.includes(order.id.slice(0, 8)))).toHaveLength(1);
+    expect(mails.filter((m) => m.subject.includes(`#${orderLabel(first!)}`))).toHaveLength(1);
   });
 
   it("cancel expires the session at Stripe, releases the coupon and expires the order", async () => {
