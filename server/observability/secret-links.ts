@@ -13,6 +13,8 @@ const SECRET_PATHS = [
   "unsubscribe",
   "newsletter/confirm",
   "api/auth/reset-password",
+  // A staff invitation (server/staff/invitations.ts): the token sets the new member's password.
+  "invitation",
 ];
 const SECRET_QUERY_PARAMETERS = ["token", "session_id"];
 
@@ -33,11 +35,22 @@ export function redactSecretLinks(text: string): string {
  * under no-referrer that POST carries `Origin: null`, which React Router's CSRF check refuses.
  * same-origin still never sends the secret URL to another site.
  */
-const POSTS_TO_ITSELF = ["unsubscribe", "newsletter/confirm", "sandbox/pay", "sandbox/paypal"];
+const POSTS_TO_ITSELF = [
+  "unsubscribe",
+  "newsletter/confirm",
+  "sandbox/pay",
+  "sandbox/paypal",
+  "invitation",
+  "creator/set-password",
+];
+
+/** Pages whose secret is the `token` query value rather than a path segment. */
+const TOKEN_IN_QUERY = /^\/+(api\/auth\/verify-email|creator\/set-password)\b/i;
 
 const prefixOf = (path: string) =>
   SECRET_PATHS.find((prefix) => new RegExp(`^/+${prefix}/`, "i").test(path)) ??
-  (/^\/+api\/auth\/verify-email\b/i.test(path) ? "api/auth/verify-email" : null);
+  TOKEN_IN_QUERY.exec(path)?.[1]?.toLowerCase() ??
+  null;
 
 /** The Referrer-Policy of a page whose URL carries a secret, or null for any other path. */
 export function secretLinkReferrerPolicy(path: string): "no-referrer" | "same-origin" | null {
