@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+// Here, not beside secret-links.ts: it reads the route table (app/), which server/ never imports.
 import routes from "../../app/routes.ts";
-import { redactSecretLinks, secretLinkReferrerPolicy } from "./secret-links.ts";
+import { redactSecretLinks, secretLinkReferrerPolicy } from "../../server/observability/secret-links.ts";
 
 describe("redactSecretLinks", () => {
   it("replaces the token of every secret link, keeping the route and its .data suffix", () => {
