@@ -45,7 +45,7 @@ describe("AVIF variants", () => {
     const stored: string[] = [];
     const store = {
       put: async (name: string) => `/uploads/${name}`,
-      putVariant: async (name: string, width: number, bytes: Buffer, format: string) => {
+      putVariant: async (_name: string, width: number, bytes: Buffer, format: string) => {
         expect((await sharp(bytes).metadata()).format).toBe(format === "avif" ? "heif" : "webp");
         stored.push(`${width}:${format}`);
       },
