@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { setupE2E } from "../support/browser.ts";
-import { signInAsAdmin, waitForToast } from "../support/e2e-helpers.ts";
+import { adminEnv, signInAsAdmin, waitForToast } from "../support/e2e-helpers.ts";
 import { waitForHydration } from "../support/page.ts";
 
-const e2e = setupE2E();
+const e2e = setupE2E({ env: adminEnv });
 
 describe("images: AVIF with WebP fallback, sized Markdown images", () => {
   it("the product page offers AVIF variants in a <picture> before the WebP ones, and serves them", async () => {
@@ -23,7 +23,7 @@ describe("images: AVIF with WebP fallback, sized Markdown images", () => {
     const page = await e2e.newPage();
     await signInAsAdmin(page, "/admin/blog/new");
     await waitForHydration(page);
-    await page.getByLabel("Title").fill("Sized Images Post");
+    await page.getByLabel("Title", { exact: true }).fill("Sized Images Post");
     await page
       .getByLabel("Excerpt")
       .fill("A post with an uploaded image that must not shift the text below it.");
@@ -31,7 +31,7 @@ describe("images: AVIF with WebP fallback, sized Markdown images", () => {
       .getByRole("textbox", { name: "Content" })
       .fill("Before the image.\n\n![Certificate](/uploads/certificate-1.webp)\n\nAfter the image.");
     await page.getByRole("switch", { name: "Published" }).check();
-    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("button", { name: "Create Post" }).click();
     await waitForToast(page, "Blog post created successfully");
 
     await page.goto("/blog/sized-images-post");
