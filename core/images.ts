@@ -45,10 +45,40 @@ export function variantUrl(src: string, width: number, mediaUrl?: string | null)
   return `${parts.base}/images/${width}/${parts.name}`;
 }
 
+/**
+ * The AVIF variant next to the WebP one: the WebP URL plus `.avif` (`/images/640/a/b.webp.avif`).
+ * Browsers that support AVIF take these from a `<source type="image/avif">`; the rest keep WebP.
+ */
+export function avifVariantUrl(src: string, width: number, mediaUrl?: string | null) {
+  return `${variantUrl(src, width, mediaUrl)}.avif`;
+}
+
 /** `srcset` entries: every generated width below the intrinsic one, plus the original file. */
-export function srcSetFor(image: Pick<ImageInfo, "src" | "width">) {
+export function srcSetFor(image: Pick<ImageInfo, "src" | "width">, mediaUrl?: string | null) {
   const smaller = IMAGE_WIDTHS.filter((w) => w < image.width);
-  return [...smaller.map((w) => `${variantUrl(image.src, w)} ${w}w`), `${image.src} ${image.width}w`].join(
-    ", ",
-  );
+  return [
+    ...smaller.map((w) => `${variantUrl(image.src, w, mediaUrl)} ${w}w`),
+    `${image.src} ${image.width}w`,
+  ].join(", ");
+}
+
+/**
+ * AVIF `srcset`: every generated width below the intrinsic one, and the next allowed width, which
+ * the image route serves at the intrinsic size (it never enlarges). There is no AVIF original.
+ */
+export function avifSrcSetFor(image: Pick<ImageInfo, "src" | "width">, mediaUrl?: string | null) {
+  const entries: string[] = [];
+  for (const w of IMAGE_WIDTHS) {
+    entries.push(`${avifVariantUrl(image.src, w, mediaUrl)} ${Math.min(w, image.width)}w`);
+    if (w >= image.width) break;
+  }
+  return entries.join(", ");
+}
+
+/** Both `srcset`s of an upload drawn at any size (product images: the width is not known). */
+export function allWidthsSrcSets(src: string, mediaUrl?: string | null) {
+  return {
+    avif: IMAGE_WIDTHS.map((w) => `${avifVariantUrl(src, w, mediaUrl)} ${w}w`).join(", "),
+    webp: IMAGE_WIDTHS.map((w) => `${variantUrl(src, w, mediaUrl)} ${w}w`).join(", "),
+  };
 }

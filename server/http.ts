@@ -113,7 +113,7 @@ export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppO
       onFound: cacheFor(ONE_YEAR, true),
     }),
   );
-  // Responsive variants of uploads (/images/640/name.webp): generated once, then served from disk.
+  // Responsive variants of uploads (/images/640/name.webp, AVIF at name.webp.avif): generated once, then served from disk.
   const mediaDirs = {
     uploadsDir: services.config.uploadsDir,
     cacheDir: path.join(services.config.dataDir, "cache", "images"),
@@ -131,7 +131,7 @@ export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppO
       return null;
     });
     if (!file) return c.notFound();
-    c.header("Content-Type", "image/webp");
+    c.header("Content-Type", file.endsWith(".avif") ? "image/avif" : "image/webp");
     c.header("Cache-Control", `public, max-age=${ONE_YEAR}, immutable`);
     return c.body(Readable.toWeb(createReadStream(file)) as ReadableStream);
   });

@@ -5,6 +5,7 @@ import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { blogPosts } from "../db/schema/index.ts";
 import { imageUrlField } from "./admin-fields.ts";
+import type { ImageSizes } from "./markdown.ts";
 import { markdownProblem, storedPostHtml } from "./markdown-limits.ts";
 import { slugify, uniqueSlug } from "./slug.ts";
 
@@ -48,12 +49,12 @@ export async function getAdminPost(db: Db, id: string): Promise<AdminBlogPost | 
   return row ?? null;
 }
 
-function columns(input: BlogPostInput) {
+function columns(input: BlogPostInput, imageSizes?: ImageSizes) {
   const { slug: _slug, ...fields } = input;
   return {
     ...fields,
     // Rendered once here, so a storefront view never runs the Markdown parser.
-    contentHtml: storedPostHtml(input.content),
+    contentHtml: storedPostHtml(input.content, imageSizes),
     featuredImageUrl: input.featuredImageUrl || null,
     seoTitle: input.seoTitle || null,
     seoDescription: input.seoDescription || null,
@@ -65,11 +66,12 @@ export async function createAdminPost(
   db: Db,
   input: BlogPostInput,
   now = new Date(),
+  imageSizes?: ImageSizes,
 ): Promise<AdminBlogPost> {
   const [row] = await db
     .insert(blogPosts)
     .values({
-      ...columns(input),
+      ...columns(input, imageSizes),
       slug: await uniqueSlug(db, blogPosts, slugify(input.slug || input.title)),
       publishedAt: input.published ? now : null,
     })
@@ -86,6 +88,7 @@ export async function updateAdminPost(
   id: string,
   input: BlogPostInput,
   now = new Date(),
+  imageSizes?: ImageSizes,
 ): Promise<AdminBlogPost | null> {
   const current = await getAdminPost(db, id);
   if (!current) return null;
@@ -95,7 +98,7 @@ export async function updateAdminPost(
   const [row] = await db
     .update(blogPosts)
     .set({
-      ...columns(input),
+      ...columns(input, imageSizes),
       slug,
       publishedAt: input.published ? (current.publishedAt ?? now) : null,
     })

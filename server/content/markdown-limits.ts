@@ -1,4 +1,4 @@
-import { escapeHtml, renderMarkdown } from "./markdown.ts";
+import { escapeHtml, type ImageSizes, renderMarkdown } from "./markdown.ts";
 
 /** The post body's size limit; the preview renders no more than a post may hold. */
 export const MAX_MARKDOWN_LENGTH = 200_000;
@@ -52,11 +52,11 @@ export type CheckedRender = { ok: true; html: string } | { ok: false; message: s
  * Renders only Markdown within the limits. A stack overflow that some other nesting still causes
  * is reported the same way, never thrown.
  */
-export function renderCheckedMarkdown(markdown: string): CheckedRender {
+export function renderCheckedMarkdown(markdown: string, imageSizes?: ImageSizes): CheckedRender {
   const problem = markdownProblem(markdown);
   if (problem) return { ok: false, message: problem };
   try {
-    return { ok: true, html: renderMarkdown(markdown) };
+    return { ok: true, html: renderMarkdown(markdown, imageSizes) };
   } catch (error) {
     if (error instanceof RangeError) return { ok: false, message: TOO_DEEPLY_NESTED };
     throw error;
@@ -67,8 +67,8 @@ export function renderCheckedMarkdown(markdown: string): CheckedRender {
  * The HTML stored with a post (rendered once, at save). Content saved before the limits existed
  * may exceed them: it is shown as escaped paragraphs of plain text rather than not at all.
  */
-export function storedPostHtml(markdown: string): string {
-  const rendered = renderCheckedMarkdown(markdown);
+export function storedPostHtml(markdown: string, imageSizes?: ImageSizes): string {
+  const rendered = renderCheckedMarkdown(markdown, imageSizes);
   if (rendered.ok) return rendered.html;
   return markdown
     .split(/\n{2,}/)

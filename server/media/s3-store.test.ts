@@ -58,6 +58,12 @@ describe("uploads in S3", () => {
       const size = await sharp(variant!.bytes).metadata();
       expect(size).toMatchObject({ format: "webp", width: Math.min(width, 1500) });
       expect(size.exif).toBeUndefined();
+      const avif = s3.objects.get(`shop-media/images/${width}/${name}.avif`);
+      expect(avif?.contentType, `AVIF variant ${width}`).toBe("image/avif");
+      expect(await sharp(avif!.bytes).metadata()).toMatchObject({
+        compression: "av1",
+        width: Math.min(width, 1500),
+      });
     }
     // Path-style requests (bucket in the path), signed with the configured key.
     expect(s3.requests.map((r) => r.line)).toContain(`PUT /shop-media/uploads/${name}`);

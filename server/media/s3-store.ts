@@ -52,8 +52,10 @@ export function s3MediaStore(settings: S3Settings, client: S3Client = createS3Cl
       await put(`uploads/${name}`, bytes, contentType);
       return `${base}/uploads/${name}`;
     },
-    async putVariant(name, width, bytes) {
-      await put(`images/${width}/${name}`, bytes, "image/webp");
+    async putVariant(name, width, bytes, format) {
+      // The same paths as the image route: `<name>` is WebP, `<name>.avif` AVIF.
+      const key = format === "avif" ? `images/${width}/${name}.avif` : `images/${width}/${name}`;
+      await put(key, bytes, `image/${format}`);
     },
   };
 }

@@ -3,7 +3,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { IMAGE_WIDTHS } from "../../core/images.ts";
 import { sharp } from "./sharp.ts";
-import { resizeToWidth } from "./variants.ts";
+import { resizeToWidth, type VariantFormat } from "./variants.ts";
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** Larger images are scaled down to fit; nothing on the site shows them bigger. */
@@ -25,7 +25,7 @@ export type MediaStore = {
    * Stores the responsive variant of upload `name` at `width` px. Only stores that cannot make
    * variants on request have it (local uploads get theirs from the image route on first use).
    */
-  putVariant?(name: string, width: number, bytes: Buffer): Promise<void>;
+  putVariant?(name: string, width: number, bytes: Buffer, format: VariantFormat): Promise<void>;
 };
 
 /** Files under `dir`, served by the HTTP app at /uploads/<name>. */
@@ -73,7 +73,11 @@ export async function storeImageUpload(store: MediaStore, bytes: Uint8Array): Pr
   const name = `${randomUUID()}.webp`;
   if (store.putVariant) {
     // Variants first: the upload's URL is only handed out once all of its files exist.
-    for (const width of IMAGE_WIDTHS) await store.putVariant(name, width, await resizeToWidth(output, width));
+    for (const width of IMAGE_WIDTHS) {
+      for (const format of ["webp", "avif"] as const) {
+        await store.putVariant(name, width, await resizeToWidth(output, width, format), format);
+      }
+    }
   }
   return { url: await store.put(name, output, "image/webp") };
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { cn } from "~/lib/cn.ts";
 import type { loader as rootLoader } from "~/root.tsx";
-import { DEFAULT_PRODUCT_IMAGE, IMAGE_WIDTHS, isUploadUrl, variantUrl } from "~core/images.ts";
+import { allWidthsSrcSets, DEFAULT_PRODUCT_IMAGE, isUploadUrl } from "~core/images.ts";
 
 const fallback = DEFAULT_PRODUCT_IMAGE.src;
 
@@ -20,9 +20,9 @@ export type ProductImageProps = {
 };
 
 /**
- * Every product image goes through here: uploads get WebP variants in `srcset` (the image route
- * never enlarges, so every listed width is safe); missing or broken images fall back to the
- * default product image.
+ * Every product image goes through here: uploads get AVIF and WebP variants in a <picture> (the
+ * image route never enlarges, so every listed width is safe); missing or broken images fall back
+ * to the default product image (without sources, so the fallback is what is drawn).
  */
 export function ProductImage({
   src,
@@ -46,24 +46,27 @@ export function ProductImage({
     if (img?.complete && img.naturalWidth === 0 && img.getAttribute("src") !== fallback) setFailed(wanted);
   }, [wanted]);
 
+  const sets = responsive ? allWidthsSrcSets(shown, mediaUrl) : null;
+  const sizesAttr = responsive ? (sizes ?? `(max-width: 640px) 100vw, ${width}px`) : undefined;
   return (
-    <img
-      ref={ref}
-      src={shown}
-      srcSet={
-        responsive ? IMAGE_WIDTHS.map((w) => `${variantUrl(shown, w, mediaUrl)} ${w}w`).join(", ") : undefined
-      }
-      sizes={responsive ? (sizes ?? `(max-width: 640px) 100vw, ${width}px`) : undefined}
-      alt={alt}
-      width={width}
-      height={height}
-      loading={priority ? "eager" : "lazy"}
-      fetchPriority={priority ? "high" : undefined}
-      decoding="async"
-      onError={() => {
-        if (shown !== fallback) setFailed(wanted);
-      }}
-      className={cn("bg-muted object-cover", className)}
-    />
+    <picture className="contents">
+      {sets && <source type="image/avif" srcSet={sets.avif} sizes={sizesAttr} />}
+      <img
+        ref={ref}
+        src={shown}
+        srcSet={sets?.webp}
+        sizes={sizesAttr}
+        alt={alt}
+        width={width}
+        height={height}
+        loading={priority ? "eager" : "lazy"}
+        fetchPriority={priority ? "high" : undefined}
+        decoding="async"
+        onError={() => {
+          if (shown !== fallback) setFailed(wanted);
+        }}
+        className={cn("bg-muted object-cover", className)}
+      />
+    </picture>
   );
 }

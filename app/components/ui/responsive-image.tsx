@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { type ImageInfo, srcSetFor } from "~core/images.ts";
+import { avifSrcSetFor, type ImageInfo, srcSetFor } from "~core/images.ts";
 
 export type ResponsiveImageProps = Omit<
   React.ComponentProps<"img">,
@@ -14,7 +14,7 @@ export type ResponsiveImageProps = Omit<
 };
 
 /**
- * An <img> with WebP variants in `srcset`, its intrinsic width and height (no layout shift), lazy
+ * An <img> in a <picture> with AVIF variants (for browsers that support them) and WebP ones, its intrinsic width and height (no layout shift), lazy
  * loading unless it is the main image, and the fallback image when loading fails.
  */
 export function ResponsiveImage({ image, alt, sizes, priority = false, ...props }: ResponsiveImageProps) {
@@ -28,20 +28,24 @@ export function ResponsiveImage({ image, alt, sizes, priority = false, ...props 
   }, []);
 
   const broken = failed && image.src !== image.fallback;
+  const responsive = !broken && image.responsive;
   return (
-    <img
-      ref={ref}
-      src={broken ? image.fallback : image.src}
-      srcSet={!broken && image.responsive ? srcSetFor(image) : undefined}
-      sizes={!broken && image.responsive ? sizes : undefined}
-      width={image.width}
-      height={image.height}
-      alt={alt}
-      loading={priority ? "eager" : "lazy"}
-      fetchPriority={priority ? "high" : undefined}
-      decoding={priority ? "sync" : "async"}
-      onError={() => setFailed(true)}
-      {...props}
-    />
+    <picture className="contents">
+      {responsive && <source type="image/avif" srcSet={avifSrcSetFor(image)} sizes={sizes} />}
+      <img
+        ref={ref}
+        src={broken ? image.fallback : image.src}
+        srcSet={!broken && image.responsive ? srcSetFor(image) : undefined}
+        sizes={!broken && image.responsive ? sizes : undefined}
+        width={image.width}
+        height={image.height}
+        alt={alt}
+        loading={priority ? "eager" : "lazy"}
+        fetchPriority={priority ? "high" : undefined}
+        decoding={priority ? "sync" : "async"}
+        onError={() => setFailed(true)}
+        {...props}
+      />
+    </picture>
   );
 }

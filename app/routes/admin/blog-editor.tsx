@@ -18,6 +18,7 @@ import {
   getAdminPost,
   updateAdminPost,
 } from "~server/content/admin-blog.ts";
+import { markdownImageSizes } from "~server/content/markdown-images.ts";
 import { renderCheckedMarkdown } from "~server/content/markdown-limits.ts";
 import { settle } from "~server/http/error-response.ts";
 import { redirectWithToast } from "~server/http/flash.ts";
@@ -61,7 +62,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   if (form.get("intent") === "preview") {
     // Limited like a saved body: too long or too deeply nested is a message, never a 500.
-    const preview = renderCheckedMarkdown(raw.content);
+    const imageSizes = await markdownImageSizes(context.config.uploadsDir, raw.content);
+    const preview = renderCheckedMarkdown(raw.content, imageSizes);
     if (!preview.ok) return failed(values, { content: preview.message }, preview.message);
     return { values, errors: {}, previewHtml: preview.html, toast: null, formKey: crypto.randomUUID() };
   }
@@ -69,8 +71,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const parsed = parseForm(blogPostInputSchema, raw);
   if (!parsed.ok) return failed(values, parsed.errors);
   const db = context.database.db;
+  // Upload images in the body are stored with their width and height (no layout shift).
+  const sizes = await markdownImageSizes(context.config.uploadsDir, parsed.data.content);
   const saved = await settle(context.log, "saving a blog post failed", () =>
-    params.id ? updateAdminPost(db, params.id, parsed.data) : createAdminPost(db, parsed.data),
+    params.id
+      ? updateAdminPost(db, params.id, parsed.data, undefined, sizes)
+      : createAdminPost(db, parsed.data, undefined, sizes),
   );
   if (!saved.ok) return failed(values, {}, saved.message.description, saved.status);
   if (!saved.value) return failed(values, {}, "This blog post no longer exists", 404);
