@@ -1,7 +1,9 @@
+import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { orderLabel } from "../../core/order-number.ts";
 import type { Db } from "../../server/db/client.ts";
-import { orderItems } from "../../server/db/schema/index.ts";
+import { orderItems, orders } from "../../server/db/schema/index.ts";
 import { renewSubscription } from "../../server/subscriptions/renew.ts";
 import { createOrder, createSubscription, createUser, defaultSubscriptionItem } from "../factories/index.ts";
 import { expectNoSeriousA11yViolations } from "../support/axe.ts";
@@ -50,6 +52,16 @@ async function subscribedCustomer(
   return { sub, first, renewal };
 }
 
+/** How staff see an order: its number (#1001), read once the orders exist. */
+const labels = { firstOrder: "", renewal: "" };
+async function labelOf(db: Db, orderId: string) {
+  const [row] = await db
+    .select({ id: orders.id, number: orders.number })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return orderLabel(row!);
+}
+
 const e2e = setupE2E({
   seed: "none",
   env: adminEnv,
@@ -58,6 +70,8 @@ const e2e = setupE2E({
     ids.subscriber = main.sub.id;
     ids.firstOrder = main.first.id;
     ids.renewal = main.renewal!.orderId;
+    labels.firstOrder = await labelOf(db, ids.firstOrder);
+    labels.renewal = await labelOf(db, ids.renewal);
     ids.adminCancels = (await subscribedCustomer(db, adminCancels)).sub.id;
     ids.noScript = (await subscribedCustomer(db, noScript)).sub.id;
     // No Stripe keys in this app: the provider cannot be reached, as when Stripe is down.
@@ -187,25 +201,19 @@ describe("admin subscriptions", () => {
     await page.getByRole("link", { name: `View subscription #${short(ids.subscriber)}` }).click();
     await page.getByRole("heading", { name: `Subscription #${short(ids.subscriber)}` }).waitFor();
     const orders = page.getByRole("region", { name: "Orders" });
-    expect(
-      await orders
-        .getByRole("row")
-        .filter({ hasText: short(ids.renewal) })
-        .innerText(),
-    ).toContain("Renewal");
-    expect(
-      await orders
-        .getByRole("row")
-        .filter({ hasText: short(ids.firstOrder) })
-        .innerText(),
-    ).toContain("First order");
+    expect(await orders.getByRole("row").filter({ hasText: labels.renewal }).innerText()).toContain(
+      "Renewal",
+    );
+    expect(await orders.getByRole("row").filter({ hasText: labels.firstOrder }).innerText()).toContain(
+      "First order",
+    );
     await expectNoSeriousA11yViolations(page, "admin subscription detail");
     expect(
-      await page.getByRole("link", { name: `Packing slip #${short(ids.renewal)}` }).getAttribute("href"),
+      await page.getByRole("link", { name: `Packing slip #${labels.renewal}` }).getAttribute("href"),
     ).toBe(`/admin/orders/${ids.renewal}/print`);
-    await page.getByRole("link", { name: `Open in Orders #${short(ids.renewal)}` }).click();
+    await page.getByRole("link", { name: `Open in Orders #${labels.renewal}` }).click();
     await page.waitForURL(/\/admin\/orders\?q=/);
-    await page.getByRole("cell", { name: `#${short(ids.renewal)}`, exact: true }).waitFor();
+    await page.getByRole("cell", { name: `#${labels.renewal}`, exact: true }).waitFor();
 
     await page.goto(`/admin/subscriptions/${ids.adminCancels}`);
     await waitForHydration(page);
