@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { orderLabel } from "../../core/order-number.ts";
 import { orderItems } from "../../server/db/schema/index.ts";
 import { createOrder, createProduct } from "../factories/index.ts";
 import { expectNoSeriousA11yViolations } from "../support/axe.ts";
@@ -14,12 +15,15 @@ import { latestEmailTo, linkIn, mailReader, mailReaderEnv } from "../support/mai
 const helper = { name: "Finn Packer", email: "finn.packer@example.com", password: "finn-packs-boxes-1" };
 const buyer = { name: "Bea Buyer", email: "bea.private@example.com" };
 let orderId = "";
+/** How staff see the order: its number (#1001). */
+let orderName = "";
 
 const e2e = setupE2E({
   env: mailReaderEnv,
   prepare: async (db) => {
     const order = await createOrder(db, { paymentStatus: "paid", name: buyer.name, email: buyer.email });
     orderId = order.id;
+    orderName = orderLabel(order);
     await createProduct(db, { name: "Palette Pine Resin" });
     await db.insert(orderItems).values({
       orderId,
@@ -74,7 +78,7 @@ describe("staff and roles", () => {
     const links = await sidebar(page).getByRole("link").allTextContents();
     expect(links.map((l) => l.trim())).toEqual(["Orders"]);
     // The buyer's name (for the parcel), not their email.
-    const short = orderId.slice(0, 8);
+    const short = orderName;
     await page.getByRole("cell", { name: new RegExp(buyer.name) }).waitFor();
     expect(await page.getByText(buyer.email).count()).toBe(0);
 
@@ -173,7 +177,7 @@ describe("staff and roles", () => {
 
     await page.keyboard.press("Control+k");
     await box.fill(buyer.name);
-    await palette.getByRole("option", { name: new RegExp(`Order #${orderId.slice(0, 8)}`) }).waitFor();
+    await palette.getByRole("option", { name: new RegExp(`Order #${orderName}`) }).waitFor();
     await expectNoSeriousA11yViolations(page, "command palette");
     await box.press("Enter");
     await page.waitForURL(`**/admin/orders?q=${orderId}`);
