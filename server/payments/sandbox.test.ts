@@ -15,11 +15,10 @@ afterAll(async () => {
 
 async function sessionFor(order: Awaited<ReturnType<typeof createOrder>>) {
   const expiresAt = new Date(Date.now() + 60 * 60_000);
-  const { sessionId } = await sandboxProvider.createSession(database.db, {
-    order,
-    method: "card",
-    expiresAt,
-  });
+  // As checkout does: the session is opened in the transaction that holds the order.
+  const { sessionId } = await database.db.transaction((tx) =>
+    sandboxProvider.createSession(tx, { order, items: [], method: "card", expiresAt }),
+  );
   return loadSandboxSession(database.db, sessionId);
 }
 
