@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SHIPPING_COUNTRIES, US_STATES } from "./address.ts";
+import { PHONE_INVALID, phoneSchema } from "./phone.ts";
 
 /** The address form's rules and messages (server-side validation; core/address.ts is the data). */
 const US_STATE_CODES = new Set(US_STATES.map((s) => s.code));
@@ -7,7 +8,7 @@ const US_STATE_CODES = new Set(US_STATES.map((s) => s.code));
 export const addressMessages = {
   nameRequired: "Please enter the recipient's full name.",
   phoneRequired: "Please enter a phone number for the carrier.",
-  phoneInvalid: "Please enter a valid phone number (digits, spaces, +, -, parentheses).",
+  phoneInvalid: PHONE_INVALID,
   line1Required: "Please enter the street address.",
   cityRequired: "Please enter the city.",
   stateInvalid: "Please choose a state.",
@@ -22,12 +23,7 @@ const line = (required: string) => z.string().trim().min(1, required).max(100, a
 export const postalAddressSchema = z
   .object({
     name: line(addressMessages.nameRequired),
-    phone: z
-      .string()
-      .trim()
-      .min(1, addressMessages.phoneRequired)
-      .max(30, addressMessages.phoneInvalid)
-      .regex(/^\+?[0-9 ()\-.]{7,}$/, addressMessages.phoneInvalid),
+    phone: phoneSchema(addressMessages.phoneRequired),
     line1: line(addressMessages.line1Required),
     line2: z.string().trim().max(100, addressMessages.tooLong).optional().default(""),
     city: line(addressMessages.cityRequired),

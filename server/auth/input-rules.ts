@@ -1,6 +1,7 @@
 import { APIError } from "better-auth/api";
 import { z } from "zod";
 import { forgotPasswordSchema, fullName, signInSchema, signUpSchema } from "../../core/account-forms.ts";
+import { notCommonPassword } from "./common-passwords.ts";
 
 /**
  * The auth API takes the same input as our forms: better-auth's own schemas accept any length and
@@ -12,8 +13,15 @@ const bodyRules: Record<string, z.ZodType> = {
   "/request-password-reset": forgotPasswordSchema,
   "/send-verification-email": forgotPasswordSchema,
   "/sign-up/email": signUpSchema
-    .extend({ callbackURL: z.string().max(2048).optional(), rememberMe: z.boolean().optional() })
+    .extend({
+      password: signUpSchema.shape.password.pipe(notCommonPassword),
+      callbackURL: z.string().max(2048).optional(),
+      rememberMe: z.boolean().optional(),
+    })
     .strict(),
+  // A new password is never one of the most common (the minimum length is better-auth's own rule).
+  "/change-password": z.object({ newPassword: notCommonPassword }),
+  "/reset-password": z.object({ newPassword: notCommonPassword }),
   "/update-user": z.object({ name: fullName.optional() }).strict(),
 };
 

@@ -30,6 +30,10 @@ describe("contactSchema", () => {
       ["phone", "Please enter your phone number"],
       ["message", "Please enter a message"],
     ]);
+    const emoji = contactSchema.safeParse({ ...valid, phone: "🙂🙂🙂" });
+    expect(emoji.error?.issues.map((i) => [i.path[0], i.message])).toEqual([
+      ["phone", "Please enter a valid phone number (digits, spaces, +, -, parentheses)."],
+    ]);
     expect(contactSchema.parse({ ...valid, email: "  jordan@example.com " }).email).toBe(
       "jordan@example.com",
     );

@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { phoneSchema } from "../../core/phone.ts";
 import type { Db } from "../db/client.ts";
 import { contactMessages } from "../db/schema/index.ts";
 import type { Logger } from "../logger.ts";
 import { sendContactNotification } from "../mail/contact.ts";
 import type { Mailer } from "../mail/mailer.ts";
 
-/** The contact form: all four fields required, the email in a valid format. */
+/** The contact form: all four fields required, the email and phone in a valid format. */
 export const contactSchema = z.object({
   name: z.string().trim().min(1, "Please enter your name").max(200, "Please use at most 200 characters"),
   email: z
@@ -14,11 +15,7 @@ export const contactSchema = z.object({
     .min(1, "Please enter your email")
     .max(320, "Please use at most 320 characters")
     .pipe(z.email("Please enter a valid email address")),
-  phone: z
-    .string()
-    .trim()
-    .min(1, "Please enter your phone number")
-    .max(50, "Please use at most 50 characters"),
+  phone: phoneSchema("Please enter your phone number"),
   message: z.string().trim().min(1, "Please enter a message").max(5000, "Please use at most 5000 characters"),
 });
 

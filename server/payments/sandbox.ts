@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, lt } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { orderItems, orders, sandboxSessions } from "../db/schema/index.ts";
+import { orderItems, orders, sandboxSessions, user } from "../db/schema/index.ts";
 import { paymentFailures } from "../observability/metrics.ts";
 import type { Buyer, PaymentMethod, PaymentProvider } from "./provider.ts";
 
@@ -37,14 +37,19 @@ const isSandboxSessionId = (id: string) => /^sbx_[\w-]{1,64}$/.test(id);
 export async function loadSandboxSession(db: Db, sessionId: string, now = new Date()) {
   if (!isSandboxSessionId(sessionId)) return null;
   const [row] = await db
-    .select({ session: sandboxSessions, order: orders })
+    .select({ session: sandboxSessions, order: orders, accountEmail: user.email })
     .from(sandboxSessions)
     .innerJoin(orders, eq(orders.id, sandboxSessions.orderId))
+    .leftJoin(user, eq(user.id, orders.userId))
     .where(eq(sandboxSessions.id, sessionId));
   if (!row) return null;
+  const { accountEmail, ...found } = row;
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, row.order.id));
   const open = row.session.status === "open" && row.session.expiresAt > now;
-  return { ...row, items, open };
+  // The email the buyer gave us (a guest's typed at the address step, else the account's): the
+  // page prefills it as Stripe and PayPal prefill the customer's email we pass them.
+  const buyerEmail = row.order.email ?? accountEmail ?? "";
+  return { ...found, items, open, buyerEmail };
 }
 
 /**

@@ -75,6 +75,8 @@ describe("submitting", () => {
     expect(shownName("  Jane Q   Doe ")).toBe("Jane D.");
     expect(shownName("Cher")).toBe("Cher");
     expect(shownName("")).toBe("Customer");
+    expect(shownName("Jane 🙂Doe")).toBe("Jane 🙂.");
+    expect(shownName("Ana élan")).toBe("Ana É.");
   });
 });
 

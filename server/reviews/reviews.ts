@@ -1,4 +1,5 @@
 import { and, count, desc, eq, sql, sum } from "drizzle-orm";
+import { firstGrapheme } from "../../core/graphemes.ts";
 import { averageRating, REVIEWS_PER_PAGE, type ReviewInput } from "../../core/reviews.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
@@ -27,7 +28,8 @@ export type ProductReviews = ReviewSummary & { reviews: PublicReview[]; hasMore:
 export function shownName(fullName: string): string {
   const [first = "", ...rest] = fullName.trim().split(/\s+/);
   const last = rest.at(-1);
-  const initial = last ? ` ${last[0]!.toUpperCase()}.` : "";
+  // By grapheme: a last name starting with an emoji keeps it whole, never half of it ("�.").
+  const initial = last ? ` ${firstGrapheme(last).toUpperCase()}.` : "";
   return (first || "Customer") + initial;
 }
 

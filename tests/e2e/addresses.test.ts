@@ -67,9 +67,18 @@ describe("address book", () => {
       ...home,
       "Full name": "Work Desk",
       "Street address": "500 Congress Ave",
+      City: "Portland",
+      State: "CA",
+      "ZIP code": "75201",
     });
     await page.getByRole("button", { name: "Add address" }).click();
     await list.getByText("500 Congress Ave").waitFor();
+    // ZIP and state disagree: saved (not refused), with a warning on that card only.
+    await list
+      .getByRole("article", { name: "Work Desk, 500 Congress Ave" })
+      .getByText("ZIP code 75201 is in Texas, not California. Carriers may reject this address")
+      .waitFor();
+    expect(await list.getByText(/Carriers may reject/).count()).toBe(1);
     await page.getByRole("button", { name: "Make Work Desk, 500 Congress Ave the default" }).click();
     await waitForToast(page, "Default address changed");
     await expect

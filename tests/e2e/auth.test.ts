@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { COMMON_PASSWORD_MESSAGE } from "../../server/auth/common-passwords.ts";
 import { createUser, DEFAULT_USER_PASSWORD } from "../factories/accounts.ts";
 import { createOrder } from "../factories/orders.ts";
 import { expectNoSeriousA11yViolations } from "../support/axe.ts";
@@ -58,6 +59,10 @@ describe("sign up", () => {
 
     const email = "ada@example.com";
     await page.getByLabel("Email", { exact: true }).fill(email);
+    await page.getByLabel("Password").fill("password");
+    await submit.click();
+    await page.getByText(COMMON_PASSWORD_MESSAGE).waitFor();
+    expect(await page.getByLabel("Email", { exact: true }).inputValue()).toBe(email);
     await page.getByLabel("Password").fill("analytical");
     await submit.click();
     await page.getByRole("status").getByText("Please check your email to verify your account.").waitFor();
@@ -247,6 +252,10 @@ describe("forgot and reset password", () => {
     await page.getByLabel("Confirm New Password").fill("short");
     await update.click();
     await page.getByText("Password must be at least 6 characters long.").waitFor();
+    await page.getByLabel("New Password", { exact: true }).fill("letmein1");
+    await page.getByLabel("Confirm New Password").fill("letmein1");
+    await update.click();
+    await page.getByText(COMMON_PASSWORD_MESSAGE).waitFor();
 
     await page.getByLabel("New Password", { exact: true }).fill("brand-new-pass");
     await page.getByLabel("Confirm New Password").fill("brand-new-pass");

@@ -55,7 +55,7 @@ describe("/contact", () => {
   });
 
   it("requires every field and a valid email, checked on the server, keeping what was typed", async () => {
-    const { page, name, message, send, fill } = await openContact();
+    const { page, name, phone, message, send, fill } = await openContact();
     await send.click();
     for (const error of [
       "Please enter your name",
@@ -66,9 +66,11 @@ describe("/contact", () => {
       await page.getByText(error).waitFor();
     }
     expect(await name.getAttribute("aria-invalid")).toBe("true");
-    await fill({ ...jordan, email: "jordan-at-example.com" });
+    await fill({ ...jordan, email: "jordan-at-example.com", phone: "🙂🙂🙂" });
     await send.click();
     await page.getByText("Please enter a valid email address").waitFor();
+    await page.getByText("Please enter a valid phone number (digits, spaces, +, -, parentheses).").waitFor();
+    expect(await phone.inputValue()).toBe("🙂🙂🙂");
     expect(await page.getByText("Please enter your name").count()).toBe(0);
     expect(await name.inputValue()).toBe("Jordan Miles");
     expect(await message.inputValue()).toBe("Do you ship to Canada?");
@@ -145,7 +147,12 @@ describe("/contact", () => {
           "content-type": "application/x-www-form-urlencoded",
           origin: e2e.app.url,
         },
-        body: new URLSearchParams({ name: "Bot", email: "bot@example.com", phone: "1", message: "spam" }),
+        body: new URLSearchParams({
+          name: "Bot",
+          email: "bot@example.com",
+          phone: "555-0101",
+          message: "spam",
+        }),
       });
     for (let i = 0; i < 3; i++) expect((await post()).status).toBe(302);
     const limited = await post();

@@ -99,6 +99,8 @@ describe("guest orders", () => {
     await page.getByText("rita.receipt@example.com").waitFor();
     await page.getByRole("button", { name: /^Pay \$/ }).click();
     await page.waitForURL(/\/sandbox\/pay\//);
+    // The test payment page prefills the email typed at the address step, as Stripe and PayPal do.
+    expect(await page.getByLabel("Email", { exact: true }).inputValue()).toBe("rita.receipt@example.com");
     // The payer's own address at the payment page does not replace the one given at checkout.
     await fillSandboxBuyer(page, "Rita Receipt", "rita.payer@example.com");
     await page.getByLabel("Card number").fill("4242 4242 4242 4242");

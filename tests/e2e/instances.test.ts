@@ -97,7 +97,7 @@ describeOnPostgres("two instances on one PostgreSQL", () => {
     const message = (n: number) => ({
       name: "Rita",
       email: "rita@example.com",
-      phone: "555",
+      phone: "555-0101",
       message: `hi ${n}`,
     });
     const statuses = [];

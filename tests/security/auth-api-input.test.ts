@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { COMMON_PASSWORD_MESSAGE } from "../../server/auth/common-passwords.ts";
 import { createUser, DEFAULT_USER_PASSWORD, type User } from "../factories/accounts.ts";
 import { setupTarget } from "./support.ts";
 
@@ -49,5 +50,32 @@ describe("the auth API takes what the forms take", () => {
     expect((await signIn.json()).message).toBe("Please enter an email address of at most 254 characters.");
     const reset = await visitor.postJson("/api/auth/request-password-reset", { email });
     expect(reset.status).toBe(400);
+  });
+
+  it("refuses the most common passwords at sign-up and password change, over the API too", async () => {
+    const signUp = await target.visitor().postJson("/api/auth/sign-up/email", {
+      name: "Pat Common",
+      email: "pat.common@example.com",
+      password: "Password",
+    });
+    expect(signUp.status).toBe(400);
+    expect((await signUp.json()).message).toBe(COMMON_PASSWORD_MESSAGE);
+
+    const visitor = await target.signedIn({ email: member.email, password: DEFAULT_USER_PASSWORD });
+    const change = await visitor.postJson("/api/auth/change-password", {
+      currentPassword: DEFAULT_USER_PASSWORD,
+      newPassword: "iloveyou",
+    });
+    expect(change.status).toBe(400);
+    expect((await change.json()).message).toBe(COMMON_PASSWORD_MESSAGE);
+    // The old password still works: nothing was changed.
+    await target.signedIn({ email: member.email, password: DEFAULT_USER_PASSWORD });
+
+    const reset = await target.visitor().postJson("/api/auth/reset-password", {
+      newPassword: "qwerty123",
+      token: "any-token",
+    });
+    expect(reset.status).toBe(400);
+    expect((await reset.json()).message).toBe(COMMON_PASSWORD_MESSAGE);
   });
 });

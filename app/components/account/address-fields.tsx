@@ -1,8 +1,10 @@
+import { AlertTriangle } from "lucide-react";
 import { fieldClass } from "~/components/ui/input.tsx";
 import { InputField } from "~/components/ui/input-field.tsx";
 import { Label } from "~/components/ui/label.tsx";
 import type { FieldErrors } from "~/lib/forms.ts";
 import { US_STATES } from "~core/address.ts";
+import { zipStateWarning } from "~core/zip-prefixes.ts";
 
 /** What the fields start with: a saved address, or the text a refused form sent. */
 export type AddressValues = { readonly [field: string]: unknown };
@@ -73,5 +75,17 @@ function StateSelect({ id, value, error }: { id: string; value: string; error?: 
         </p>
       )}
     </div>
+  );
+}
+
+/** A ZIP code and state that disagree: a warning, not a refusal (core/zip-prefixes.ts says why). */
+export function ZipStateWarning({ address }: { address: { state: string; postalCode: string } }) {
+  const warning = zipStateWarning(address);
+  if (!warning) return null;
+  return (
+    <p className="mt-2 flex items-start gap-2 rounded-md border border-warning/60 bg-warning/10 p-2 text-sm">
+      <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0 text-warning" />
+      {warning}
+    </p>
   );
 }

@@ -1,5 +1,6 @@
 import { MapPin } from "lucide-react";
 import { Form, Link } from "react-router";
+import { ZipStateWarning } from "~/components/account/address-fields.tsx";
 import { Field } from "~/components/admin/field.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { fieldClass } from "~/components/ui/input.tsx";
@@ -182,6 +183,7 @@ export function ShipTo({ address, email }: { address: PostalAddress; email?: str
       <p className="mt-2 text-sm">{formatAddressLine(address)}</p>
       <p className="text-sm text-muted-foreground">{address.phone}</p>
       {email && <p className="text-sm text-muted-foreground">{email}</p>}
+      <ZipStateWarning address={address} />
     </section>
   );
 }

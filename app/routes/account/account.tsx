@@ -8,6 +8,7 @@ import { type FieldErrors, parseForm } from "~/lib/forms.ts";
 import { changePasswordSchema } from "~core/account-forms.ts";
 import { brand } from "~core/brand.ts";
 import { cookiesFrom, homeSignedOut, tryAuth } from "~server/accounts/auth-call.ts";
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "~server/auth/common-passwords.ts";
 import { requireUser } from "~server/auth/session.ts";
 import { redirectWithToast } from "~server/http/flash.ts";
 import type { Route } from "./+types/account";
@@ -49,6 +50,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const parsed = parseForm(changePasswordSchema, formData);
   if (!parsed.ok) return data<ActionData>({ errors: parsed.errors }, { status: 400 });
+  if (isCommonPassword(parsed.data.password)) {
+    return data<ActionData>({ errors: { password: COMMON_PASSWORD_MESSAGE } }, { status: 400 });
+  }
   const result = await tryAuth(
     context.auth.api.changePassword({
       body: {

@@ -1,6 +1,6 @@
 import { MapPin, Plus } from "lucide-react";
 import { data, Form, Link } from "react-router";
-import { AddressFields } from "~/components/account/address-fields.tsx";
+import { AddressFields, ZipStateWarning } from "~/components/account/address-fields.tsx";
 import { SubmitButton } from "~/components/account/submit-button.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
@@ -127,6 +127,7 @@ function AddressCard({ address }: { address: SavedAddress }) {
           {address.city}, {address.state} {address.postalCode}
         </span>
         <span className="block text-muted-foreground">{address.phone}</span>
+        <ZipStateWarning address={address} />
       </address>
       <div className="flex flex-wrap items-start gap-2">
         <Link

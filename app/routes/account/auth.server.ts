@@ -10,6 +10,7 @@ import {
 import { cookiesFrom, tryAuth } from "~server/accounts/auth-call.ts";
 import { onSignedIn } from "~server/accounts/on-signed-in.ts";
 import { VERIFIED_CALLBACK } from "~server/auth/auth.ts";
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "~server/auth/common-passwords.ts";
 import type { RequestContext } from "~server/context.ts";
 import { type FlashToast, redirectWithToast, type ToastVariant } from "~server/http/flash.ts";
 import { optInAtSignUp } from "~server/marketing/request.server.ts";
@@ -85,6 +86,10 @@ export async function signUp({ context, request, formData }: Args) {
     return reply({ intent: "signup", tab: "signup", errors: parsed.errors, values: parsed.values }, 400);
   }
   const { name, email, password } = parsed.data;
+  if (isCommonPassword(password)) {
+    const errors = { password: COMMON_PASSWORD_MESSAGE };
+    return reply({ intent: "signup", tab: "signup", errors, values: { name, email } }, 400);
+  }
   // With verification required, better-auth answers the same for a new and an existing address.
   const result = await tryAuth(
     context.auth.api.signUpEmail({
@@ -177,6 +182,9 @@ export async function resetPassword({ context, request, formData }: Args) {
   const parsed = parseForm(resetPasswordSchema, formData);
   if (!parsed.ok) return reply({ intent: "reset", errors: parsed.errors }, 400);
   const { password, token } = parsed.data;
+  if (isCommonPassword(password)) {
+    return reply({ intent: "reset", errors: { password: COMMON_PASSWORD_MESSAGE } }, 400);
+  }
   const result = await tryAuth(
     context.auth.api.resetPassword({ body: { newPassword: password, token }, headers: request.headers }),
   );

@@ -26,7 +26,7 @@ export function meta() {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const found = await loadSandboxSession(context.database.db, params.sessionId);
   if (!found) throw data("Payment session not found", 404);
-  const { session, order, items, open } = found;
+  const { session, order, items, open, buyerEmail } = found;
   // Once a real provider is configured no test payment is taken, not even for an older session.
   const off = !sandboxEnabled(context.config);
   return {
@@ -34,9 +34,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     off,
     method: session.method,
     totalCents: order.totalCents,
-    // The address our checkout took: shown and prefilled, as Stripe and PayPal get it.
+    // The address and email our checkout took: shown and prefilled, as Stripe and PayPal get them.
     prefill: {
       name: order.name ?? "",
+      email: buyerEmail,
       phone: order.phone ?? "",
       line1: order.shippingAddress?.line1 ?? "",
       line2: order.shippingAddress?.line2 ?? "",
