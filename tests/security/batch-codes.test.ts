@@ -23,8 +23,8 @@ const target = setupTarget({
     await createUser(db, customer);
     ids.batch = (await createBatch(db, { batchNumber: "SEC-CODES-1" })).id;
     ids.other = (await createBatch(db, { batchNumber: "SEC-CODES-2" })).id;
-    await createValidityCode(db, { code: "SEC-FREE" });
-    await createValidityCode(db, { code: "SEC-TAKEN", batchId: ids.other });
+    await createValidityCode(db, { code: "SECFREE" });
+    await createValidityCode(db, { code: "SECTAKEN", batchId: ids.other });
     await generateSerials(db, ids.batch, 2);
     await generateSerials(db, ids.other, 1);
     const [mine] = await db.select().from(serials).where(eq(serials.batchId, ids.batch)).limit(1);
@@ -41,8 +41,8 @@ const page = (id: string) => `/admin/batches/${id}`;
 describe("batch list codes and serial clean-up", () => {
   it("refuse visitors and customers for every intent", async () => {
     const attempts: Record<string, string>[] = [
-      { intent: "attach", pasted: "SEC-FREE" },
-      { intent: "detach", code: "SEC-TAKEN" },
+      { intent: "attach", pasted: "SECFREE" },
+      { intent: "detach", code: "SECTAKEN" },
       { intent: "unflag", id: ids.flaggedElsewhere, note: "mine now" },
       { intent: "deleteSerial", serial: ids.verified },
       { intent: "deleteUnverified" },
@@ -77,11 +77,11 @@ describe("batch list codes and serial clean-up", () => {
 
   it("never takes a code from another batch, and detaches only its own", async () => {
     const owner = await target.signedIn(admin);
-    const attach = await owner.postForm(page(ids.batch), { intent: "attach", pasted: "SEC-TAKEN\nSEC-FREE" });
+    const attach = await owner.postForm(page(ids.batch), { intent: "attach", pasted: "SECTAKEN\nSECFREE" });
     expect(attach.status).toBe(302);
-    const detach = await owner.postForm(page(ids.batch), { intent: "detach", code: "SEC-TAKEN" });
+    const detach = await owner.postForm(page(ids.batch), { intent: "detach", code: "SECTAKEN" });
     expect(detach.status).toBe(302);
-    expect(await (await owner.get(page(ids.other))).text()).toContain("SEC-TAKEN");
+    expect(await (await owner.get(page(ids.other))).text()).toContain("SECTAKEN");
     expect(await (await owner.get(page(ids.batch))).text()).toContain("1 attached");
   });
 
@@ -119,7 +119,7 @@ describe("batch list codes and serial clean-up", () => {
     for (const intent of ["attach", "deleteUnverified"]) {
       const ghost = await owner.postForm(page("00000000-0000-4000-8000-000000000000"), {
         intent,
-        pasted: "SEC-FREE",
+        pasted: "SECFREE",
       });
       expect(ghost.status, intent).toBe(404);
     }

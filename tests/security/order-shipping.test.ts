@@ -105,6 +105,6 @@ describe("marking an order shipped over HTTP", () => {
     expect(await shipPage(ids.race)).toContain("Edit tracking");
     const outbox = await (await owner.get("/admin/emails?to=buyer-race@example.com")).text();
     // Counted in the table's markup (the page's data carries each subject a second time).
-    expect(outbox.match(/>Order #[0-9a-f]{8} has shipped</g)).toHaveLength(1);
+    expect(outbox.match(/>Order #\d+ has shipped</g)).toHaveLength(1);
   });
 });
