@@ -65,11 +65,10 @@ function AdminNav({ access }: { access: Role }) {
   return (
     <nav aria-label="Admin" className="-mx-1 min-h-0 flex-1 overflow-y-auto px-1">
       {navGroupsFor(access).map((group) => (
-        <section key={group.label} aria-labelledby={`nav-${group.label}`} className="mb-3">
-          <h2
-            id={`nav-${group.label}`}
-            className="px-3 pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase"
-          >
+        // A heading per group, not a labelled region: the nav stays one landmark, and a group's
+        // name ("Content") is not a label that form fields' names collide with.
+        <div key={group.label} className="mb-3">
+          <h2 className="px-3 pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
             {group.label}
           </h2>
           <ul className="flex flex-col gap-0.5">
@@ -90,7 +89,7 @@ function AdminNav({ access }: { access: Role }) {
               </li>
             ))}
           </ul>
-        </section>
+        </div>
       ))}
     </nav>
   );
