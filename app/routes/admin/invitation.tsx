@@ -107,7 +107,7 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
               </Button>
             </Form>
           ) : (
-            <Link to={ADMIN_LOGIN} className="text-sm text-primary underline-offset-4 hover:underline">
+            <Link to="/admin/login" className="text-sm text-primary underline-offset-4 hover:underline">
               Go to the admin login
             </Link>
           )}
