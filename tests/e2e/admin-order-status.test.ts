@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { orderLabel } from "../../core/order-number.ts";
 import { orderItems } from "../../server/db/schema/index.ts";
 import { createOrder } from "../factories/index.ts";
 import { expectNoSeriousA11yViolations } from "../support/axe.ts";
@@ -13,6 +14,8 @@ import { adminEnv, signInAsAdmin, waitForToast } from "../support/e2e-helpers.ts
  */
 const customerEmail = "slip@example.com";
 let orderId = "";
+/** How staff see the order: its number (#1001). */
+let orderName = "";
 
 const e2e = setupE2E({
   seed: "none",
@@ -20,6 +23,7 @@ const e2e = setupE2E({
   prepare: async (db) => {
     const order = await createOrder(db, { paymentStatus: "paid", name: "Sly Slip", email: customerEmail });
     orderId = order.id;
+    orderName = orderLabel(order);
     await db.insert(orderItems).values({
       orderId,
       name: "Pure Himalayan Shilajit Resin",
@@ -30,8 +34,7 @@ const e2e = setupE2E({
   },
 });
 
-const statusSelect = (page: Page) =>
-  page.getByRole("combobox", { name: `Status of order #${orderId.slice(0, 8)}` });
+const statusSelect = (page: Page) => page.getByRole("combobox", { name: `Status of order #${orderName}` });
 
 async function outboxTo(page: Page, address: string) {
   const reader = await page.context().newPage();
@@ -45,7 +48,7 @@ describe("changing an order's status", () => {
   it("asks before emailing, warns of skipped steps, and undoes within the minute without an email", async () => {
     const page = await e2e.newPage();
     await signInAsAdmin(page, "/admin/orders");
-    const short = orderId.slice(0, 8);
+    const short = orderName;
 
     await statusSelect(page).selectOption("delivered");
     const ask = page.getByRole("alertdialog", { name: `Change order #${short} to Delivered?` });
@@ -78,7 +81,7 @@ describe("changing an order's status", () => {
     const page = await e2e.newPage();
     await signInAsAdmin(page, "/admin/orders");
     await statusSelect(page).selectOption("cancelled");
-    const ask = page.getByRole("alertdialog", { name: `Cancel order #${orderId.slice(0, 8)}?` });
+    const ask = page.getByRole("alertdialog", { name: `Cancel order #${orderName}?` });
     await ask.getByText(/This cannot be undone\./).waitFor();
     await ask.getByRole("button", { name: "Go back" }).click();
     expect(await statusSelect(page).inputValue()).toBe("pending");

@@ -36,7 +36,7 @@ describe("admin bootstrap (ADMIN_EMAIL)", () => {
     const owner = target.visitor();
     const signedIn = await owner.postForm("/admin/login", { email: ownerEmail, password: ownerPassword });
     expect(signedIn.status).toBe(302);
-    expect(signedIn.headers.get("location")).toBe("/admin/dashboard");
+    expect(signedIn.headers.get("location")).toBe("/admin");
     expect((await owner.get("/admin/dashboard")).status).toBe(200);
     expect(target.app.output()).toContain("existing account promoted to admin");
   });
