@@ -71,7 +71,7 @@ describe("two-factor code replay", () => {
     }
     const code = totpCode(secret);
     const first = await owner.postForm("/admin/login", { intent: "verify-code", code });
-    expect(first.headers.get("location")).toBe("/admin/dashboard");
+    expect(first.headers.get("location")).toBe("/admin");
 
     const replay = await attacker.postForm("/admin/login", { intent: "verify-code", code });
     expect(replay.status).toBe(401);
