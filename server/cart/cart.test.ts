@@ -240,6 +240,30 @@ describe("mergeGuestCartIntoUserCart", () => {
     expect(await db.select().from(cartLines).where(eq(cartLines.cartId, guestCart))).toEqual([]);
   });
 
+  it("caps a merged line of a tracked variant at the units left, keeping what the account's line held", async () => {
+    const db = database.db;
+    const userId = await createUser("merge-stock@example.com");
+    const few = await createProduct(db, { priceCents: 1000 });
+    const tight = await createProduct(db, { priceCents: 2000 });
+    const userCart = await getOrCreateCart(db, { userId });
+    await addToCart(db, userCart, tight.id, 2);
+    const guestCart = await newGuestCart();
+    await addToCart(db, guestCart, few.id, 5);
+    await addToCart(db, guestCart, tight.id, 4);
+    // Stock falls after the guest added: 3 of one left, and fewer of the other than the account holds.
+    await updateOnlyVariant(db, few.id, { stockQuantity: 3 });
+    await updateOnlyVariant(db, tight.id, { stockQuantity: 1 });
+
+    await mergeGuestCartIntoUserCart(db, guestCart, userId);
+    const cart = await priceCart(db, userCart);
+    expect(cart.lines.map((l) => [l.productId, l.quantity])).toEqual([
+      [tight.id, 2], // not raised past the stock, and not lowered below what the account had
+      [few.id, 3],
+    ]);
+    // The cart's own rule agrees: adding one more is refused as over the stock.
+    expect(await rejection(addToCart(db, userCart, few.id, 1))).toBe("only_left");
+  });
+
   it("creates the account's cart when it has none, and keeps deleted products flagged", async () => {
     const db = database.db;
     const userId = await createUser("fresh@example.com");
