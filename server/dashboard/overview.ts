@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gt, gte, sum } from "drizzle-orm";
+import { orderLabel } from "../../core/order-number.ts";
 import type { Db } from "../db/client.ts";
 import { contactMessages, orderDailyStats, orders, productSalesStats, products } from "../db/schema/index.ts";
 import { type LowStockVariant, listLowStock } from "../stock/low-stock.ts";
@@ -47,7 +48,13 @@ export async function getDashboardOverview(
     db.select({ n: sum(orderDailyStats.orders).mapWith(Number) }).from(orderDailyStats),
     db.select({ n: count() }).from(contactMessages),
     db
-      .select({ id: orders.id, name: orders.name, email: orders.email, at: orders.createdAt })
+      .select({
+        id: orders.id,
+        number: orders.number,
+        name: orders.name,
+        email: orders.email,
+        at: orders.createdAt,
+      })
       .from(orders)
       .where(and(paid, gte(orders.createdAt, startOfToday)))
       .orderBy(desc(orders.createdAt))
@@ -88,7 +95,7 @@ export async function getDashboardOverview(
   const recentActivity: ActivityEntry[] = [
     ...todaysOrders.map((o) => ({
       kind: "order" as const,
-      event: `New order #${o.id.slice(0, 8)}`,
+      event: `New order #${orderLabel(o)}`,
       user: o.name || o.email || "Guest",
       at: o.at,
     })),

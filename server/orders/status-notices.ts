@@ -50,7 +50,7 @@ export async function dropStatusNotice(db: Db, orderId: string): Promise<void> {
 }
 
 export type UndoResult =
-  | { ok: true; orderId: string; status: OrderStatus; undone: OrderStatus }
+  | { ok: true; orderId: string; number: number | null; status: OrderStatus; undone: OrderStatus }
   | { ok: false; reason: "too_late" };
 
 /**
@@ -66,15 +66,22 @@ export async function undoStatusChange(db: Db, orderId: string, now = new Date()
       .where(and(eq(orderStatusNotices.orderId, orderId), gt(orderStatusNotices.dueAt, now)))
       .returning();
     if (!notice) return { ok: false as const, reason: "too_late" as const };
-    await tx
+    const [order] = await tx
       .update(orders)
       .set({
         status: notice.previousStatus,
         // The stamp of the undone status goes with it (it was set by the change).
         ...(notice.status === "delivered" && notice.previousStatus !== "delivered" && { deliveredAt: null }),
       })
-      .where(eq(orders.id, orderId));
-    return { ok: true as const, orderId, status: notice.previousStatus, undone: notice.status };
+      .where(eq(orders.id, orderId))
+      .returning({ number: orders.number });
+    return {
+      ok: true as const,
+      orderId,
+      number: order?.number ?? null,
+      status: notice.previousStatus,
+      undone: notice.status,
+    };
   });
 }
 

@@ -10,7 +10,14 @@ import { restockItems } from "../stock/restock.ts";
 export const ORDER_STATUSES = fulfilmentStatus.enumValues;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export type StatusChange = { id: string; previous: OrderStatus; status: OrderStatus; becameShipped: boolean };
+export type StatusChange = {
+  id: string;
+  /** The order's number, for messages to people (orderLabel). */
+  number: number | null;
+  previous: OrderStatus;
+  status: OrderStatus;
+  becameShipped: boolean;
+};
 
 const trackingRequired = () =>
   new InvalidInputError(
@@ -42,7 +49,7 @@ export async function updateOrderStatus(
   if (!isUuid(id)) return null;
   return db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ status: orders.status, trackingNumber: orders.trackingNumber })
+      .select({ status: orders.status, number: orders.number, trackingNumber: orders.trackingNumber })
       .from(orders)
       .where(and(eq(orders.id, id), eq(orders.paymentStatus, "paid")))
       .for("update");
@@ -68,7 +75,13 @@ export async function updateOrderStatus(
       await restockItems(tx, { orderId: id, items, reason: "cancel", actorId });
       await clawBackCancel(tx, id);
     }
-    return { id, previous: current.status, status, becameShipped: status === "shipped" && changed };
+    return {
+      id,
+      number: current.number,
+      previous: current.status,
+      status,
+      becameShipped: status === "shipped" && changed,
+    };
   });
 }
 

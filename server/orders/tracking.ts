@@ -22,15 +22,19 @@ const notShipped = () =>
  * Corrects the carrier and tracking number of a shipped (or delivered) paid order. No email: the
  * buyer got the shipped email once (decision 038); the order pages show the corrected link.
  */
-export async function updateTracking(db: Db, orderId: string, shipment: ShipmentInput): Promise<void> {
+export async function updateTracking(
+  db: Db,
+  orderId: string,
+  shipment: ShipmentInput,
+): Promise<{ id: string; number: number | null }> {
   if (!isUuid(orderId)) throw orderNotFound();
   const paidOrder = and(eq(orders.id, orderId), eq(orders.paymentStatus, "paid"));
   const [updated] = await db
     .update(orders)
     .set(tracking(shipment))
     .where(and(paidOrder, inArray(orders.status, ["shipped", "delivered"])))
-    .returning({ id: orders.id });
-  if (updated) return;
+    .returning({ id: orders.id, number: orders.number });
+  if (updated) return updated;
   const [exists] = await db.select({ id: orders.id }).from(orders).where(paidOrder);
   throw exists ? notShipped() : orderNotFound();
 }

@@ -1,4 +1,5 @@
 import { and, eq, gt, inArray, isNotNull, lte, notExists } from "drizzle-orm";
+import { orderLabel } from "../../core/order-number.ts";
 import { reviewFormPath, SHIPPED_RECEIVED_AFTER_DAYS } from "../../core/reviews.ts";
 import type { Db } from "../db/client.ts";
 import { orderItems, orders, products, reviewInvitations } from "../db/schema/index.ts";
@@ -32,7 +33,7 @@ export async function reviewInvitationMessage(
     .from(products)
     .where(inArray(products.id, ids));
   if (rows.length === 0) return null;
-  const shortId = order.id.slice(0, 8);
+  const shortId = orderLabel(order);
   return {
     to: order.email,
     subject: `How was your order #${shortId}?`,

@@ -199,7 +199,7 @@ describe("admin subscriptions", () => {
     await page.waitForURL(/status=active/);
 
     await page.getByRole("link", { name: `View subscription #${short(ids.subscriber)}` }).click();
-    await page.getByRole("heading", { name: `Subscription #${short(ids.subscriber)}` }).waitFor();
+    await page.getByRole("heading", { name: `Subscription for order #${labels.firstOrder}` }).waitFor();
     const orders = page.getByRole("region", { name: "Orders" });
     expect(await orders.getByRole("row").filter({ hasText: labels.renewal }).innerText()).toContain(
       "Renewal",

@@ -14,7 +14,3 @@ export const statusBadge: Record<OrderStatus, BadgeVariant> = {
   delivered: "success",
   cancelled: "destructive",
 };
-
-export function shortId(id: string) {
-  return id.slice(0, 8);
-}

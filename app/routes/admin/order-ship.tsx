@@ -1,7 +1,7 @@
 import { ArrowLeft, Truck } from "lucide-react";
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
-import { shortId, statusLabel } from "~/components/admin/order-status.ts";
+import { statusLabel } from "~/components/admin/order-status.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { ShipmentFields } from "~/components/admin/shipment-fields.tsx";
 import { Button } from "~/components/ui/button.tsx";
@@ -68,6 +68,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         title: "Order not found",
         description: "This order does not exist or is not paid.",
       });
+    return change;
   });
   if (!saved.ok) {
     return failureData(saved, {
@@ -84,7 +85,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     values: null,
     toast: actionToast({
       title: shipped ? "Order marked shipped" : "Tracking updated",
-      description: `Order #${shortId(params.orderId)}: ${parsed.data.trackingNumber}`,
+      description: `Order #${orderLabel(saved.value)}: ${parsed.data.trackingNumber}`,
       variant: "success",
     }),
   };

@@ -12,7 +12,6 @@ import {
 } from "react-router";
 import { z } from "zod";
 import { OrderDetails, type OrderDetailsData } from "~/components/admin/order-details.tsx";
-import { shortId } from "~/components/admin/order-status.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { RefundPanel } from "~/components/admin/refund-panel.tsx";
 import { type StatusActionData, StatusSelect } from "~/components/admin/status-select.tsx";
@@ -101,7 +100,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return {
     toast: actionToast({
       title: "Order status updated",
-      description: `Order #${shortId(change.id)} status changed to ${change.status}`,
+      description: `Order #${orderLabel(change)} status changed to ${change.status}`,
       variant: "success",
     }),
     undo: change.undoableUntil ? { orderId: change.id, until: change.undoableUntil.toISOString() } : null,
@@ -131,7 +130,7 @@ async function undoAction(context: Route.ActionArgs["context"], form: Record<str
   return {
     toast: actionToast({
       title: "Status change undone",
-      description: `Order #${shortId(result.orderId)} is ${result.status} again; the customer was not emailed.`,
+      description: `Order #${orderLabel({ id: result.orderId, number: result.number })} is ${result.status} again; the customer was not emailed.`,
       variant: "success",
     }),
     undo: null,

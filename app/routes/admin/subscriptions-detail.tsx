@@ -1,6 +1,6 @@
 import { ArrowLeft, Printer, Search } from "lucide-react";
 import { data, Link } from "react-router";
-import { shortId, statusLabel } from "~/components/admin/order-status.ts";
+import { statusLabel } from "~/components/admin/order-status.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { RenewalRecordPanel } from "~/components/admin/renewal-record-panel.tsx";
 import { SubscriptionHistory } from "~/components/admin/subscription-history.tsx";
@@ -36,8 +36,17 @@ import { adminRenewalRecord } from "~server/subscriptions/renewal-record.ts";
 import type { Route } from "./+types/subscriptions-detail";
 
 export function meta({ data }: Route.MetaArgs) {
-  const title = data ? `Subscription #${shortId(data.subscription.id)}` : "Subscription";
+  const title = data ? subscriptionTitle(data.subscription) : "Subscription";
   return [{ title: `${title} | ${brand.name} Admin` }];
+}
+
+/**
+ * Staff name a subscription by its first order's number (orderLabel), the number the customer
+ * was told; one without a paid order yet falls back to its id's prefix.
+ */
+function subscriptionTitle(sub: { id: string; orders: { id: string; number: number | null }[] }) {
+  const first = sub.orders.at(-1);
+  return first ? `Subscription for order #${orderLabel(first)}` : `Subscription #${sub.id.slice(0, 8)}`;
 }
 
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -65,10 +74,7 @@ export default function SubscriptionDetail({ loaderData, actionData }: Route.Com
         <ArrowLeft className="size-4" aria-hidden />
         Back to Subscriptions
       </Link>
-      <PageHeader
-        title={`Subscription #${shortId(sub.id)}`}
-        subtitle={`Created ${formatDateTime(sub.createdAt)}`}
-      >
+      <PageHeader title={subscriptionTitle(sub)} subtitle={`Created ${formatDateTime(sub.createdAt)}`}>
         {canCancel(sub) && <CancelSubscription subscription={sub} />}
       </PageHeader>
       {actionData?.toast && (
