@@ -15,6 +15,8 @@ export const quantitySchema = z.string({ error: quantityMessage }).transform((ra
 
 const uuid = z.uuid({ error: "Unknown cart item." });
 
+const purchaseType = z.enum(["one_time", "subscription"], { error: "Choose one-time or subscription." });
+
 /** Everything the one cart action accepts, by intent. */
 export const cartActionSchema = z.discriminatedUnion(
   "intent",
@@ -25,8 +27,11 @@ export const cartActionSchema = z.discriminatedUnion(
       // The chosen variant; absent (or empty, from a form without a picker) means the first one.
       variantId: z.preprocess((v) => (v === "" ? undefined : v), uuid.optional()),
       quantity: quantitySchema,
+      // The product page's purchase choice; absent (a grid card) leaves the cart's as it is.
+      purchaseType: z.preprocess((v) => (v === "" ? undefined : v), purchaseType.optional()),
     }),
     z.object({ intent: z.literal("update"), lineId: uuid, quantity: quantitySchema }),
+    z.object({ intent: z.literal("purchase-type"), purchaseType }),
     z.object({ intent: z.literal("remove"), lineId: uuid }),
   ],
   { error: "Unknown cart action." },

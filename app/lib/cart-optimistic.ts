@@ -23,7 +23,7 @@ export function applyPendingCartChanges(cart: PricedCart, pending: FormData[]): 
       lines = lines.map((line) =>
         line.lineId === action.lineId ? { ...line, quantity: action.quantity } : line,
       );
-    } else {
+    } else if (action.intent === "add") {
       // Without a chosen variant the server adds the product's first one: only the product is known.
       const existing = lines.find(
         (line) =>

@@ -15,7 +15,8 @@ export type CartErrorCode =
   | "unavailable"
   | "line_not_found"
   | "quantity_limit"
-  | "only_left";
+  | "only_left"
+  | "account_needed";
 
 const messages: Record<CartErrorCode, string> = {
   invalid_quantity: `Please enter a whole number from 1 to ${MAX_LINE_QUANTITY}.`,
@@ -25,6 +26,7 @@ const messages: Record<CartErrorCode, string> = {
   line_not_found: "This item is no longer in your cart.",
   quantity_limit: `You can have at most ${MAX_LINE_QUANTITY} of an item in your cart.`,
   only_left: "Only a few are left.",
+  account_needed: "Subscriptions need an account: sign in or create one to subscribe.",
 };
 
 /** A refused cart change; `message` is ready to show to the shopper. Nothing was changed. */

@@ -1,6 +1,7 @@
 import { createCookie } from "react-router";
 import type { CartAction } from "../../core/cart-input.ts";
 import { type PricedCart, priceCartLines } from "../../core/cart-pricing.ts";
+import type { PurchaseType } from "../../core/checkout-pricing.ts";
 import type { RequestContext } from "../context.ts";
 import { throwIfDatabaseUnreachable } from "../db/availability.ts";
 import {
@@ -13,6 +14,7 @@ import {
   removeLine,
   setQuantity,
 } from "./cart.ts";
+import { purchaseTypeOf, setPurchaseType } from "./purchase-type.ts";
 
 /**
  * The bridge between requests and carts (decision 003): a guest's cart id lives in a long-lived
@@ -72,6 +74,23 @@ export async function loadCart(
   }
 }
 
+/** The purchase choice kept with a signed-in user's cart; one-time for a guest or on a failure (logged). */
+export async function loadPurchaseType(
+  context: RequestContext,
+  request: Request,
+  userId: string | null,
+): Promise<PurchaseType> {
+  if (!userId) return "one_time";
+  try {
+    const db = context.database.db;
+    return await purchaseTypeOf(db, await findCart(db, await ownerOf(context, request, userId)), true);
+  } catch (error) {
+    throwIfDatabaseUnreachable(error, "cart");
+    context.log.warn({ err: error }, "cart purchase type load failed");
+    return "one_time";
+  }
+}
+
 /**
  * Applies one validated cart action for the requester. Adding creates the cart (and, for a guest,
  * the cookie, refreshed for another year); the returned headers carry that cookie.
@@ -87,14 +106,19 @@ export async function changeCart(
   const owner = await ownerOf(context, request, userId);
   const headers = new Headers();
   if (action.intent === "add") {
+    // A guest's subscription is refused before anything is added (nor the cart created).
+    if (action.purchaseType === "subscription" && !userId) throw new CartError("account_needed");
     const cartId = await getOrCreateCart(db, owner);
     await addToCart(db, cartId, action, action.quantity);
+    if (action.purchaseType) await setPurchaseType(db, cartId, action.purchaseType, Boolean(userId));
     if (!userId) headers.append("Set-Cookie", await guestCartCookie(context, cartId));
     return { headers };
   }
   const cartId = await findCart(db, owner);
   if (!cartId) throw new CartError("line_not_found");
-  if (action.intent === "update") await setQuantity(db, cartId, action.lineId, action.quantity);
+  if (action.intent === "purchase-type")
+    await setPurchaseType(db, cartId, action.purchaseType, Boolean(userId));
+  else if (action.intent === "update") await setQuantity(db, cartId, action.lineId, action.quantity);
   else await removeLine(db, cartId, action.lineId);
   return { headers };
 }

@@ -31,6 +31,8 @@ export const viewports = {
   /** A short laptop window: the admin sidebar must still reach Sign Out. */
   laptop: { width: 1280, height: 720 },
   mobile: { width: 390, height: 844 },
+  /** A common laptop screen: a product page's purchase controls must all be in view (issue 31). */
+  wide: { width: 1366, height: 900 },
 } as const;
 
 export type E2E = {

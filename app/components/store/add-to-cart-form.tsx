@@ -18,10 +18,21 @@ type AddToCartFormProps = {
    * variant chosen in it: its title names what was added, its sold-out flag replaces the button.
    */
   picker?: { radios: React.ReactNode; chosen: { title: string; soldOut: boolean } };
+  /** The product page's purchase choice (radios named purchaseType, posted with the form). */
+  purchase?: React.ReactNode;
+  /** The form's id, for a submit button outside it (the phone's sticky bar). */
+  id?: string;
 };
 
 /** Add to Cart for one product; sold-out products get a disabled SOLD OUT button instead. */
-export function AddToCartForm({ product, withQuantity = false, className, picker }: AddToCartFormProps) {
+export function AddToCartForm({
+  product,
+  withQuantity = false,
+  className,
+  picker,
+  purchase,
+  id,
+}: AddToCartFormProps) {
   const [quantity, setQuantity] = useState(1);
   const added = picker ? `${product.name} (${picker.chosen.title})` : product.name;
   const fetcher = useCartFetcher({
@@ -43,7 +54,7 @@ export function AddToCartForm({ product, withQuantity = false, className, picker
 
   return (
     // noValidate: the server's message is shown for any bad quantity, the same with or without JS.
-    <CartForm fetcher={fetcher} noValidate className={cn("flex flex-col gap-3", className)}>
+    <CartForm id={id} fetcher={fetcher} noValidate className={cn("flex flex-col gap-3", className)}>
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="productId" value={product.id} />
       {picker?.radios}
@@ -70,6 +81,7 @@ export function AddToCartForm({ product, withQuantity = false, className, picker
       ) : (
         <input type="hidden" name="quantity" value="1" />
       )}
+      {purchase}
       {picker?.chosen.soldOut ? (
         <Button disabled variant="outline" size="lg" className="w-full">
           SOLD OUT

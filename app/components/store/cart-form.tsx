@@ -5,7 +5,9 @@ import { useHydrated } from "~/hooks/use-hydrated.ts";
 import { cartActionPath } from "./use-cart.ts";
 
 /** What the cart action answers to script-driven submissions. */
-export type CartActionData = { ok: true; intent: "add" | "update" | "remove" } | { ok: false; error: string };
+export type CartActionData =
+  | { ok: true; intent: "add" | "update" | "remove" | "purchase-type" }
+  | { ok: false; error: string };
 
 /**
  * A fetcher for one cart form: refusals from the server become a toast unless the form shows
@@ -27,7 +29,7 @@ export function useCartFetcher(options: { onAdded?: () => void; inlineErrors?: b
   return fetcher;
 }
 
-type CartFormProps = { className?: string; children: React.ReactNode; noValidate?: boolean } & {
+type CartFormProps = { className?: string; children: React.ReactNode; noValidate?: boolean; id?: string } & {
   fetcher: ReturnType<typeof useCartFetcher>;
 };
 

@@ -2,6 +2,7 @@ import { useFetchers, useRouteLoaderData } from "react-router";
 import { applyPendingCartChanges } from "~/lib/cart-optimistic.ts";
 import type { loader } from "~/routes/store/layout.tsx";
 import { emptyCart, type PricedCart } from "~core/cart-pricing.ts";
+import type { PurchaseType } from "~core/checkout-pricing.ts";
 
 /** Where every cart form posts (the /cart route's action). */
 export const cartActionPath = "/cart";
@@ -23,4 +24,21 @@ export function useShippingEstimate() {
 /** The coupon kept with the cart (applied at checkout), shown with the cart's totals; null when none. */
 export function useCartCoupon() {
   return useRouteLoaderData<typeof loader>("routes/store/layout")?.coupon ?? null;
+}
+
+/**
+ * The purchase choice kept with the cart (one-time or subscription), with an in-flight change
+ * applied; `signedIn` because only an account can subscribe.
+ */
+export function useCartPurchase(): { purchaseType: PurchaseType; signedIn: boolean } {
+  const data = useRouteLoaderData<typeof loader>("routes/store/layout");
+  const pending = useFetchers().find(
+    (f) => f.formAction === cartActionPath && f.formData?.get("intent") === "purchase-type",
+  );
+  const chosen = pending?.formData?.get("purchaseType");
+  const kept = data?.purchaseType ?? "one_time";
+  return {
+    purchaseType: chosen === "subscription" || chosen === "one_time" ? chosen : kept,
+    signedIn: Boolean(data?.user),
+  };
 }

@@ -1,5 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Link, redirect } from "react-router";
+import { CartPurchase } from "~/components/store/cart-purchase.tsx";
 import { CartEmpty, CartLines, CartSummary, CheckoutButton } from "~/components/store/cart-view.tsx";
 import { useCart } from "~/components/store/use-cart.ts";
 import { buttonClass } from "~/components/ui/button.tsx";
@@ -85,6 +86,7 @@ export default function CartPage() {
           <h2 id="summary-title" className="mb-4 font-display text-xl font-semibold">
             Order Summary
           </h2>
+          <CartPurchase />
           <CartSummary cart={cart}>
             <CheckoutButton cart={cart} label="Proceed to Checkout" />
             <Link to="/products" className={buttonClass({ variant: "outline", className: "w-full" })}>

@@ -20,7 +20,7 @@ import { type PurchaseType, priceCheckout, shippingQuoteFor } from "~core/checko
 import { formatMoney } from "~core/money.ts";
 import { formatTaxRate } from "~core/sales-tax.ts";
 import { getSessionUser } from "~server/auth/session.ts";
-import { loadCart } from "~server/cart/request.server.ts";
+import { loadCart, loadPurchaseType } from "~server/cart/request.server.ts";
 import { addressStepView } from "~server/checkout/address-step.server.ts";
 import { cartCoupon } from "~server/checkout/cart-coupon.ts";
 import {
@@ -56,8 +56,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const cartId = await requestCartId(context, request, userId);
   const view = await addressStepView(context, { cartId, userId });
   // The coupon applied earlier stays with the cart (re-checked; dropped when it no longer applies).
+  // The purchase choice made on the product page or in the cart is where checkout starts.
+  const purchaseType = await loadPurchaseType(context, request, userId);
   const kept = await cartCoupon(context.database.db, cartId, cart, {
-    purchaseType: "one_time",
+    purchaseType,
     signedIn: Boolean(user),
   });
   const changing = new URL(request.url).searchParams.get("step") === "address";
@@ -66,6 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Step 1 until an address is kept (or the buyer asked to change it), then step 2.
     step: !view.address || changing ? ("address" as const) : ("pay" as const),
     signedIn: Boolean(user),
+    purchaseType,
     showCoupon: await hasVisibleCoupon(context.database.db),
     paymentMethods: availablePaymentMethods(context.config),
     prop65Html: await checkoutProp65Html(context.database.db, cart.lines, view.address),
@@ -91,7 +94,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     paymentMethod?: PaymentMethod;
     consentError?: string;
   };
-  const [purchaseType, setPurchaseType] = useState<PurchaseType>(kept?.purchaseType ?? "one_time");
+  const [purchaseType, setPurchaseType] = useState<PurchaseType>(
+    kept?.purchaseType ?? loaderData.purchaseType,
+  );
   const [chosenMethod, setPaymentMethod] = useState<PaymentMethod>(
     kept?.paymentMethod ?? paymentMethods[0] ?? "card",
   );

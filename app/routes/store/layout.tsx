@@ -7,7 +7,7 @@ import { NavigationProgress } from "~/components/store/navigation-progress.tsx";
 import { useCart } from "~/components/store/use-cart.ts";
 import { lazyWithPreload } from "~/components/ui/lazy-with-preload.ts";
 import { useHydrated } from "~/hooks/use-hydrated.ts";
-import { loadCart } from "~server/cart/request.server.ts";
+import { loadCart, loadPurchaseType } from "~server/cart/request.server.ts";
 import { requestCartCoupon } from "~server/checkout/request.server.ts";
 import { footerContent } from "~server/content/footer.ts";
 import { cartShippingEstimate } from "~server/shipping/estimate.server.ts";
@@ -41,7 +41,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const cart = await loadCart(context, request, userId);
   const shippingEstimate = await cartShippingEstimate(context, cart);
   const coupon = await requestCartCoupon(context, request, userId, cart);
-  return data({ user, cart, shippingEstimate, coupon, footer: footerContent }, { headers });
+  const purchaseType = await loadPurchaseType(context, request, userId);
+  return data({ user, cart, shippingEstimate, coupon, purchaseType, footer: footerContent }, { headers });
 }
 
 export default function StoreLayout({ loaderData }: Route.ComponentProps) {

@@ -1,12 +1,15 @@
 import { ArrowLeft, Eye } from "lucide-react";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs, useLocation } from "react-router";
 import { AddToCartForm } from "~/components/store/add-to-cart-form.tsx";
 import { ProductCarousel } from "~/components/store/product-carousel.tsx";
 import { ProductPrice } from "~/components/store/product-price.tsx";
 import { ProductReviewsSection } from "~/components/store/product-reviews.tsx";
+import { PurchaseChoice } from "~/components/store/purchase-choice.tsx";
 import { QuantityTiers } from "~/components/store/quantity-tiers.tsx";
 import { REVIEW_EDITED, REVIEW_SENT } from "~/components/store/review-form.tsx";
+import { StickyAddToCart } from "~/components/store/sticky-add-to-cart.tsx";
+import { useCartPurchase } from "~/components/store/use-cart.ts";
 import { VariantPicker } from "~/components/store/variant-picker.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
@@ -163,6 +166,8 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           moreHref={reviews.hasMore ? moreReviewsHref(location.search, reviews.page + 1) : null}
         />
       </div>
+      {/* Room for the phone's add-to-cart bar, so it never covers the end of the page. */}
+      <div aria-hidden className="h-20 md:hidden" />
     </>
   );
 }
@@ -188,55 +193,48 @@ function ProductView({
   const picker = hasVariantPicker(product) && variant;
   const soldOut = picker ? variant.soldOut : product.soldOut;
   const images = galleryFor(product.images, variant);
+  const { purchaseType: kept, signedIn } = useCartPurchase();
+  const [purchaseType, setPurchaseType] = useState(signedIn ? kept : "one_time");
   const choose = (id: string) => {
     setChosenId(id);
     // Only the address changes (no navigation): the choice is the browser's, and a navigation
     // would run the loaders again, counting another view.
     window.history.replaceState(window.history.state, "", urlWithVariant(window.location.href, id));
   };
+  const price = picker ? variant.priceCents : product.priceCents;
+  const formId = useId();
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
-      <BackToProducts className="mb-6" />
-      <div className="grid gap-10 md:grid-cols-2">
+    <div className="mx-auto max-w-7xl px-4 py-4 sm:px-6 lg:px-8">
+      <BackToProducts className="mb-2" />
+      <div className="grid gap-8 md:grid-cols-2 lg:gap-10">
         <ProductCarousel key={images[0] ?? "none"} images={images} name={product.name} />
-        <div className="flex flex-col gap-5">
-          <div className="flex flex-wrap items-center gap-2">
-            {soldOut && <Badge variant="destructive">SOLD OUT</Badge>}
-            {/* With a picker the chosen variant's title is in the picker. */}
-            {!picker && (
-              <Badge variant="muted">
-                <span className="sr-only">Weight: </span>
-                {product.weightType}
-              </Badge>
+        {/* What a buyer decides on comes first: at 1366x900 price, size, quantity, purchase choice
+            and Add to Cart are all in view (issue 31); the description follows. */}
+        <div className="flex flex-col gap-4">
+          <div className="flex flex-col gap-2">
+            {(soldOut || !picker) && (
+              <div className="flex flex-wrap items-center gap-2">
+                {soldOut && <Badge variant="destructive">SOLD OUT</Badge>}
+                {/* With a picker the chosen variant's title is in the picker. */}
+                {!picker && (
+                  <Badge variant="muted">
+                    <span className="sr-only">Weight: </span>
+                    {product.weightType}
+                  </Badge>
+                )}
+              </div>
             )}
+            <h1 className="font-display text-3xl font-semibold sm:text-4xl">{product.name}</h1>
+            <ProductPrice priceCents={price} compareAtCents={variant ? compareAtPrice(variant) : null} />
+            {!soldOut && variant?.stockLeft ? (
+              <p className="text-sm font-semibold text-destructive-text">Only {variant.stockLeft} left</p>
+            ) : null}
           </div>
-          <h1 className="font-display text-4xl font-semibold sm:text-5xl">{product.name}</h1>
-          <ProductPrice
-            priceCents={picker ? variant.priceCents : product.priceCents}
-            compareAtCents={variant ? compareAtPrice(variant) : null}
-          />
-          {!soldOut && variant?.stockLeft ? (
-            <p className="text-sm font-semibold text-destructive-text">Only {variant.stockLeft} left</p>
-          ) : null}
-          <p className="flex items-center gap-2 text-sm text-muted-foreground">
-            <Eye className="size-4" aria-hidden />
-            {product.viewCount.toLocaleString("en-US")} {product.viewCount === 1 ? "view" : "views"}
-          </p>
-          <p className="leading-relaxed whitespace-pre-line text-foreground/90">{product.description}</p>
-          {product.tags.length > 0 && (
-            <ul aria-label="Tags" className="flex flex-wrap gap-2">
-              {product.tags.map((tag) => (
-                <li key={tag}>
-                  <Badge variant="outline">{tag}</Badge>
-                </li>
-              ))}
-            </ul>
-          )}
-          <QuantityTiers tiers={product.quantityTiers} />
           <AddToCartForm
+            id={formId}
             product={product}
             withQuantity
-            className="max-w-sm"
+            className="max-w-md"
             picker={
               picker
                 ? {
@@ -252,13 +250,37 @@ function ProductView({
                   }
                 : undefined
             }
+            purchase={
+              <PurchaseChoice
+                value={purchaseType}
+                onChange={setPurchaseType}
+                signedIn={signedIn}
+                priceCents={price}
+              />
+            }
           />
+          <QuantityTiers tiers={product.quantityTiers} />
+          <p className="leading-relaxed whitespace-pre-line text-foreground/90">{product.description}</p>
+          <p className="flex items-center gap-2 text-sm text-muted-foreground">
+            <Eye className="size-4" aria-hidden />
+            {product.viewCount.toLocaleString("en-US")} {product.viewCount === 1 ? "view" : "views"}
+          </p>
+          {product.tags.length > 0 && (
+            <ul aria-label="Tags" className="flex flex-wrap gap-2">
+              {product.tags.map((tag) => (
+                <li key={tag}>
+                  <Badge variant="outline">{tag}</Badge>
+                </li>
+              ))}
+            </ul>
+          )}
           {label && (
             // biome-ignore lint/security/noDangerouslySetInnerHtml: server/labels/label-html.ts escapes every typed text (decision 045).
             <div dangerouslySetInnerHTML={{ __html: label.variants[variant?.id ?? ""] ?? label.html }} />
           )}
         </div>
       </div>
+      {!soldOut && <StickyAddToCart formId={formId} priceCents={price} name={product.name} />}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { PostalAddress } from "../../../core/address.ts";
+import type { PurchaseType } from "../../../core/checkout-pricing.ts";
 import { user } from "./auth.ts";
 import { products } from "./catalog.ts";
 import { createdAt, id, updatedAt } from "./columns.ts";
@@ -31,10 +32,18 @@ export const carts = pgTable(
      * is priced again, or used (emptied with the cart at fulfilment). Re-checked on every read.
      */
     couponCode: text("coupon_code"),
+    /**
+     * One-time or a monthly subscription, as chosen on the product page or in the cart (issue 31);
+     * checkout starts from it. Only an account's cart holds "subscription" (server/cart/purchase-type.ts).
+     */
+    purchaseType: text("purchase_type").$type<PurchaseType>().notNull().default("one_time"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("carts_updated_at_idx").on(t.updatedAt)],
+  (t) => [
+    index("carts_updated_at_idx").on(t.updatedAt),
+    check("carts_purchase_type_check", sql`${t.purchaseType} in ('one_time', 'subscription')`),
+  ],
 );
 
 /**

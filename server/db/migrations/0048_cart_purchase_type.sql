@@ -1,0 +1,2 @@
+ALTER TABLE "carts" ADD COLUMN "purchase_type" text DEFAULT 'one_time' NOT NULL;--> statement-breakpoint
+ALTER TABLE "carts" ADD CONSTRAINT "carts_purchase_type_check" CHECK ("carts"."purchase_type" in ('one_time', 'subscription'));
