@@ -26,6 +26,19 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
+/**
+ * The start banner is printed as one block, after the start-up logs (issue 31: it was interleaved
+ * with JSON log lines): from its first line to its last, no log line.
+ */
+function expectBannerInOneBlock(printed: string) {
+  const lines = printed.split("\n");
+  const first = lines.findIndex((line) => line.includes("Peak Shilajit shop is running at"));
+  const last = lines.findIndex((line) => line.includes("These passwords are shown only now."));
+  expect(first, printed).toBeGreaterThan(-1);
+  expect(last, printed).toBeGreaterThan(first);
+  expect(lines.slice(first, last + 1).filter((line) => line.trimStart().startsWith("{"))).toEqual([]);
+}
+
 // The first start seeds the demo data: slow on a busy 2-core machine.
 describe("npm start", { timeout: 150_000 }, () => {
   it("serves the production build on plain node, quietly, and stops on SIGTERM to its process", async () => {
@@ -34,6 +47,7 @@ describe("npm start", { timeout: 150_000 }, () => {
 
     expect(output).not.toMatch(/Building the shop|deprecated|Future Flag|warn/i);
     expect(output).toContain("These passwords are shown only now.");
+    expectBannerInOneBlock(output);
     // The shell npm started became the server (exec): it is npm's child, running the bundle.
     const server = childrenOf(npm.child.pid!)[0]!;
     expect(readFileSync(`/proc/${server}/cmdline`, "utf8").split("\0")).toEqual([

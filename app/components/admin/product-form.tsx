@@ -178,6 +178,12 @@ export function ProductForm({ initial, errors }: { initial: ProductFormState; er
         <Button type="submit" disabled={busy}>
           {busy ? "Saving..." : editing ? "Update Product" : "Create Product"}
         </Button>
+        {!editing && (
+          // Supplement Facts belong to a saved product: this creates it and opens its label page.
+          <Button type="submit" name="then" value="label" variant="outline" disabled={busy}>
+            Create and add Supplement Facts
+          </Button>
+        )}
         <Link to="/admin/products" className={buttonClass({ variant: "ghost" })}>
           Cancel
         </Link>

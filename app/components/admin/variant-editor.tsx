@@ -40,7 +40,7 @@ export function VariantEditor({ initial, errors }: { initial: VariantsDraft; err
     setDraft((d) => ({ ...d, variants: update(d.variants) }));
 
   return (
-    <section aria-labelledby="variants-heading" className="flex flex-col gap-4 rounded-lg border p-4">
+    <section aria-labelledby="variants-heading" className="flex min-w-0 flex-col gap-4 rounded-lg border p-4">
       <h3 id="variants-heading" className="font-display text-lg font-semibold">
         Options and variants
       </h3>

@@ -39,15 +39,15 @@ type TextField =
 
 /** The text columns: header, the start of each input's accessible name, and input hints. */
 const COLUMNS: { field: TextField; label: string; inputMode?: "decimal" | "numeric"; width: string }[] = [
-  { field: "sku", label: "SKU", width: "w-36" },
-  { field: "price", label: "Price (USD)", inputMode: "decimal", width: "w-24" },
-  { field: "compareAt", label: "Compare-at price", inputMode: "decimal", width: "w-24" },
-  { field: "weightGrams", label: "Shipping weight (g)", inputMode: "numeric", width: "w-20" },
-  { field: "stock", label: "Stock (blank: not tracked)", inputMode: "numeric", width: "w-20" },
-  { field: "lowStock", label: "Low-stock threshold", inputMode: "numeric", width: "w-16" },
-  { field: "gtin", label: "GTIN", inputMode: "numeric", width: "w-32" },
-  { field: "mpn", label: "MPN", width: "w-28" },
-  { field: "imageUrl", label: "Image URL (optional)", width: "w-40" },
+  { field: "sku", label: "SKU", width: "w-36 min-w-36" },
+  { field: "price", label: "Price (USD)", inputMode: "decimal", width: "w-24 min-w-24" },
+  { field: "compareAt", label: "Compare-at price", inputMode: "decimal", width: "w-24 min-w-24" },
+  { field: "weightGrams", label: "Shipping weight (g)", inputMode: "numeric", width: "w-20 min-w-20" },
+  { field: "stock", label: "Stock (blank: not tracked)", inputMode: "numeric", width: "w-20 min-w-20" },
+  { field: "lowStock", label: "Low-stock threshold", inputMode: "numeric", width: "w-16 min-w-16" },
+  { field: "gtin", label: "GTIN", inputMode: "numeric", width: "w-32 min-w-32" },
+  { field: "mpn", label: "MPN", width: "w-28 min-w-28" },
+  { field: "imageUrl", label: "Image URL (optional)", width: "w-40 min-w-40" },
 ];
 
 type Props = {

@@ -97,6 +97,9 @@ async function saveProduct(context: Route.ActionArgs["context"], request: Reques
   if (!saved.ok)
     return saveFailed(values, firstMessages(saved.fieldErrors), saved.message.description, saved.status);
   if (!saved.value) return saveFailed(values, {}, "This product no longer exists.");
+  // A new product's Supplement Facts are one step on (issue 31): its label page needs the product's id.
+  if (!id && form.get("then") === "label")
+    return backWithToast(`${PATH}/${saved.value.id}/label`, "Product created: add its Supplement Facts");
   return backWithToast(PATH, id ? "Product updated successfully" : "Product created successfully");
 }
 
