@@ -161,14 +161,12 @@ describe("customer actions", () => {
 
   it("disabling sign-in bans the account and ends its sessions", async () => {
     const person = await createUser(t.db, { email: unique("ban") });
-    await t.db
-      .insert(session)
-      .values({
-        id: crypto.randomUUID(),
-        token: crypto.randomUUID(),
-        userId: person.id,
-        expiresAt: new Date(Date.now() + 3600_000),
-      });
+    await t.db.insert(session).values({
+      id: crypto.randomUUID(),
+      token: crypto.randomUUID(),
+      userId: person.id,
+      expiresAt: new Date(Date.now() + 3600_000),
+    });
     const row = await rowOf(person.email);
     await setSignInDisabled(t.db, row!.id, true);
     expect((await t.db.select().from(session).where(eq(session.userId, person.id))).length).toBe(0);
