@@ -43,12 +43,12 @@ async function loadCustomers(db: Db) {
            f.first || ' ' || l.last,
            '+1 512 ' || lpad((i % 10000000)::text, 7, '0'),
            o.n,
-           o.n * (2000 + (i * 7919) % 9000),
-           case when o.n > 0 then now() - ((i * 104729) % (3 * 365 * 24 * 60)) * interval '1 minute' end,
+           o.n * (2000 + (i::bigint * 7919) % 9000),
+           case when o.n > 0 then now() - ((i::bigint * 104729) % (3 * 365 * 24 * 60)) * interval '1 minute' end,
            i % 33 = 0,
            i % 4 = 0,
            case when i % 100 = 0 then array['vip'] when i % 20 = 0 then array['wholesale'] else '{}' end,
-           now() - ((i * 15485863) % (4 * 365 * 24 * 60)) * interval '1 minute'
+           now() - ((i::bigint * 15485863) % (4 * 365 * 24 * 60)) * interval '1 minute'
       from generate_series(1, ${total}) as i
       cross join lateral (select (array['maya','liam','priya','noah','emma','oliver','ava','lucas','zoe','ethan',
                                         'mia','leo','chloe','jack','nora','omar','ines','kai','sara','tom'])[1 + i % 20] as first) f
