@@ -105,7 +105,10 @@ export type CustomerRow = {
 };
 
 /** One page of customers in the chosen order, with the position of the next page (null on the last). */
-export async function listCustomers(db: Db, query: CustomerQuery, size = CUSTOMERS_PER_PAGE) {
+export async function listCustomers(db: Db, input: CustomerQuery, size = CUSTOMERS_PER_PAGE) {
+  // Without orders, last order, spend and count are equal for everyone: the order is the newest
+  // first (its index; the others would read past every customer with orders first).
+  const query: CustomerQuery = input.orders === "no" ? { ...input, sort: "newest" } : input;
   const { value } = sortKeys[query.sort];
   const rows = await db
     .select({
