@@ -92,6 +92,8 @@ export default [
         // Commission balances, hold setting and payouts (decision 040).
         route("creator-commissions", "routes/admin/creator-commissions.tsx"),
         route("content-creators/:creatorId/ledger", "routes/admin/creator-ledger.tsx"),
+        route("customers", "routes/admin/customers.tsx"),
+        route("customers/:customerId", "routes/admin/customer.tsx"),
         route("contacts", "routes/admin/contacts.tsx"),
         route("blog", "routes/admin/blog.tsx"),
         // One editor module for both modes, two route ids.

@@ -12,12 +12,14 @@ import { getDashboardOverview } from "../server/dashboard/overview.ts";
 import { type Db, openDatabase } from "../server/db/client.ts";
 import { listAdminOrders } from "../server/orders/admin-list.ts";
 import { holdsOrders, loadPaidOrders, recreateDatabase } from "./support/bench-orders-data.ts";
+import { ms, percentile, printTable, timeRuns as timeRunsOf } from "./support/bench-timing.ts";
 
 const url = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/shop_bench";
 const total = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 // 100 timed runs per query: with 30, p95 is the second-worst run, i.e. whichever scheduler stall
 // the shared machine happened to have.
 const runs = Number(process.env.BENCH_RUNS ?? 100);
+const timeRuns = <T>(call: () => Promise<T>) => timeRunsOf(call, runs);
 
 async function main() {
   const reuse = process.env.BENCH_REUSE === "1" && (await holdsOrders(url, total));
@@ -94,35 +96,6 @@ async function measure(db: Db) {
       ],
     ],
   );
-}
-
-/** One warm-up call, then `runs` timed calls; the times come back sorted. */
-async function timeRuns<T>(call: () => Promise<T>) {
-  let result = await call();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    result = await call();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return { times, result };
-}
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-function ms(value: number) {
-  return `${value.toFixed(1)} ms`;
-}
-
-function printTable(head: string[], rows: string[][]) {
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(" | ")} |`;
-  console.log(line(head));
-  console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
-  for (const row of rows) console.log(line(row));
 }
 
 main().catch((error) => {

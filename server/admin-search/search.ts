@@ -1,10 +1,16 @@
 import { asc, eq, ilike, or, sql } from "drizzle-orm";
 import { orderLabel } from "../../core/order-number.ts";
+import { customerQuerySchema, listCustomers } from "../customers/list.ts";
 import type { Db } from "../db/client.ts";
 import { products, productVariants } from "../db/schema/index.ts";
 import { listAdminOrders } from "../orders/admin-list.ts";
 
-export type PaletteHit = { kind: "order" | "product"; label: string; detail: string; to: string };
+export type PaletteHit = {
+  kind: "order" | "customer" | "product";
+  label: string;
+  detail: string;
+  to: string;
+};
 
 const LIMIT = 5;
 /** `%` and `_` typed in the box are letters, not wildcards. */
@@ -18,6 +24,17 @@ async function orderHits(db: Db, query: string, withEmail: boolean): Promise<Pal
     label: `Order #${orderLabel(order)}`,
     detail: [order.name, withEmail ? order.email : null].filter(Boolean).join(" · "),
     to: `/admin/orders?q=${encodeURIComponent(order.id)}`,
+  }));
+}
+
+/** Customers (accounts and guest buyers) by name, email or phone: their customer page. */
+async function customerHits(db: Db, query: string): Promise<PaletteHit[]> {
+  const page = await listCustomers(db, customerQuerySchema.parse({ q: query }), LIMIT);
+  return page.rows.map((customer) => ({
+    kind: "customer",
+    label: customer.name || customer.email,
+    detail: customer.name ? customer.email : "Customer",
+    to: `/admin/customers/${customer.id}`,
   }));
 }
 
@@ -49,9 +66,10 @@ export async function searchBackOffice(
 ): Promise<PaletteHit[]> {
   const text = query.trim().slice(0, 100);
   if (text.length < 2) return [];
-  const [orders, found] = await Promise.all([
+  const [orders, people, found] = await Promise.all([
     may.orders ? orderHits(db, text, may.customerData) : [],
+    may.customerData ? customerHits(db, text) : [],
     may.products ? productHits(db, text) : [],
   ]);
-  return [...orders, ...found];
+  return [...orders, ...people, ...found];
 }

@@ -3,6 +3,7 @@ import { accountPart } from "./parts/account.ts";
 import { addressesPart } from "./parts/addresses.ts";
 import { cartsPart } from "./parts/carts.ts";
 import { contactMessagesPart } from "./parts/contact-messages.ts";
+import { customerRecordPart } from "./parts/customer-record.ts";
 import { mailPart } from "./parts/mail.ts";
 import { marketingPart } from "./parts/marketing.ts";
 import { ordersPart } from "./parts/orders.ts";
@@ -28,5 +29,6 @@ export const privacyParts: PrivacyPart[] = [
   mailPart,
   webhookEventsPart,
   rateLimitsPart,
+  customerRecordPart,
   accountPart,
 ];

@@ -45,6 +45,8 @@ export const adminRoutePermissions: Record<string, RouteRule> = {
   "/admin/validity": page("manage:authenticity"),
   "/admin/reviews": page("moderate:review"),
   // Customers
+  "/admin/customers": readOnly("view:customer"),
+  "/admin/customers/:customerId": page("view:customer", "edit:customer"),
   "/admin/customers/export.csv": readOnly("export:customer"),
   "/admin/contacts": page("view:contact", "edit:contact"),
   "/admin/emails": readOnly("view:email"),

@@ -1,7 +1,8 @@
+import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { type RoleKey, roleKeys } from "../../core/staff/roles.ts";
 import type { Db } from "../../server/db/client.ts";
-import { orderItems } from "../../server/db/schema/index.ts";
+import { customers, orderItems } from "../../server/db/schema/index.ts";
 import { recordDelivery } from "../../server/webhooks/log.ts";
 import {
   createBatch,
@@ -70,6 +71,7 @@ export const ids = {
   webhookEvent: "",
   batch: "",
   creator: "",
+  customer: "",
 };
 
 /** Creates the customer and one row of each kind the back office lists (pass as `prepare`). */
@@ -77,6 +79,12 @@ export async function prepareMatrix(db: Db) {
   const buyer = await createUser(db, matrixCustomer);
   for (const role of roleKeys) await createUser(db, { ...matrixStaff[role], role: "admin", staffRole: role });
   ids.subscription = (await createSubscription(db, { userId: buyer.id })).id;
+  // The customers triggers made the buyer's customer row.
+  const [customer] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(eq(customers.userId, buyer.id));
+  ids.customer = customer!.id;
   ids.mail = (await createOutboxMail(db, { subject: secrets.mail })).id;
   ids.post = (await createBlogPost(db)).id;
   ids.batch = (await createBatch(db)).id;
@@ -157,6 +165,7 @@ export async function adminRoutes(): Promise<AdminRoute[]> {
       .replace(":eventId", ids.webhookEvent)
       .replace(":batchId", ids.batch)
       .replace(":creatorId", ids.creator)
+      .replace(":customerId", ids.customer)
       .replace("/policies/:slug", "/policies/terms");
   // Selected by URL, not by id: routes with their own ids (e.g. "admin-blog-new") count too.
   return Object.values(routes)

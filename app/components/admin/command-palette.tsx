@@ -9,8 +9,15 @@ import { navGroupsFor } from "./nav.ts";
 
 type Entry = { key: string; label: string; detail: string; to: string };
 
+const OPEN_EVENT = "admin:open-palette";
+
+/** Opens the palette from anywhere (the search button of the phone header: no keyboard there). */
+export function openCommandPalette() {
+  window.dispatchEvent(new Event(OPEN_EVENT));
+}
+
 /** Ctrl+K (⌘K on a Mac) toggles the palette from anywhere in the back office. */
-function useShortcut(toggle: () => void) {
+function useShortcut(toggle: () => void, open: () => void) {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "k") {
@@ -19,8 +26,12 @@ function useShortcut(toggle: () => void) {
       }
     };
     window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [toggle]);
+    window.addEventListener(OPEN_EVENT, open);
+    return () => {
+      window.removeEventListener("keydown", onKey);
+      window.removeEventListener(OPEN_EVENT, open);
+    };
+  }, [toggle, open]);
 }
 
 /** The screens the role opens whose name matches, then the orders and products the search finds. */
@@ -57,7 +68,8 @@ export function CommandPalette({ access }: { access: Role }) {
   const navigate = useNavigate();
   const listId = useId();
   const toggle = useMemo(() => () => setOpen((was) => !was), []);
-  useShortcut(toggle);
+  const show = useMemo(() => () => setOpen(true), []);
+  useShortcut(toggle, show);
   const { entries, searching, failed } = useEntries(access, query);
   const go = (entry: Entry | undefined) => {
     if (!entry) return;

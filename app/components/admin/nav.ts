@@ -2,6 +2,7 @@ import {
   Activity,
   Award,
   BellRing,
+  Contact,
   FileText,
   FlaskConical,
   Handshake,
@@ -64,6 +65,7 @@ export const adminNavGroups: AdminNavGroup[] = [
   {
     label: "Customers",
     items: [
+      { to: "/admin/customers", label: "Customers", icon: Contact, permission: "view:customer" },
       { to: "/admin/contacts", label: "Contacts", icon: MessageSquare, permission: "view:contact" },
       { to: "/admin/emails", label: "Emails", icon: Mail, permission: "view:email" },
       { to: "/admin/privacy", label: "Privacy Requests", icon: UserX, permission: "manage:privacy" },

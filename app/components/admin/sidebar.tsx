@@ -1,4 +1,4 @@
-import { LogOut, Menu, Mountain } from "lucide-react";
+import { LogOut, Menu, Mountain, Search } from "lucide-react";
 import { Form, NavLink } from "react-router";
 import { Button } from "~/components/ui/button.tsx";
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "~/components/ui/sheet.tsx";
@@ -6,7 +6,7 @@ import { useOpenUntilNavigation } from "~/hooks/use-open-until-navigation.ts";
 import { cn } from "~/lib/cn.ts";
 import { brand } from "~core/brand.ts";
 import type { Role } from "~core/staff/roles.ts";
-import { CommandPalette } from "./command-palette.tsx";
+import { CommandPalette, openCommandPalette } from "./command-palette.tsx";
 import { navGroupsFor } from "./nav.ts";
 
 type NavProps = { email: string; access: Role };
@@ -46,6 +46,21 @@ export function AdminMobileNav({ email, access }: NavProps) {
         <Account email={email} access={access} />
       </SheetContent>
     </Sheet>
+  );
+}
+
+/** The phone header's way into the command palette (Ctrl/⌘+K needs a keyboard). */
+export function PaletteButton() {
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      aria-label="Search or jump to"
+      className="ml-auto lg:hidden"
+      onClick={openCommandPalette}
+    >
+      <Search className="size-5!" aria-hidden />
+    </Button>
   );
 }
 

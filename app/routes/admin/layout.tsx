@@ -1,6 +1,6 @@
 import { Outlet, useNavigation } from "react-router";
 import { adminNavItems } from "~/components/admin/nav.ts";
-import { AdminMobileNav, AdminSidebar } from "~/components/admin/sidebar.tsx";
+import { AdminMobileNav, AdminSidebar, PaletteButton } from "~/components/admin/sidebar.tsx";
 import { Spinner } from "~/components/ui/spinner.tsx";
 import { brand } from "~core/brand.ts";
 import { adminUser } from "~server/auth/guards.ts";
@@ -38,6 +38,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background/90 px-4 backdrop-blur lg:hidden">
           <AdminMobileNav email={loaderData.email} access={loaderData.access} />
           <span className="font-display text-lg font-semibold text-primary">Admin</span>
+          <PaletteButton />
         </header>
         <main id="admin-main" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8">
           {loading && (

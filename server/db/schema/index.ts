@@ -9,6 +9,7 @@ export * from "./collections.ts";
 export * from "./content.ts";
 export * from "./coupons.ts";
 export * from "./creator-commission.ts";
+export * from "./customers.ts";
 export * from "./guest-orders.ts";
 export * from "./jobs.ts";
 export * from "./legacy-import.ts";
