@@ -27,7 +27,7 @@ export const viewSchema = z.object({
     )
     .pipe(z.string().min(1, "Name the view").max(60, "A view's name is at most 60 characters")),
   query: z.string().max(2000, "The filter is too long"),
-  shared: z.stringbool().optional().default(false),
+  shared: z.boolean().optional().default(false),
 });
 
 export type OrderView = { id: string; name: string; query: string; shared: boolean; mine: boolean };
@@ -51,7 +51,7 @@ export async function listOrderViews(db: Db, staffId: string): Promise<OrderView
 export async function saveOrderView(
   db: Db,
   staffId: string,
-  input: { name: string; query: string; shared?: boolean | string },
+  input: { name: string; query: string; shared?: boolean },
 ): Promise<OrderView> {
   const parsed = viewSchema.safeParse(input);
   if (!parsed.success) {
