@@ -71,10 +71,10 @@ describe("orders filters, views, the order page and notes", () => {
     const timeline = tab!.getByRole("list", { name: "Order timeline" });
     await timeline.getByText("Order placed").waitFor();
 
-    await tab!.getByLabel("Internal note").fill("Customer called, hold until Monday");
+    await tab!.getByRole("textbox", { name: "Internal note" }).fill("Customer called, hold until Monday");
     await tab!.getByRole("button", { name: "Add note" }).click();
     await waitForToast(tab!, "Note added");
     await timeline.getByText("Customer called, hold until Monday").waitFor();
-    expect(await tab!.getByLabel("Internal note").inputValue()).toBe("");
+    expect(await tab!.getByRole("textbox", { name: "Internal note" }).inputValue()).toBe("");
   });
 });
