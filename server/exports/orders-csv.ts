@@ -2,7 +2,7 @@ import { and, asc, desc, inArray, type SQL, sql } from "drizzle-orm";
 import { type CsvValue, csvDate, csvDollars } from "../../core/csv.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { orderItems, orders } from "../db/schema/index.ts";
-import { adminOrderFilter } from "../orders/admin-list.ts";
+import { type OrderFilter, orderFilterWhere } from "../orders/order-filter.ts";
 import { type CsvExport, EXPORT_BATCH_SIZE } from "./csv-stream.ts";
 import { keyText, nextKey, olderThan, type TimeKey } from "./keyset.ts";
 
@@ -36,7 +36,12 @@ export const ORDER_CSV_HEADER = [
   "Items",
 ] as const;
 
-export type OrderExportOptions = { search?: string; batchSize?: number };
+export type OrderExportOptions = {
+  /** The admin list's filter (its sort is not used: the file is always newest first). */
+  filter?: OrderFilter;
+  search?: string;
+  batchSize?: number;
+};
 
 const columns = {
   id: orders.id,
@@ -66,11 +71,12 @@ const columns = {
 type OrderRow = Awaited<ReturnType<typeof readOrders>>[number];
 
 /**
- * The admin order list (paid orders, the same search) as CSV, newest first, read in keyset batches
+ * The admin order list (paid orders, the same filter) as CSV, newest first, read in keyset batches
  * on the (created_at, id) index: batch n costs what batch 1 does, at a million orders too.
  */
 export function orderCsvExport(db: Db, options: OrderExportOptions = {}): CsvExport<TimeKey> {
-  const where = adminOrderFilter(options.search?.slice(0, 200));
+  const search = options.search?.slice(0, 200);
+  const where = orderFilterWhere({ ...options.filter, ...(search !== undefined && { q: search }) });
   const size = options.batchSize ?? EXPORT_BATCH_SIZE;
   return {
     header: ORDER_CSV_HEADER,
