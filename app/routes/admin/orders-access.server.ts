@@ -6,6 +6,12 @@ export const orderPermissions = (access: Role) => ({
   exportOrders: can(access, "export:order"),
   exportCustomers: can(access, "export:customer"),
   customerData: can(access, "view:customer"),
+  bulk: {
+    status: can(access, "edit:order"),
+    ship: can(access, "ship:order"),
+    print: can(access, "print:order"),
+    export: can(access, "export:order"),
+  },
 });
 
 /**

@@ -1,5 +1,5 @@
 import { Download, Eye, Printer, RefreshCw, Search } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import {
   data,
   Form,
@@ -11,6 +11,8 @@ import {
   useSubmit,
 } from "react-router";
 import { z } from "zod";
+import { BulkBar } from "~/components/admin/bulk-orders/bulk-bar.tsx";
+import type { OrderSelection } from "~/components/admin/bulk-orders/selection.ts";
 import { OrderDetails, type OrderDetailsData } from "~/components/admin/order-details.tsx";
 import { shortId } from "~/components/admin/order-status.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
@@ -38,6 +40,7 @@ import {
   TableRow,
 } from "~/components/ui/table.tsx";
 import { formatDateTime } from "~/lib/dates.ts";
+import { MAX_BULK_ORDERS } from "~core/bulk-orders.ts";
 import { formatMoney } from "~core/money.ts";
 import { orderLabel } from "~core/order-number.ts";
 import { actionToast } from "~core/toast.ts";
@@ -144,6 +147,10 @@ const undoFailed = (description: string) =>
 export default function Orders({ loaderData }: Route.ComponentProps) {
   const { search, result, error, may } = loaderData;
   useOneRefetchWhenEmpty(!result || result.orders.length === 0);
+  const bulk = useOrderSelection(search, result?.total ?? 0);
+  const pageIds = result?.orders.map((o) => o.id) ?? [];
+  const allOnPage = pageIds.length > 0 && pageIds.every((id) => bulk.ids.has(id));
+  const mayBulk = Object.values(may.bulk).some(Boolean);
   const location = useLocation();
   const [params] = useSearchParams();
   const pageHref = (page: number) => {
@@ -181,6 +188,26 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         )}
       </PageHeader>
       <SearchBox defaultValue={search} />
+      {mayBulk && result && bulk.selection.count > 0 && (
+        <BulkBar
+          selection={bulk.selection}
+          pageOrders={result.orders.filter((o) => bulk.matching || bulk.ids.has(o.id))}
+          may={may.bulk}
+          onClear={bulk.clear}
+        />
+      )}
+      {mayBulk && result && allOnPage && !bulk.matching && result.total > pageIds.length && (
+        <p className="mb-3 text-sm">
+          All {pageIds.length} orders on this page are selected.{" "}
+          {result.total <= MAX_BULK_ORDERS ? (
+            <Button type="button" variant="link" className="h-auto p-0" onClick={bulk.selectMatching}>
+              Select all {orderCount(result).toLowerCase()} {search ? "matching this search" : "in the list"}
+            </Button>
+          ) : (
+            `Bulk actions take at most ${MAX_BULK_ORDERS.toLocaleString("en-US")} orders: search to narrow the list.`
+          )}
+        </p>
+      )}
       {error || !result ? (
         <p role="alert" className="rounded-md border border-destructive-text/50 bg-destructive/15 p-4">
           Error loading orders. Please try refreshing the page.
@@ -190,6 +217,17 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           <Table>
             <TableHeader>
               <TableRow>
+                {mayBulk && (
+                  <TableHead className="w-8">
+                    <input
+                      type="checkbox"
+                      className="size-4 accent-primary"
+                      aria-label="Select all orders on this page"
+                      checked={allOnPage}
+                      onChange={(e) => bulk.setPage(pageIds, e.currentTarget.checked)}
+                    />
+                  </TableHead>
+                )}
                 <TableHead>Order</TableHead>
                 <TableHead>Customer</TableHead>
                 <TableHead>Total</TableHead>
@@ -201,12 +239,23 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
             </TableHeader>
             <TableBody>
               {result.orders.length === 0 && (
-                <TableMessageRow colSpan={7}>
+                <TableMessageRow colSpan={mayBulk ? 8 : 7}>
                   {search ? "No orders match your search" : "No orders yet"}
                 </TableMessageRow>
               )}
               {result.orders.map((order) => (
                 <TableRow key={order.id}>
+                  {mayBulk && (
+                    <TableCell>
+                      <input
+                        type="checkbox"
+                        className="size-4 accent-primary"
+                        aria-label={`Select order #${orderLabel(order)}`}
+                        checked={bulk.matching || bulk.ids.has(order.id)}
+                        onChange={(e) => bulk.setPage([order.id], e.currentTarget.checked)}
+                      />
+                    </TableCell>
+                  )}
                   <TableCell className="font-mono text-xs">#{orderLabel(order)}</TableCell>
                   <TableCell>
                     <span className="block font-medium">{order.name || "—"}</span>
@@ -231,6 +280,41 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
       )}
     </>
   );
+}
+
+/**
+ * The rows ticked on the page (kept across pages), or "all matching": every order the search
+ * finds. A new search clears "all matching", which belonged to the old one.
+ */
+function useOrderSelection(search: string, total: number) {
+  const [ids, setIds] = useState<Set<string>>(() => new Set());
+  const [matchingSearch, setMatchingSearch] = useState<string | null>(null);
+  const matching = matchingSearch !== null && matchingSearch === search;
+  const setPage = (pageIds: string[], on: boolean) => {
+    setMatchingSearch(null);
+    setIds((before) => {
+      const next = new Set(before);
+      for (const id of pageIds) on ? next.add(id) : next.delete(id);
+      return next;
+    });
+  };
+  const selection: OrderSelection = {
+    ids: [...ids],
+    matching,
+    search,
+    count: matching ? total : ids.size,
+  };
+  return {
+    ids,
+    matching,
+    selection,
+    setPage,
+    selectMatching: () => setMatchingSearch(search),
+    clear: () => {
+      setIds(new Set());
+      setMatchingSearch(null);
+    },
+  };
 }
 
 /** The CSV of the list as filtered now (the search; every page, not just this one). */
