@@ -100,7 +100,10 @@ describe("bulk ship from a tracking CSV", () => {
     await runBulkRequest(deps(), again.request.id);
     await mailer.idle();
 
-    const shipped = await database.db.select().from(orders).where(inArray(orders.id, [a.id, b.id]));
+    const shipped = await database.db
+      .select()
+      .from(orders)
+      .where(inArray(orders.id, [a.id, b.id]));
     expect(shipped.map((o) => [o.status, o.trackingNumber]).sort()).toEqual([
       ["shipped", "1Z999AA10123456784"],
       ["shipped", "9400111899223856927"],
@@ -109,7 +112,12 @@ describe("bulk ship from a tracking CSV", () => {
     expect(mail.map((m) => m.subject).sort()).toEqual(
       [`Order #${a.number} has shipped`, `Order #${b.number} has shipped`].sort(),
     );
-    expect(await bulkProgress(database.db, request.id)).toMatchObject({ state: "done", total: 2, done: 2, failed: 0 });
+    expect(await bulkProgress(database.db, request.id)).toMatchObject({
+      state: "done",
+      total: 2,
+      done: 2,
+      failed: 0,
+    });
     expect((await bulkProgress(database.db, again.request.id))?.state).toBe("done");
   });
 
@@ -123,12 +131,15 @@ describe("bulk ship from a tracking CSV", () => {
     );
     expect(rows.map((r) => r.error)).toEqual([null, `Order #${other.number} is not selected`]);
   });
+});
 
 describe("bulk status change", () => {
   it("holds the emails a minute like the dropdown, and a bulk undo puts every order back", async () => {
     const a = await paidOrder("undo-a@example.com");
     const b = await paidOrder("undo-b@example.com");
-    const ids = await resolveSelection(database.db, { orderIds: [a.id, b.id, b.id, "not-an-id", crypto.randomUUID()] });
+    const ids = await resolveSelection(database.db, {
+      orderIds: [a.id, b.id, b.id, "not-an-id", crypto.randomUUID()],
+    });
     expect(ids.sort()).toEqual([a.id, b.id].sort());
     const { request } = await createBulkRequest(database.db, {
       key: key(),
@@ -148,11 +159,23 @@ describe("bulk status change", () => {
   it("a double submit (the same key) is one request", async () => {
     const a = await paidOrder("twice@example.com");
     const k = key();
-    const input = { key: k, kind: "status" as const, status: "processing" as const, actorId: null, state: "queued" as const };
+    const input = {
+      key: k,
+      kind: "status" as const,
+      status: "processing" as const,
+      actorId: null,
+      state: "queued" as const,
+    };
     const first = await createBulkRequest(database.db, { ...input, items: [{ orderId: a.id, position: 1 }] });
-    const second = await createBulkRequest(database.db, { ...input, items: [{ orderId: a.id, position: 1 }] });
+    const second = await createBulkRequest(database.db, {
+      ...input,
+      items: [{ orderId: a.id, position: 1 }],
+    });
     expect(second).toMatchObject({ created: false, request: { id: first.request.id } });
-    const items = await database.db.select().from(bulkOrderItems).where(eq(bulkOrderItems.requestId, first.request.id));
+    const items = await database.db
+      .select()
+      .from(bulkOrderItems)
+      .where(eq(bulkOrderItems.requestId, first.request.id));
     expect(items).toHaveLength(1);
   });
 });
