@@ -73,7 +73,7 @@ describe("bulk ship from a tracking CSV", () => {
       `${b.number},usps,9400111899223856928`,
       `${cancelled.number},UPS,1Z999AA10123456785`,
       "99999999,UPS,1Z999AA10123456786",
-      `${a.number + 0}x,UPS,1Z`,
+      `${a.number}x,UPS,1Z`,
       `"${a.number}",=HYPERLINK("http://evil"),1Z999AA10123456787`,
     ].join("\r\n");
     const { rows, request } = await shipFromCsv(csv, null);
