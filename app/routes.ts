@@ -92,6 +92,9 @@ export default [
         route("collections", "routes/admin/collections.tsx"),
         route("orders", "routes/admin/orders.tsx"),
         route("orders/:orderId/ship", "routes/admin/order-ship.tsx"),
+        // An order's own page (linkable), its notes and timeline: docs/back-office.md.
+        route("orders/:orderId", "routes/admin/order.tsx"),
+        route("orders/views", "routes/admin/order-views.ts"),
         route("coupons", "routes/admin/coupons.tsx"),
         route("shipping", "routes/admin/shipping.tsx"),
         route("content-creators", "routes/admin/content-creators.tsx"),

@@ -11,7 +11,13 @@ import { sql } from "drizzle-orm";
 import { getDashboardOverview } from "../server/dashboard/overview.ts";
 import { type Db, openDatabase } from "../server/db/client.ts";
 import { listAdminOrders } from "../server/orders/admin-list.ts";
-import { holdsOrders, loadPaidOrders, recreateDatabase } from "./support/bench-orders-data.ts";
+import { parseOrderFilter } from "../server/orders/order-filter.ts";
+import {
+  addFilterVariety,
+  holdsOrders,
+  loadPaidOrders,
+  recreateDatabase,
+} from "./support/bench-orders-data.ts";
 
 const url = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/shop_bench";
 const total = Number(process.env.BENCH_ORDERS ?? 1_000_000);
@@ -26,8 +32,10 @@ async function main() {
   await database.migrate();
   const { db } = database;
   if (!reuse) await loadPaidOrders(db, total);
+  await addFilterVariety(db);
   await db.execute(sql`analyze orders`);
-  await measure(db);
+  if (process.env.BENCH_ONLY !== "filters") await measure(db);
+  await measureFilters(db);
   await database.close();
 }
 
@@ -94,6 +102,67 @@ async function measure(db: Db) {
       ],
     ],
   );
+}
+
+/**
+ * The orders filter (server/orders/order-filter.ts): each field alone, then combinations, as the
+ * URL of /admin/orders carries them; first page, and the next page through its link.
+ */
+async function measureFilters(db: Db) {
+  const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+  const queries = [
+    "status=pending",
+    "status=cancelled",
+    "status=pending,processing",
+    "fulfilment=unfulfilled",
+    "fulfilment=delivered",
+    "payment=paid",
+    "payment=refunded",
+    "payment=partially_refunded",
+    `from=${day(7)}`,
+    `from=${day(100)}&to=${day(100)}`,
+    "sku=PSR-30G",
+    "sku=PSR-GIFT",
+    "coupon=JOE20",
+    "type=subscription",
+    "note=yes",
+    "note=no",
+    "sort=oldest",
+    "fulfilment=unfulfilled&type=subscription&coupon=JOE20",
+    "status=shipped&payment=partially_refunded",
+    `status=delivered&payment=refunded&from=${day(200)}&to=${day(30)}`,
+    "sku=PSR-GIFT&status=delivered",
+    "note=yes&fulfilment=unfulfilled",
+    "note=yes&type=subscription&payment=refunded",
+    "coupon=SAVE5&sort=oldest",
+    "q=maya&status=shipped",
+    "q=maya&note=yes",
+    `from=${day(60)}&to=${day(30)}&sku=PSR-100G&type=subscription`,
+    "sku=PSR-GIFT&coupon=WELCOME10&fulfilment=shipped&note=no",
+    "payment=refunded&sort=oldest&type=one_time",
+    "status=cancelled&sku=PSR-GIFT&note=yes",
+  ];
+  const rows: string[][] = [];
+  for (const query of queries) {
+    const { filter } = parseOrderFilter(new URLSearchParams(query));
+    const first = await timeRuns(() => listAdminOrders(db, { filter }));
+    const next = first.result.cursors.next;
+    const second = next
+      ? await timeRuns(() => listAdminOrders(db, { filter, page: 2, after: next }))
+      : first.result.pageCount > 1
+        ? await timeRuns(() => listAdminOrders(db, { filter, page: 2 }))
+        : null;
+    const matches = `${first.result.totalIsEstimate ? "about " : ""}${first.result.total.toLocaleString("en-US")}`;
+    rows.push([
+      query,
+      matches,
+      ms(percentile(first.times, 50)),
+      ms(percentile(first.times, 95)),
+      second ? ms(percentile(second.times, 95)) : "—",
+    ]);
+  }
+  console.log();
+  printTable(["filter (URL of /admin/orders)", "matching orders", "p50", "p95", "page 2 p95"], rows);
 }
 
 /** One warm-up call, then `runs` timed calls; the times come back sorted. */

@@ -10,6 +10,7 @@ export const permissions = [
   "edit:order",
   "ship:order",
   "print:order",
+  "note:order",
   "refund:order",
   "export:order",
   "view:customer",
@@ -78,8 +79,8 @@ export const roles: Record<RoleKey, Role> = {
   fulfilment: {
     key: "fulfilment",
     name: "Fulfilment",
-    summary: "Orders: view, change status, ship, print. No refunds, no customer records.",
-    permissions: ["view:order", "edit:order", "ship:order", "print:order"],
+    summary: "Orders: view, change status, ship, print, internal notes. No refunds, no customer records.",
+    permissions: ["view:order", "edit:order", "ship:order", "print:order", "note:order"],
   },
   support: {
     key: "support",
@@ -89,6 +90,7 @@ export const roles: Record<RoleKey, Role> = {
       "view:order",
       "edit:order",
       "print:order",
+      "note:order",
       "refund:order",
       "view:customer",
       "view:subscription",

@@ -79,3 +79,39 @@ export async function loadPaidOrders(db: Db, total: number) {
     `loaded ${total.toLocaleString("en-US")} paid orders in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
 }
+
+/**
+ * What the orders filter needs to find, spread over the loaded orders (idempotent: run again on a
+ * reused database, it changes nothing): one in 7 a subscription order, one in 50 refunded in full,
+ * one in 33 in part, SKUs on the items (one rare gift SKU in 1 of 1,000 orders), an internal note
+ * on 1 in 500. Keyed on the order's id hash, so the same orders every time.
+ */
+export async function addFilterVariety(db: Db) {
+  const [done] = (await db.execute(sql`select exists (select 1 from order_notes) as done`)) as unknown as {
+    done: boolean;
+  }[];
+  if (done?.done) return;
+  const started = performance.now();
+  await db.execute(sql`alter table orders disable trigger user`);
+  await db.execute(sql`alter table order_items disable trigger user`);
+  await db.execute(sql`
+    update orders set
+      purchase_type = case when abs(hashtext(id::text)) % 7 = 0 then 'subscription' else 'one_time' end::purchase_type,
+      refunded_cents = case when abs(hashtext(id::text)) % 50 = 1 then total_cents
+                            when abs(hashtext(id::text)) % 33 = 2 then 500 else 0 end,
+      shipped_at = case when status in ('shipped', 'delivered') then created_at + interval '1 day' end
+    where payment_status = 'paid'`);
+  await db.execute(sql`
+    update order_items set sku = case when abs(hashtext(order_id::text)) % 1000 = 3 then 'PSR-GIFT'
+                                      else (array['PSR-30G','PSR-50G','PSR-100G'])[1 + abs(hashtext(order_id::text)) % 3] end`);
+  await db.execute(sql`
+    insert into order_notes (order_id, author_name, body, created_at)
+    select id, 'Bench', 'Customer called, hold until Monday', created_at + interval '1 hour'
+    from orders where payment_status = 'paid' and abs(hashtext(id::text)) % 500 = 4`);
+  await db.execute(sql`alter table orders enable trigger user`);
+  await db.execute(sql`alter table order_items enable trigger user`);
+  await db.execute(sql`vacuum analyze orders`);
+  await db.execute(sql`vacuum analyze order_items`);
+  await db.execute(sql`vacuum analyze order_notes`);
+  console.log(`filter variety added in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}

@@ -4,13 +4,16 @@ import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { orders } from "../db/schema/index.ts";
 import { InvalidInputError } from "../errors.ts";
-import { adminOrderFilter } from "../orders/admin-list.ts";
+import { orderFilterWhere, parseOrderFilter } from "../orders/order-filter.ts";
 
 /**
  * What a bulk action applies to: rows ticked on the page (their ids), or every order matching the
- * list's current search ("all N matching").
+ * list's current filter ("all N matching"), given as the list's query string.
  */
-export type Selection = { orderIds: string[] } | { matching: { search: string } };
+export type Selection = { orderIds: string[] } | { matching: { query: string } };
+
+/** Paid orders only (every bulk action, like every list). */
+export const paidOrders = () => orderFilterWhere({});
 
 export const tooMany = (count: number | string) =>
   new InvalidInputError(
@@ -40,15 +43,17 @@ export async function resolveSelection(db: Db, selection: Selection): Promise<st
     const rows = await db
       .select({ id: orders.id })
       .from(orders)
-      .where(and(adminOrderFilter(undefined), inArray(orders.id, wellFormed)))
+      .where(and(paidOrders(), inArray(orders.id, wellFormed)))
       .orderBy(sql`${orders.createdAt} desc`);
     if (rows.length === 0) throw nothingSelected();
     return rows.map((r) => r.id);
   }
+  // The same filter the list shows (server/orders/order-filter.ts); bad values are left out there too.
+  const { filter } = parseOrderFilter(new URLSearchParams(selection.matching.query.slice(0, 2000)));
   const rows = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(adminOrderFilter(selection.matching.search.slice(0, 200)))
+    .where(orderFilterWhere(filter))
     .orderBy(sql`${orders.createdAt} desc`)
     .limit(MAX_BULK_ORDERS + 1);
   if (rows.length > MAX_BULK_ORDERS) throw tooMany(`more than ${MAX_BULK_ORDERS.toLocaleString("en-US")}`);

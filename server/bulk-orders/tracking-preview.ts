@@ -3,8 +3,7 @@ import { carrierKey, MAX_BULK_ORDERS, type TrackingCsvRow } from "../../core/bul
 import { type ShipmentInput, shipmentSchema } from "../../core/shipment-form.ts";
 import type { Db } from "../db/client.ts";
 import { orders } from "../db/schema/index.ts";
-import { adminOrderFilter } from "../orders/admin-list.ts";
-import { tooMany } from "./selection.ts";
+import { paidOrders, tooMany } from "./selection.ts";
 
 /** One row of the preview: what the file said, the order it names, and what is wrong (null: fine). */
 export type ShipmentPreviewRow = {
@@ -42,7 +41,7 @@ export async function previewShipments(
           trackingNumber: orders.trackingNumber,
         })
         .from(orders)
-        .where(and(adminOrderFilter(undefined), inArray(orders.number, numbers)))
+        .where(and(paidOrders(), inArray(orders.number, numbers)))
     : [];
   const byNumber = new Map(found.map((o) => [o.number, o]));
   const selected = selectedIds ? new Set(selectedIds) : null;
@@ -96,7 +95,7 @@ export async function oneCarrierRows(
   const rows = await db
     .select({ id: orders.id, number: orders.number })
     .from(orders)
-    .where(and(adminOrderFilter(undefined), inArray(orders.id, selectedIds)));
+    .where(and(paidOrders(), inArray(orders.id, selectedIds)));
   const numberOf = new Map(rows.map((r) => [r.id, r.number]));
   return selectedIds.map((id, i) => ({
     line: i + 1,

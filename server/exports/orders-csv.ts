@@ -3,7 +3,7 @@ import { type CsvValue, csvDate, csvDollars } from "../../core/csv.ts";
 import { carrierDisplayName } from "../../core/shipment.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { bulkOrderItems, orderItems, orders } from "../db/schema/index.ts";
-import { adminOrderFilter } from "../orders/admin-list.ts";
+import { type OrderFilter, orderFilterWhere } from "../orders/order-filter.ts";
 import { type CsvExport, EXPORT_BATCH_SIZE } from "./csv-stream.ts";
 import { keyText, nextKey, olderThan, type TimeKey } from "./keyset.ts";
 
@@ -40,6 +40,8 @@ export const ORDER_CSV_HEADER = [
 ] as const;
 
 export type OrderExportOptions = {
+  /** The admin list's filter (its sort is not used: the file is always newest first). */
+  filter?: OrderFilter;
   search?: string;
   /** Only the orders of this bulk selection (Orders Management's "Export selected"). */
   selectionId?: string;
@@ -77,11 +79,15 @@ const columns = {
 type OrderRow = Awaited<ReturnType<typeof readOrders>>[number];
 
 /**
- * The admin order list (paid orders, the same search) as CSV, newest first, read in keyset batches
+ * The admin order list (paid orders, the same filter) as CSV, newest first, read in keyset batches
  * on the (created_at, id) index: batch n costs what batch 1 does, at a million orders too.
  */
 export function orderCsvExport(db: Db, options: OrderExportOptions = {}): CsvExport<TimeKey> {
-  const where = and(adminOrderFilter(options.search?.slice(0, 200)), inSelection(options.selectionId));
+  const search = options.search?.slice(0, 200);
+  const where = and(
+    orderFilterWhere({ ...options.filter, ...(search !== undefined && { q: search }) }),
+    inSelection(options.selectionId),
+  );
   const size = options.batchSize ?? EXPORT_BATCH_SIZE;
   return {
     header: ORDER_CSV_HEADER,

@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { OrderLine } from "../../core/order-line.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
@@ -6,6 +6,7 @@ import { orderItems, orders } from "../db/schema/index.ts";
 import { readCountedListPage, readCountedSearchPage } from "./counted-pages.ts";
 import { EXACT_COUNT_LIMIT, EXACT_SEARCH_COUNT_LIMIT, estimateOrders } from "./order-count.ts";
 import { decodeOrderKey } from "./order-cursor.ts";
+import { type OrderFilter, orderFilterWhere } from "./order-filter.ts";
 import { readLongListPage } from "./order-pages.ts";
 
 export const ADMIN_ORDERS_PAGE_SIZE = 10;
@@ -55,6 +56,9 @@ export type AdminOrderPage = {
 };
 
 export type AdminOrderListOptions = {
+  /** Which orders (server/orders/order-filter.ts); its `q` is the search. */
+  filter?: OrderFilter;
+  /** The search alone (the command palette). */
   search?: string;
   page?: number;
   pageSize?: number;
@@ -106,8 +110,13 @@ const paid = eq(orders.paymentStatus, "paid");
  */
 export async function listAdminOrders(db: Db, options: AdminOrderListOptions = {}): Promise<AdminOrderPage> {
   const size = options.pageSize ?? ADMIN_ORDERS_PAGE_SIZE;
-  const searching = !!options.search?.trim();
-  const where = adminOrderFilter(options.search);
+  const filter: OrderFilter = {
+    ...options.filter,
+    ...(options.search !== undefined && { q: options.search }),
+  };
+  const searching = !!filter.q?.trim();
+  const sort = filter.sort ?? "newest";
+  const where = orderFilterWhere(filter);
   const requestedPage = Math.max(1, Math.floor(options.page ?? 1) || 1);
   return db.transaction(async (tx) => {
     // PostgreSQL switches a repeated prepared statement to a generic plan, which cannot see that a
@@ -115,7 +124,7 @@ export async function listAdminOrders(db: Db, options: AdminOrderListOptions = {
     // (600 ms instead of 5 ms at 100k orders). Plan these queries with their actual parameters.
     await tx.execute(sql`set local plan_cache_mode = force_custom_plan`);
     const limit = options.exactCountLimit ?? (searching ? EXACT_SEARCH_COUNT_LIMIT : EXACT_COUNT_LIMIT);
-    const request = { limit, size, page: requestedPage };
+    const request = { limit, size, page: requestedPage, sort };
     const counted = searching
       ? await readCountedSearchPage(tx, where, request)
       : await readCountedListPage(tx, where, request);
@@ -136,6 +145,7 @@ export async function listAdminOrders(db: Db, options: AdminOrderListOptions = {
       pageCount: Math.ceil(total / size),
       after: decodeOrderKey(options.after),
       before: decodeOrderKey(options.before),
+      sort,
     });
     const { ids, ...position } = read;
     return { orders: await withDetails(tx, ids), total, totalIsEstimate: true, ...position };
@@ -157,6 +167,13 @@ async function withDetails(tx: Tx, ids: string[]): Promise<AdminOrder[]> {
   });
 }
 
+/** Paid orders with their items, in the order of `ids` (bulk packing slips); unknown ids are left out. */
+export async function getAdminOrders(db: Db, ids: string[]): Promise<AdminOrder[]> {
+  const wellFormed = ids.filter(isUuid);
+  if (wellFormed.length === 0) return [];
+  return db.transaction((tx) => withDetails(tx, wellFormed));
+}
+
 /** One paid order with its items (the packing slip), or null. */
 export async function getAdminOrder(db: Db, id: string): Promise<AdminOrder | null> {
   if (!isUuid(id)) return null;
@@ -166,35 +183,6 @@ export async function getAdminOrder(db: Db, id: string): Promise<AdminOrder | nu
     .where(and(paid, eq(orders.id, id)));
   if (!row) return null;
   return { ...row, items: (await itemsOf(db, [id])).get(id) ?? [] };
-}
-
-/** Paid orders with their items, in the order of `ids` (bulk packing slips); unknown ids are left out. */
-export async function getAdminOrders(db: Db, ids: string[]): Promise<AdminOrder[]> {
-  const wellFormed = ids.filter(isUuid);
-  if (wellFormed.length === 0) return [];
-  return db.transaction((tx) => withDetails(tx, wellFormed));
-}
-
-/** The admin list's rows: paid orders matching the search (shared with the CSV export). */
-export function adminOrderFilter(search: string | undefined): SQL | undefined {
-  return and(paid, searchCondition(search));
-}
-
-function searchCondition(search: string | undefined): SQL | undefined {
-  // A NUL byte cannot be in PostgreSQL text: it is dropped rather than failing the query.
-  // "#1001" as people say it: the # is not part of the number or the id.
-  const term = search?.replaceAll("\u0000", "").trim().replace(/^#/, "");
-  if (!term) return undefined;
-  const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  // The short order number matches exactly (its unique index); the hash id by substring, as before.
-  const number = /^\d{1,9}$/.test(term) ? Number(term) : null;
-  return or(
-    ilike(orders.name, pattern),
-    ilike(orders.email, pattern),
-    sql`${orders.id}::text ilike ${pattern}`,
-    ilike(orders.couponCode, pattern),
-    number !== null ? eq(orders.number, number) : undefined,
-  );
 }
 
 async function itemsOf(db: Db | Tx, orderIds: string[]): Promise<Map<string, OrderLine[]>> {

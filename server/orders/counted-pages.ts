@@ -2,10 +2,10 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.ts";
 import { orders } from "../db/schema/index.ts";
 import { countUpTo, rowsOf } from "./order-count.ts";
-import { idsFrom } from "./order-pages.ts";
+import { idsFrom, type ListSort } from "./order-pages.ts";
 
 export type CountedPage = { total: number; page: number; ids: string[] };
-type Request = { limit: number; size: number; page: number };
+type Request = { limit: number; size: number; page: number; sort: ListSort };
 
 const pageCountOf = (total: number, size: number) => Math.max(1, Math.ceil(total / size));
 
@@ -16,12 +16,16 @@ const pageCountOf = (total: number, size: number) => Math.max(1, Math.ceil(total
 export async function readCountedListPage(
   tx: Tx,
   where: SQL | undefined,
-  { limit, size, page }: Request,
+  { limit, size, page, sort }: Request,
 ): Promise<CountedPage | null> {
   const total = await countUpTo(tx, where, limit);
   if (total === null) return null;
   const shown = Math.min(page, pageCountOf(total, size));
-  return { total, page: shown, ids: await idsFrom(tx, where, { offset: (shown - 1) * size, limit: size }) };
+  return {
+    total,
+    page: shown,
+    ids: await idsFrom(tx, where, { offset: (shown - 1) * size, limit: size, sort }),
+  };
 }
 
 /**
@@ -34,8 +38,9 @@ export async function readCountedListPage(
 export async function readCountedSearchPage(
   tx: Tx,
   where: SQL | undefined,
-  { limit, size, page }: Request,
+  { limit, size, page, sort }: Request,
 ): Promise<CountedPage | null> {
+  const direction = sort === "oldest" ? sql`asc` : sql`desc`;
   const read = async (shown: number) =>
     rowsOf<{ total: number; id: string | null }>(
       await tx.execute(sql`
@@ -46,7 +51,7 @@ export async function readCountedSearchPage(
         select counted.total, paged.id
         from (select count(*)::int as total from capped) as counted
         left join lateral (
-          select id from capped order by created_at desc, id desc limit ${size} offset ${(shown - 1) * size}
+          select id from capped order by created_at ${direction}, id ${direction} limit ${size} offset ${(shown - 1) * size}
         ) as paged on true`),
     );
   let rows = await read(page);

@@ -3,18 +3,23 @@ import type { Tx } from "../db/client.ts";
 import { orders } from "../db/schema/index.ts";
 import { encodeOrderKey, type OrderKey } from "./order-cursor.ts";
 
+/** The list's order: newest first (the default) or oldest first. */
+export type ListSort = "newest" | "oldest";
+
 type Walk = {
-  /** Which end of the (created_at, id) index the walk starts from. */
-  from: "newest" | "oldest";
+  /** Which end of the list (top: its first page) the walk starts from. */
+  from: "top" | "bottom";
+  sort: ListSort;
   limit: number;
   offset?: number;
   /** Start just past this order instead of at the end of the index. */
   beyond?: OrderKey | null;
 };
 
-/** Keys of matching orders along the created_at index, always returned newest first. */
-async function walk(tx: Tx, where: SQL | undefined, { from, limit, offset = 0, beyond }: Walk) {
-  const newest = from === "newest";
+/** Keys of matching orders along the created_at index, always returned in the list's order. */
+async function walk(tx: Tx, where: SQL | undefined, { from, sort, limit, offset = 0, beyond }: Walk) {
+  // Walking down a newest-first list, or up an oldest-first one, reads the index newest first.
+  const newest = (from === "top") === (sort === "newest");
   const key = sql`(${orders.createdAt}, ${orders.id})`;
   const position = beyond
     ? sql`${key} ${newest ? sql`<` : sql`>`} (${beyond.createdAt}::timestamptz, ${beyond.id}::uuid)`
@@ -28,12 +33,16 @@ async function walk(tx: Tx, where: SQL | undefined, { from, limit, offset = 0, b
     )
     .limit(limit)
     .offset(offset);
-  return newest ? rows : rows.reverse();
+  return from === "top" ? rows : rows.reverse();
 }
 
 /** Ids of one page counted from the newest order (lists short enough for OFFSET). */
-export async function idsFrom(tx: Tx, where: SQL | undefined, range: { offset: number; limit: number }) {
-  return (await walk(tx, where, { from: "newest", ...range })).map((k) => k.id);
+export async function idsFrom(
+  tx: Tx,
+  where: SQL | undefined,
+  range: { offset: number; limit: number; sort: ListSort },
+) {
+  return (await walk(tx, where, { from: "top", ...range })).map((k) => k.id);
 }
 
 type LongListRequest = {
@@ -44,6 +53,7 @@ type LongListRequest = {
   pageCount: number;
   after: OrderKey | null;
   before: OrderKey | null;
+  sort: ListSort;
 };
 
 export type LongListPage = {
@@ -65,23 +75,23 @@ export async function readLongListPage(
   where: SQL | undefined,
   request: LongListRequest,
 ): Promise<LongListPage> {
-  const { size, page, pageCount, after, before } = request;
+  const { size, page, pageCount, after, before, sort } = request;
   const first = async () => {
-    const keys = await walk(tx, where, { from: "newest", limit: size + 1 });
+    const keys = await walk(tx, where, { from: "top", sort, limit: size + 1 });
     return pageOf(keys.slice(0, size), 1, keys.length > size, pageCount);
   };
   const last = async () =>
-    pageOf(await walk(tx, where, { from: "oldest", limit: size }), pageCount, false, pageCount);
+    pageOf(await walk(tx, where, { from: "bottom", sort, limit: size }), pageCount, false, pageCount);
 
   if (after) {
-    const keys = await walk(tx, where, { from: "newest", beyond: after, limit: size + 1 });
+    const keys = await walk(tx, where, { from: "top", sort, beyond: after, limit: size + 1 });
     // Nothing older than the cursor: the list shrank under the admin; show its end.
     return keys.length
       ? pageOf(keys.slice(0, size), Math.max(2, page), keys.length > size, pageCount)
       : last();
   }
   if (before) {
-    const keys = await walk(tx, where, { from: "oldest", beyond: before, limit: size + 1 });
+    const keys = await walk(tx, where, { from: "bottom", sort, beyond: before, limit: size + 1 });
     // Fewer than a page newer than the cursor: that is the first page.
     return keys.length > size ? pageOf(keys.slice(1), Math.max(2, page), true, pageCount) : first();
   }
@@ -89,8 +99,8 @@ export async function readLongListPage(
   if (page >= pageCount) return last();
   const fromOldest = page - 1 > pageCount - page;
   const keys = fromOldest
-    ? await walk(tx, where, { from: "oldest", offset: (pageCount - page) * size, limit: size })
-    : await walk(tx, where, { from: "newest", offset: (page - 1) * size, limit: size + 1 });
+    ? await walk(tx, where, { from: "bottom", sort, offset: (pageCount - page) * size, limit: size })
+    : await walk(tx, where, { from: "top", sort, offset: (page - 1) * size, limit: size + 1 });
   if (keys.length === 0) return last();
   return pageOf(keys.slice(0, size), page, fromOldest || keys.length > size, pageCount);
 }

@@ -27,6 +27,10 @@ export const adminRoutePermissions: Record<string, RouteRule> = {
   "/admin/dashboard": readOnly("view:dashboard"),
   // Orders
   "/admin/orders": page("view:order", "edit:order"),
+  // An order's own page; its action adds internal notes.
+  "/admin/orders/:orderId": page("view:order", "note:order"),
+  // Saved views of the list (each person's own, or shared): whoever may see orders may save one.
+  "/admin/orders/views": page("view:order"),
   "/admin/orders/:orderId/ship": page("ship:order"),
   "/admin/orders/:orderId/print": readOnly("print:order"),
   "/admin/orders/:orderId/refunds": page("refund:order"),

@@ -25,7 +25,7 @@ type Status = (typeof orderStatuses)[number];
  * once saved, Undo shows for the minute the email waits. "Shipped" opens the ship dialog for the
  * carrier and tracking number (without JavaScript, Save leads to the ship page instead).
  */
-export function StatusSelect({ order }: { order: OrderDetailsData }) {
+export function StatusSelect({ order, action }: { order: OrderDetailsData; action?: string }) {
   const fetcher = useFetcher<StatusActionData>();
   const form = useRef<HTMLFormElement>(null);
   const [shipping, setShipping] = useState(false);
@@ -38,7 +38,7 @@ export function StatusSelect({ order }: { order: OrderDetailsData }) {
   const submitStatus = (to: Status) => {
     const body = new FormData(form.current ?? undefined);
     body.set("status", to);
-    fetcher.submit(body, { method: "post" });
+    fetcher.submit(body, { method: "post", action });
   };
   const choose = (to: Status) => {
     if (to === order.status) return;
@@ -50,7 +50,7 @@ export function StatusSelect({ order }: { order: OrderDetailsData }) {
 
   return (
     <div className="flex flex-col gap-1">
-      <fetcher.Form method="post" ref={form} className="flex items-center gap-2">
+      <fetcher.Form method="post" action={action} ref={form} className="flex items-center gap-2">
         <input type="hidden" name="orderId" value={order.id} />
         <select
           name="status"
@@ -74,7 +74,7 @@ export function StatusSelect({ order }: { order: OrderDetailsData }) {
       <UndoOffer
         undo={fetcher.data?.undo ?? null}
         busy={fetcher.state !== "idle"}
-        onUndo={() => fetcher.submit({ intent: "undo", orderId: order.id }, { method: "post" })}
+        onUndo={() => fetcher.submit({ intent: "undo", orderId: order.id }, { method: "post", action })}
         label={label}
       />
       <ConfirmDialog

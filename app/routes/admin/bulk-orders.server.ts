@@ -21,9 +21,9 @@ export function bulkKey(form: FormData): string {
   return parsed.data;
 }
 
-/** The selection a bulk form carries: ticked ids (repeated or comma-separated), or "all matching" the search. */
+/** The selection a bulk form carries: ticked ids (repeated or comma-separated), or "all matching" the filter. */
 export function readSelection(form: FormData): Selection {
-  if (form.get("matching") === "1") return { matching: { search: String(form.get("q") ?? "") } };
+  if (form.get("matching") === "1") return { matching: { query: String(form.get("filter") ?? "") } };
   const orderIds = form
     .getAll("orderIds")
     .flatMap((value) => String(value).split(","))

@@ -1,19 +1,12 @@
-import { Download, Eye, Printer, RefreshCw, Search } from "lucide-react";
+import { Download, Eye, Printer, RefreshCw } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import {
-  data,
-  Form,
-  Link,
-  redirect,
-  useLocation,
-  useRevalidator,
-  useSearchParams,
-  useSubmit,
-} from "react-router";
+import { data, Link, redirect, useLocation, useRevalidator, useSearchParams } from "react-router";
 import { z } from "zod";
 import { BulkBar } from "~/components/admin/bulk-orders/bulk-bar.tsx";
 import type { OrderSelection } from "~/components/admin/bulk-orders/selection.ts";
 import { OrderDetails, type OrderDetailsData } from "~/components/admin/order-details.tsx";
+import { OrderFilters } from "~/components/admin/order-filters.tsx";
+import { SavedViews } from "~/components/admin/order-saved-views.tsx";
 import { shortId } from "~/components/admin/order-status.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { RefundPanel } from "~/components/admin/refund-panel.tsx";
@@ -28,7 +21,6 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "~/components/ui/dialog.tsx";
-import { Input } from "~/components/ui/input.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
 import {
   Table,
@@ -48,6 +40,8 @@ import { adminUser } from "~server/auth/guards.ts";
 import { settle } from "~server/http/error-response.ts";
 import { listAdminOrders } from "~server/orders/admin-list.ts";
 import { changeOrderStatus } from "~server/orders/notify.ts";
+import { orderFilterLabels, orderFilterParams, parseOrderFilter } from "~server/orders/order-filter.ts";
+import { listOrderViews } from "~server/orders/saved-views.ts";
 import { ORDER_STATUSES } from "~server/orders/status.ts";
 import { undoStatusChange } from "~server/orders/status-notices.ts";
 import type { Route } from "./+types/orders";
@@ -55,17 +49,32 @@ import { orderPermissions, withoutCustomerData } from "./orders-access.server.ts
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const search = url.searchParams.get("q")?.slice(0, 200) ?? "";
+  // The filter lives in the URL (shareable; the back button returns to the previous one). A bad
+  // parameter is left out and named on the page, never a failed page.
+  const { filter, problems } = parseOrderFilter(url.searchParams);
   const page = Number(url.searchParams.get("page") ?? 1);
   // Previous/next links of a long list carry the position of the page they come from.
   const after = url.searchParams.get("after");
   const before = url.searchParams.get("before");
-  const loaded = await settle(context.log, "admin order list failed", () =>
-    listAdminOrders(context.database.db, { search, page, after, before }),
-  );
-  const may = orderPermissions(context.get(adminUser).access);
-  if (!loaded.ok) return { search, result: null, error: true, may };
-  return { search, result: withoutCustomerData(loaded.value, may.customerData), error: false, may };
+  const staff = context.get(adminUser);
+  const { db } = context.database;
+  const [loaded, views] = await Promise.all([
+    settle(context.log, "admin order list failed", () =>
+      listAdminOrders(db, { filter, page, after, before }),
+    ),
+    listOrderViews(db, staff.id),
+  ]);
+  const may = orderPermissions(staff.access);
+  const query = orderFilterParams(filter).toString();
+  const shown = {
+    filter,
+    query,
+    problems: problems.map((p) => `${orderFilterLabels[p.field]}: ${p.message}`),
+    views,
+    may,
+  };
+  if (!loaded.ok) return { ...shown, result: null, error: true };
+  return { ...shown, result: withoutCustomerData(loaded.value, may.customerData), error: false };
 }
 
 const statusForm = z.object({ orderId: z.uuid(), status: z.enum(ORDER_STATUSES) });
@@ -145,9 +154,10 @@ const undoFailed = (description: string) =>
   actionToast({ title: "Undo failed", description, variant: "destructive" });
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
-  const { search, result, error, may } = loaderData;
+  const { filter, query, problems, views, result, error, may } = loaderData;
+  const filtered = query !== "";
   useOneRefetchWhenEmpty(!result || result.orders.length === 0);
-  const bulk = useOrderSelection(search, result?.total ?? 0);
+  const bulk = useOrderSelection(query, result?.total ?? 0);
   const pageIds = result?.orders.map((o) => o.id) ?? [];
   const allOnPage = pageIds.length > 0 && pageIds.every((id) => bulk.ids.has(id));
   const mayBulk = Object.values(may.bulk).some(Boolean);
@@ -175,7 +185,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           Refresh
         </Link>
         {may.exportOrders && (
-          <a href={exportHref(search)} className={buttonClass({ variant: "outline" })} download>
+          <a href={exportHref(query)} className={buttonClass({ variant: "outline" })} download>
             <Download aria-hidden />
             Export CSV
           </a>
@@ -187,7 +197,13 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           </a>
         )}
       </PageHeader>
-      <SearchBox defaultValue={search} />
+      <SavedViews views={views} query={query} />
+      <OrderFilters filter={filter} filtered={filtered} />
+      {problems.length > 0 && (
+        <p role="alert" className="mb-4 rounded-md border border-warning/60 bg-warning/10 p-3 text-sm">
+          Left out of the filter: {problems.join(". ")}.
+        </p>
+      )}
       {mayBulk && result && bulk.selection.count > 0 && (
         <BulkBar
           selection={bulk.selection}
@@ -201,10 +217,11 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           All {pageIds.length} orders on this page are selected.{" "}
           {result.total <= MAX_BULK_ORDERS ? (
             <Button type="button" variant="link" className="h-auto p-0" onClick={bulk.selectMatching}>
-              Select all {orderCount(result).toLowerCase()} {search ? "matching this search" : "in the list"}
+              Select all {orderCount(result).toLowerCase()}{" "}
+              {filtered ? "matching this filter" : "in the list"}
             </Button>
           ) : (
-            `Bulk actions take at most ${MAX_BULK_ORDERS.toLocaleString("en-US")} orders: search to narrow the list.`
+            `Bulk actions take at most ${MAX_BULK_ORDERS.toLocaleString("en-US")} orders: filter to narrow the list.`
           )}
         </p>
       )}
@@ -240,7 +257,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
             <TableBody>
               {result.orders.length === 0 && (
                 <TableMessageRow colSpan={mayBulk ? 8 : 7}>
-                  {search ? "No orders match your search" : "No orders yet"}
+                  {filtered ? "No orders match this filter" : "No orders yet"}
                 </TableMessageRow>
               )}
               {result.orders.map((order) => (
@@ -256,7 +273,14 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                       />
                     </TableCell>
                   )}
-                  <TableCell className="font-mono text-xs">#{orderLabel(order)}</TableCell>
+                  <TableCell className="font-mono text-xs">
+                    <Link
+                      to={`/admin/orders/${order.id}`}
+                      className="text-primary underline-offset-4 hover:underline"
+                    >
+                      #{orderLabel(order)}
+                    </Link>
+                  </TableCell>
                   <TableCell>
                     <span className="block font-medium">{order.name || "—"}</span>
                     <span className="block text-xs text-muted-foreground">{order.email}</span>
@@ -283,13 +307,13 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
 }
 
 /**
- * The rows ticked on the page (kept across pages), or "all matching": every order the search
- * finds. A new search clears "all matching", which belonged to the old one.
+ * The rows ticked on the page (kept across pages), or "all matching": every order the filter
+ * finds. A new filter clears "all matching", which belonged to the old one.
  */
-function useOrderSelection(search: string, total: number) {
+function useOrderSelection(query: string, total: number) {
   const [ids, setIds] = useState<Set<string>>(() => new Set());
   const [matchingSearch, setMatchingSearch] = useState<string | null>(null);
-  const matching = matchingSearch !== null && matchingSearch === search;
+  const matching = matchingSearch !== null && matchingSearch === query;
   const setPage = (pageIds: string[], on: boolean) => {
     setMatchingSearch(null);
     setIds((before) => {
@@ -301,7 +325,7 @@ function useOrderSelection(search: string, total: number) {
   const selection: OrderSelection = {
     ids: [...ids],
     matching,
-    search,
+    query,
     count: matching ? total : ids.size,
   };
   return {
@@ -309,7 +333,7 @@ function useOrderSelection(search: string, total: number) {
     matching,
     selection,
     setPage,
-    selectMatching: () => setMatchingSearch(search),
+    selectMatching: () => setMatchingSearch(query),
     clear: () => {
       setIds(new Set());
       setMatchingSearch(null);
@@ -317,11 +341,9 @@ function useOrderSelection(search: string, total: number) {
   };
 }
 
-/** The CSV of the list as filtered now (the search; every page, not just this one). */
-function exportHref(search: string) {
-  return search
-    ? `/admin/orders/export.csv?${new URLSearchParams({ q: search })}`
-    : "/admin/orders/export.csv";
+/** The CSV of the list as filtered now (every page, not just this one; always newest first). */
+function exportHref(query: string) {
+  return query ? `/admin/orders/export.csv?${query}` : "/admin/orders/export.csv";
 }
 
 /** The spec: if no orders have loaded after 3 seconds, one automatic refetch runs (once per visit). */
@@ -346,39 +368,6 @@ function orderCount({ total, totalIsEstimate }: { total: number; totalIsEstimate
   if (!totalIsEstimate) return `${total} orders`;
   const rounded = Number(total.toPrecision(2));
   return `About ${rounded.toLocaleString("en-US")} orders`;
-}
-
-/** Searches as the admin types (debounced); the button submits without JavaScript. */
-function SearchBox({ defaultValue }: { defaultValue: string }) {
-  const submit = useSubmit();
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  return (
-    <Form method="get" role="search" className="mb-4 flex max-w-xl gap-2">
-      <label htmlFor="order-search" className="sr-only">
-        Search orders
-      </label>
-      <Input
-        id="order-search"
-        name="q"
-        type="search"
-        defaultValue={defaultValue}
-        placeholder="Search by name, email, order number (#1001) or id, or coupon code"
-        onChange={(e) => {
-          const form = e.currentTarget.form;
-          clearTimeout(timer.current);
-          timer.current = setTimeout(
-            () => form && submit(form, { replace: true, preventScrollReset: true }),
-            300,
-          );
-        }}
-      />
-      <Button type="submit" variant="outline">
-        <Search aria-hidden />
-        Search
-      </Button>
-    </Form>
-  );
 }
 
 function OrderDialog({ order, mayRefund }: { order: OrderDetailsData; mayRefund: boolean }) {

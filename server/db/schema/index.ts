@@ -14,6 +14,7 @@ export * from "./guest-orders.ts";
 export * from "./jobs.ts";
 export * from "./legacy-import.ts";
 export * from "./marketing.ts";
+export * from "./order-notes.ts";
 export * from "./order-stats.ts";
 export * from "./order-status-notices.ts";
 export * from "./orders.ts";

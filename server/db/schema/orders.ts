@@ -167,6 +167,20 @@ export const orders = pgTable(
     ),
     // Provider refunds (webhooks) find their order by the payment they name.
     index("orders_provider_payment_idx").on(t.provider, t.providerPaymentId),
+    // The admin orders filter (server/orders/order-filter.ts): each selective filter has an index in
+    // the list's order, so a page is a short walk whichever filter narrows the list most.
+    index("orders_paid_status_created_idx")
+      .on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.paymentStatus} = 'paid'`),
+    index("orders_paid_coupon_created_idx")
+      .on(t.couponCode, t.createdAt.desc().nullsFirst())
+      .where(sql`${t.paymentStatus} = 'paid' and ${t.couponCode} is not null`),
+    index("orders_paid_type_created_idx")
+      .on(t.purchaseType, t.createdAt.desc().nullsFirst())
+      .where(sql`${t.paymentStatus} = 'paid'`),
+    index("orders_paid_refunded_created_idx")
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.paymentStatus} = 'paid' and ${t.refundedCents} > 0`),
   ],
 );
 
@@ -198,6 +212,9 @@ export const orderItems = pgTable(
     index("order_items_order_idx").on(t.orderId),
     // "Is this variant in any order?" decides archive vs delete.
     index("order_items_variant_idx").on(t.variantId),
+    // The admin orders filter by product or SKU.
+    index("order_items_sku_idx").on(sql`lower(${t.sku})`, t.orderId),
+    index("order_items_product_idx").on(t.productId, t.orderId),
     check("order_items_quantity_positive", sql`${t.quantity} >= 1`),
   ],
 );
