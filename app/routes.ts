@@ -66,6 +66,12 @@ export default [
       route("orders/:orderId/print", "routes/admin/order-print.tsx"),
       // CSV downloads (resource routes, streamed): docs/exports-and-events.md.
       route("orders/export.csv", "routes/admin/export-orders.ts"),
+      // Bulk actions on Orders Management (docs/fulfilment.md).
+      route("orders/bulk/status", "routes/admin/bulk-status.ts"),
+      route("orders/bulk/ship", "routes/admin/bulk-ship.ts"),
+      route("orders/bulk/print", "routes/admin/bulk-print.tsx"),
+      route("orders/bulk/export.csv", "routes/admin/bulk-export.ts"),
+      route("orders/bulk/:requestId", "routes/admin/bulk-progress.ts"),
       route("customers/export.csv", "routes/admin/export-customers.ts"),
       route("coupons/usage.csv", "routes/admin/export-coupon-usage.ts"),
       route("creator-commissions/payable.csv", "routes/admin/export-creator-payable.ts"),

@@ -1,4 +1,5 @@
 import { sendCartReminders } from "./abandoned-carts/reminders.ts";
+import { runOpenBulkRequests } from "./bulk-orders/run.ts";
 import { deleteAbandonedGuestCarts } from "./cart/cleanup.ts";
 import { VIEW_FLUSH_MS } from "./catalog/view-counter.ts";
 import type { Db } from "./db/client.ts";
@@ -146,6 +147,15 @@ export function backgroundJobs(services: Services): Job[] {
         await sendDueStatusNotices(services.database.db, mailer, now, services.log);
         await mailer.renderLeftOver();
         await mailer.deliverDue();
+      },
+    },
+    {
+      // Bulk order actions a stopped process left unfinished (docs/fulfilment.md); each order claimed once.
+      name: "bulk order actions",
+      everyMs: config.jobs.sweepMs,
+      scope: "cluster",
+      run: async () => {
+        await runOpenBulkRequests({ db: services.database.db, mailer, log: services.log });
       },
     },
     {

@@ -1,7 +1,8 @@
 import { and, asc, desc, inArray, type SQL, sql } from "drizzle-orm";
 import { type CsvValue, csvDate, csvDollars } from "../../core/csv.ts";
+import { carrierDisplayName } from "../../core/shipment.ts";
 import type { Db, Tx } from "../db/client.ts";
-import { orderItems, orders } from "../db/schema/index.ts";
+import { bulkOrderItems, orderItems, orders } from "../db/schema/index.ts";
 import { type OrderFilter, orderFilterWhere } from "../orders/order-filter.ts";
 import { type CsvExport, EXPORT_BATCH_SIZE } from "./csv-stream.ts";
 import { keyText, nextKey, olderThan, type TimeKey } from "./keyset.ts";
@@ -34,12 +35,16 @@ export const ORDER_CSV_HEADER = [
   "Total",
   "Refunded",
   "Items",
+  "Carrier",
+  "Tracking number",
 ] as const;
 
 export type OrderExportOptions = {
   /** The admin list's filter (its sort is not used: the file is always newest first). */
   filter?: OrderFilter;
   search?: string;
+  /** Only the orders of this bulk selection (Orders Management's "Export selected"). */
+  selectionId?: string;
   batchSize?: number;
 };
 
@@ -67,6 +72,9 @@ const columns = {
   taxCents: orders.taxCents,
   totalCents: orders.totalCents,
   refundedCents: orders.refundedCents,
+  carrier: orders.carrier,
+  carrierName: orders.carrierName,
+  trackingNumber: orders.trackingNumber,
 };
 type OrderRow = Awaited<ReturnType<typeof readOrders>>[number];
 
@@ -76,7 +84,10 @@ type OrderRow = Awaited<ReturnType<typeof readOrders>>[number];
  */
 export function orderCsvExport(db: Db, options: OrderExportOptions = {}): CsvExport<TimeKey> {
   const search = options.search?.slice(0, 200);
-  const where = orderFilterWhere({ ...options.filter, ...(search !== undefined && { q: search }) });
+  const where = and(
+    orderFilterWhere({ ...options.filter, ...(search !== undefined && { q: search }) }),
+    inSelection(options.selectionId),
+  );
   const size = options.batchSize ?? EXPORT_BATCH_SIZE;
   return {
     header: ORDER_CSV_HEADER,
@@ -95,6 +106,14 @@ export function orderCsvExport(db: Db, options: OrderExportOptions = {}): CsvExp
         };
       }),
   };
+}
+
+function inSelection(selectionId: string | undefined): SQL | undefined {
+  if (selectionId === undefined) return undefined;
+  return inArray(
+    orders.id,
+    sql`(select ${bulkOrderItems.orderId} from ${bulkOrderItems} where ${bulkOrderItems.requestId} = ${selectionId})`,
+  );
 }
 
 function readOrders(tx: Tx, where: SQL | undefined, after: TimeKey | null, size: number) {
@@ -160,5 +179,7 @@ function orderCsvRow(row: OrderRow, items: string): CsvValue[] {
     csvDollars(row.totalCents),
     csvDollars(row.refundedCents),
     items,
+    row.carrier ? carrierDisplayName(row.carrier, row.carrierName) : "",
+    row.trackingNumber,
   ];
 }

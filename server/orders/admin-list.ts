@@ -155,13 +155,23 @@ export async function listAdminOrders(db: Db, options: AdminOrderListOptions = {
 /** The full rows of the page's orders with their items, in the page's order. */
 async function withDetails(tx: Tx, ids: string[]): Promise<AdminOrder[]> {
   if (ids.length === 0) return [];
-  const rows = await tx.select(orderColumns).from(orders).where(inArray(orders.id, ids));
+  const rows = await tx
+    .select(orderColumns)
+    .from(orders)
+    .where(and(paid, inArray(orders.id, ids)));
   const byId = new Map(rows.map((r) => [r.id, r]));
   const items = await itemsOf(tx, ids);
   return ids.flatMap((id) => {
     const row = byId.get(id);
     return row ? [{ ...row, items: items.get(id) ?? [] }] : [];
   });
+}
+
+/** Paid orders with their items, in the order of `ids` (bulk packing slips); unknown ids are left out. */
+export async function getAdminOrders(db: Db, ids: string[]): Promise<AdminOrder[]> {
+  const wellFormed = ids.filter(isUuid);
+  if (wellFormed.length === 0) return [];
+  return db.transaction((tx) => withDetails(tx, wellFormed));
 }
 
 /** One paid order with its items (the packing slip), or null. */

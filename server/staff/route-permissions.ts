@@ -35,6 +35,12 @@ export const adminRoutePermissions: Record<string, RouteRule> = {
   "/admin/orders/:orderId/print": readOnly("print:order"),
   "/admin/orders/:orderId/refunds": page("refund:order"),
   "/admin/orders/export.csv": readOnly("export:order"),
+  // Bulk actions: each needs what the single action needs (Fulfilment: status, ship, print).
+  "/admin/orders/bulk/status": page("edit:order"),
+  "/admin/orders/bulk/ship": page("ship:order"),
+  "/admin/orders/bulk/print": page("print:order"),
+  "/admin/orders/bulk/export.csv": page("export:order"),
+  "/admin/orders/bulk/:requestId": readOnly("view:order"),
   "/admin/subscriptions": readOnly("view:subscription"),
   "/admin/subscriptions/:subscriptionId": page("view:subscription", "edit:subscription"),
   "/admin/subscriptions/:subscriptionId/price-change": page("edit:subscription"),

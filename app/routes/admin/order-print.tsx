@@ -1,7 +1,7 @@
 import { Printer } from "lucide-react";
 import { useEffect } from "react";
 import { data, Link } from "react-router";
-import { OrderDetails } from "~/components/admin/order-details.tsx";
+import { PackingSlip } from "~/components/admin/packing-slip.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { brand } from "~core/brand.ts";
 import { orderLabel } from "~core/order-number.ts";
@@ -30,17 +30,9 @@ export default function OrderPrint({ loaderData }: Route.ComponentProps) {
     window.print();
   }, []);
   return (
-    <main className="packing-slip mx-auto max-w-3xl bg-white p-8 text-black">
-      <div className="mb-6 flex items-start justify-between gap-4 border-b border-black/20 pb-4">
-        <div>
-          <p className="font-display text-2xl font-semibold">{brand.name}</p>
-          <p className="text-sm">{brand.website}</p>
-        </div>
-        <h1 className="font-display text-2xl font-semibold">Packing slip</h1>
-      </div>
-      <OrderDetails order={order} prices={prices} />
-      <p className="mt-8 text-sm">Thank you for your order! Questions: {brand.supportEmail}</p>
-      <div className="mt-6 flex flex-wrap items-center gap-4 print:hidden">
+    <main className="mx-auto max-w-3xl bg-white text-black">
+      <PackingSlip order={order} prices={prices} />
+      <div className="flex flex-wrap items-center gap-4 px-8 pb-8 print:hidden">
         <Button onClick={() => window.print()}>
           <Printer aria-hidden />
           Print

@@ -12,6 +12,12 @@ export const orderPermissions = (access: Role) => ({
   customerData: can(access, "view:customer"),
   emails: can(access, "view:email"),
   webhooks: can(access, "view:webhook"),
+  bulk: {
+    status: can(access, "edit:order"),
+    ship: can(access, "ship:order"),
+    print: can(access, "print:order"),
+    export: can(access, "export:order"),
+  },
 });
 
 export type OrderPermissions = ReturnType<typeof orderPermissions>;

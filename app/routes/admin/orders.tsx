@@ -1,7 +1,9 @@
 import { Download, Eye, Printer, RefreshCw } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { data, Link, redirect, useLocation, useRevalidator, useSearchParams } from "react-router";
 import { z } from "zod";
+import { BulkBar } from "~/components/admin/bulk-orders/bulk-bar.tsx";
+import type { OrderSelection } from "~/components/admin/bulk-orders/selection.ts";
 import { OrderDetails, type OrderDetailsData } from "~/components/admin/order-details.tsx";
 import { OrderFilters } from "~/components/admin/order-filters.tsx";
 import { SavedViews } from "~/components/admin/order-saved-views.tsx";
@@ -29,6 +31,7 @@ import {
   TableRow,
 } from "~/components/ui/table.tsx";
 import { formatDateTime } from "~/lib/dates.ts";
+import { MAX_BULK_ORDERS } from "~core/bulk-orders.ts";
 import { formatMoney } from "~core/money.ts";
 import { orderLabel } from "~core/order-number.ts";
 import { actionToast } from "~core/toast.ts";
@@ -153,6 +156,10 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
   const { filter, query, problems, views, result, error, may } = loaderData;
   const filtered = query !== "";
   useOneRefetchWhenEmpty(!result || result.orders.length === 0);
+  const bulk = useOrderSelection(query, result?.total ?? 0);
+  const pageIds = result?.orders.map((o) => o.id) ?? [];
+  const allOnPage = pageIds.length > 0 && pageIds.every((id) => bulk.ids.has(id));
+  const mayBulk = Object.values(may.bulk).some(Boolean);
   const location = useLocation();
   const [params] = useSearchParams();
   const pageHref = (page: number) => {
@@ -196,6 +203,27 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           Left out of the filter: {problems.join(". ")}.
         </p>
       )}
+      {mayBulk && result && bulk.selection.count > 0 && (
+        <BulkBar
+          selection={bulk.selection}
+          pageOrders={result.orders.filter((o) => bulk.matching || bulk.ids.has(o.id))}
+          may={may.bulk}
+          onClear={bulk.clear}
+        />
+      )}
+      {mayBulk && result && allOnPage && !bulk.matching && result.total > pageIds.length && (
+        <p className="mb-3 text-sm">
+          All {pageIds.length} orders on this page are selected.{" "}
+          {result.total <= MAX_BULK_ORDERS ? (
+            <Button type="button" variant="link" className="h-auto p-0" onClick={bulk.selectMatching}>
+              Select all {orderCount(result).toLowerCase()}{" "}
+              {filtered ? "matching this filter" : "in the list"}
+            </Button>
+          ) : (
+            `Bulk actions take at most ${MAX_BULK_ORDERS.toLocaleString("en-US")} orders: filter to narrow the list.`
+          )}
+        </p>
+      )}
       {error || !result ? (
         <p role="alert" className="rounded-md border border-destructive-text/50 bg-destructive/15 p-4">
           Error loading orders. Please try refreshing the page.
@@ -205,6 +233,17 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           <Table>
             <TableHeader>
               <TableRow>
+                {mayBulk && (
+                  <TableHead className="w-8">
+                    <input
+                      type="checkbox"
+                      className="size-4 accent-primary"
+                      aria-label="Select all orders on this page"
+                      checked={allOnPage}
+                      onChange={(e) => bulk.setPage(pageIds, e.currentTarget.checked)}
+                    />
+                  </TableHead>
+                )}
                 <TableHead>Order</TableHead>
                 <TableHead>Customer</TableHead>
                 <TableHead>Total</TableHead>
@@ -216,12 +255,23 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
             </TableHeader>
             <TableBody>
               {result.orders.length === 0 && (
-                <TableMessageRow colSpan={7}>
+                <TableMessageRow colSpan={mayBulk ? 8 : 7}>
                   {filtered ? "No orders match this filter" : "No orders yet"}
                 </TableMessageRow>
               )}
               {result.orders.map((order) => (
                 <TableRow key={order.id}>
+                  {mayBulk && (
+                    <TableCell>
+                      <input
+                        type="checkbox"
+                        className="size-4 accent-primary"
+                        aria-label={`Select order #${orderLabel(order)}`}
+                        checked={bulk.matching || bulk.ids.has(order.id)}
+                        onChange={(e) => bulk.setPage([order.id], e.currentTarget.checked)}
+                      />
+                    </TableCell>
+                  )}
                   <TableCell className="font-mono text-xs">
                     <Link
                       to={`/admin/orders/${order.id}`}
@@ -253,6 +303,41 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
       )}
     </>
   );
+}
+
+/**
+ * The rows ticked on the page (kept across pages), or "all matching": every order the filter
+ * finds. A new filter clears "all matching", which belonged to the old one.
+ */
+function useOrderSelection(query: string, total: number) {
+  const [ids, setIds] = useState<Set<string>>(() => new Set());
+  const [matchingSearch, setMatchingSearch] = useState<string | null>(null);
+  const matching = matchingSearch !== null && matchingSearch === query;
+  const setPage = (pageIds: string[], on: boolean) => {
+    setMatchingSearch(null);
+    setIds((before) => {
+      const next = new Set(before);
+      for (const id of pageIds) on ? next.add(id) : next.delete(id);
+      return next;
+    });
+  };
+  const selection: OrderSelection = {
+    ids: [...ids],
+    matching,
+    query,
+    count: matching ? total : ids.size,
+  };
+  return {
+    ids,
+    matching,
+    selection,
+    setPage,
+    selectMatching: () => setMatchingSearch(query),
+    clear: () => {
+      setIds(new Set());
+      setMatchingSearch(null);
+    },
+  };
 }
 
 /** The CSV of the list as filtered now (every page, not just this one; always newest first). */

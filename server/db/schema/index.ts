@@ -3,6 +3,7 @@ export * from "./addresses.ts";
 export * from "./auth.ts";
 export * from "./authenticity.ts";
 export * from "./auto-renewal.ts";
+export * from "./bulk-orders.ts";
 export * from "./cart.ts";
 export * from "./catalog.ts";
 export * from "./collections.ts";
