@@ -1,5 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
+import { orderLabel } from "../../core/order-number.ts";
 import type { ShipmentInput } from "../../core/shipment-form.ts";
+import { recordChange } from "../audit/record.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { orders } from "../db/schema/index.ts";
@@ -25,12 +27,31 @@ const notShipped = () =>
 export async function updateTracking(db: Db, orderId: string, shipment: ShipmentInput): Promise<void> {
   if (!isUuid(orderId)) throw orderNotFound();
   const paidOrder = and(eq(orders.id, orderId), eq(orders.paymentStatus, "paid"));
-  const [updated] = await db
-    .update(orders)
-    .set(tracking(shipment))
-    .where(and(paidOrder, inArray(orders.status, ["shipped", "delivered"])))
-    .returning({ id: orders.id });
-  if (updated) return;
+  const done = await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({
+        number: orders.number,
+        carrier: orders.carrier,
+        carrierName: orders.carrierName,
+        trackingNumber: orders.trackingNumber,
+      })
+      .from(orders)
+      .where(and(paidOrder, inArray(orders.status, ["shipped", "delivered"])))
+      .for("update");
+    if (!before) return false;
+    await tx.update(orders).set(tracking(shipment)).where(eq(orders.id, orderId));
+    const { number, ...fields } = before;
+    await recordChange(tx, {
+      entityType: "order",
+      entityId: orderId,
+      entityLabel: orderLabel({ id: orderId, number }),
+      action: "tracking",
+      before: fields,
+      after: { ...fields, ...tracking(shipment) },
+    });
+    return true;
+  });
+  if (done) return;
   const [exists] = await db.select({ id: orders.id }).from(orders).where(paidOrder);
   throw exists ? notShipped() : orderNotFound();
 }
