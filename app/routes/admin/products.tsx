@@ -1,5 +1,6 @@
 import { Plus } from "lucide-react";
 import { Link } from "react-router";
+import { AuditTimeline } from "~/components/admin/audit-timeline.tsx";
 import { FormCard } from "~/components/admin/form-card.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { emptyProductForm, ProductForm, type ProductFormState } from "~/components/admin/product-form.tsx";
@@ -39,6 +40,7 @@ import {
   productInputSchema,
   updateAdminProduct,
 } from "~server/catalog/admin-products.ts";
+import { entityTimeline } from "~server/audit/query.ts";
 import { loadAdminVariants } from "~server/catalog/admin-variants.ts";
 import { settle } from "~server/http/error-response.ts";
 import { receiveImageUpload, uploadTooLarge } from "~server/media/upload-request.ts";
@@ -52,6 +54,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const editing = editId ? await getAdminProduct(db, editId) : null;
     return {
       products: await listAdminProducts(db),
+      // The product's own history from the audit log: saves, price and stock changes.
+      history: editing ? await entityTimeline(db, "product", editing.id) : [],
       form: editing
         ? toFormState(editing, await loadAdminVariants(db, editing.id))
         : url.searchParams.has("new")
@@ -59,7 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           : null,
     };
   });
-  if (!loaded.ok) return { loadError: true, products: [] as AdminProductRow[], form: null };
+  if (!loaded.ok) return { loadError: true, products: [] as AdminProductRow[], form: null, history: [] };
   return { loadError: false, ...loaded.value };
 }
 
@@ -189,6 +193,11 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
             >
               Supplement Facts, claims and Prop 65 warning
             </Link>
+          )}
+          {form.id && (
+            <div className="mt-6">
+              <AuditTimeline entries={loaderData.history} title="Product history" />
+            </div>
           )}
         </FormCard>
       )}
