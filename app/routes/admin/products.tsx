@@ -30,6 +30,7 @@ import { type FieldErrors, parseForm } from "~/lib/forms.ts";
 import { formatMoney } from "~core/money.ts";
 import { productStockStatus } from "~core/stock.ts";
 import { applyStep, parseStep } from "~core/variant-drafts.ts";
+import { entityTimeline } from "~server/audit/query.ts";
 import {
   type AdminProduct,
   type AdminProductRow,
@@ -40,7 +41,6 @@ import {
   productInputSchema,
   updateAdminProduct,
 } from "~server/catalog/admin-products.ts";
-import { entityTimeline } from "~server/audit/query.ts";
 import { loadAdminVariants } from "~server/catalog/admin-variants.ts";
 import { settle } from "~server/http/error-response.ts";
 import { receiveImageUpload, uploadTooLarge } from "~server/media/upload-request.ts";
