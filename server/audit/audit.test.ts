@@ -140,9 +140,11 @@ describe("secrets never reach the log", () => {
     const username = `creator${Date.now()}`;
     const form = { username, password: "first-secret-pass", fullName: "C", email: "", commissionRate: "10" };
     await asStaff(() => createAdminCreator(database.db, creatorInputSchema("create").parse(form)));
-    const [{ id }] = await database.db
-      .execute<{ id: string }>(sql`select id from content_creators where username = ${username}`)
-      .then((r) => r.rows as { id: string }[]);
+    const [creator] = await database.db
+      .select({ id: contentCreators.id })
+      .from(contentCreators)
+      .where(eq(contentCreators.username, username));
+    const id = creator!.id;
     await asStaff(() =>
       updateAdminCreator(
         database.db,
