@@ -8,7 +8,7 @@ import { createTestDatabase, type TestDatabase } from "../../tests/support/datab
 import { createAdminProduct, productInputSchema, updateAdminProduct } from "../catalog/admin-products.ts";
 import { deleteAdminCoupon, setCouponFlag } from "../coupons/admin-coupons.ts";
 import { createAdminCreator, creatorInputSchema, updateAdminCreator } from "../creators/admin-creators.ts";
-import { auditEntries, products, productVariants } from "../db/schema/index.ts";
+import { auditEntries, contentCreators, products, productVariants } from "../db/schema/index.ts";
 import { streamCsv } from "../exports/csv-stream.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { updateOrderStatus } from "../orders/status.ts";
