@@ -77,6 +77,7 @@ export default [
       route("creator-commissions/payable.csv", "routes/admin/export-creator-payable.ts"),
       route("batches/:batchId/serials.csv", "routes/admin/export-batch-serials.ts"),
       route("subscribers/export.csv", "routes/admin/export-subscribers.ts"),
+      route("activity/export.csv", "routes/admin/export-activity.ts"),
       route("orders/:orderId/refunds", "routes/admin/order-refunds.tsx"),
       route("upload", "routes/admin/upload.tsx"),
       route("sign-out", "routes/admin/sign-out.tsx"),
@@ -133,6 +134,8 @@ export default [
         route("subscribers", "routes/admin/subscribers.tsx"),
         // Staff, roles and invitations (docs/admins.md); permissions: server/staff/route-permissions.ts.
         route("staff", "routes/admin/staff.tsx"),
+        // The audit log (docs/admins.md): who changed what; filters in the URL, CSV export.
+        route("activity", "routes/admin/activity.tsx"),
       ]),
     ]),
   ]),

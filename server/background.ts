@@ -1,4 +1,5 @@
 import { sendCartReminders } from "./abandoned-carts/reminders.ts";
+import { AUDIT_PRUNE_MS, pruneAuditLog } from "./audit/retention.ts";
 import { runOpenBulkRequests } from "./bulk-orders/run.ts";
 import { deleteAbandonedGuestCarts } from "./cart/cleanup.ts";
 import { VIEW_FLUSH_MS } from "./catalog/view-counter.ts";
@@ -164,6 +165,15 @@ export function backgroundJobs(services: Services): Job[] {
       scope: "cluster",
       run: async (now) => {
         await pruneWebhookEvents(services.database.db, config.jobs.webhookEventRetentionDays, now);
+      },
+    },
+    {
+      // The audit log keeps entries for the owner's retention setting (two years by default).
+      name: "prune audit log",
+      everyMs: AUDIT_PRUNE_MS,
+      scope: "cluster",
+      run: async (now) => {
+        await pruneAuditLog(services.database.db, now);
       },
     },
     {

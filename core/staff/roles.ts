@@ -47,6 +47,8 @@ export const permissions = [
   "edit:policy",
   "edit:settings",
   "manage:staff",
+  // The audit log (/admin/activity and its CSV): who changed what. Owner and Manager.
+  "view:activity",
 ] as const;
 
 export type Permission = (typeof permissions)[number];

@@ -1,9 +1,9 @@
 import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
+import { auditedSetting } from "../audit/setting.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { coupons } from "../db/schema/index.ts";
-import { shopSetting } from "../db/shop-setting.ts";
 import { InvalidInputError } from "../errors.ts";
 
 /** The shop_facts key that holds the admin's abandoned-cart settings. */
@@ -53,7 +53,12 @@ export const DEFAULT_SETTINGS: AbandonedCartSettings = {
   secondCouponId: null,
 };
 
-const stored = shopSetting(SETTINGS_KEY, abandonedCartSettingsSchema, DEFAULT_SETTINGS);
+const stored = auditedSetting(
+  SETTINGS_KEY,
+  "Abandoned cart reminders",
+  abandonedCartSettingsSchema,
+  DEFAULT_SETTINGS,
+);
 
 /** The current settings (defaults when never saved or when the stored value no longer parses). */
 export const getAbandonedCartSettings = (db: Db) => stored.get(db);

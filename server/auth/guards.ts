@@ -1,5 +1,6 @@
 import { createContext, data, type MiddlewareFunction, redirect } from "react-router";
 import { can, type Role, roleOf } from "../../core/staff/roles.ts";
+import { withActor } from "../audit/actor.ts";
 import type { RequestContext } from "../context.ts";
 import { redirectWithToast } from "../http/flash.ts";
 import { ANY_STAFF, requiredPermission } from "../staff/route-permissions.ts";
@@ -65,8 +66,17 @@ export const adminUser = createContext<StaffUser>();
  * `pattern` is the matched route's URL pattern, so the permission is the route's, whichever of its
  * loaders a data request asks for.
  */
-export const adminOnly: MiddlewareFunction<Response> = async ({ request, context, pattern }) => {
+export const adminOnly: MiddlewareFunction<Response> = async ({ request, context, pattern }, next) => {
   const staff = await requireAdmin(context, request);
   requireRoutePermission(staff, pattern, request.method);
   context.set(adminUser, staff);
+  // Every change the loaders and actions below make is recorded as this person's (server/audit/).
+  const actor = {
+    kind: "staff",
+    id: staff.id,
+    name: staff.name,
+    email: staff.email,
+    ip: context.clientIp || null,
+  } as const;
+  return withActor(actor, next);
 };

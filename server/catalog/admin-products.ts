@@ -1,11 +1,13 @@
 import { desc, eq, getTableColumns, sql } from "drizzle-orm";
 import { z } from "zod";
 import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from "../../core/seo-limits.ts";
+import { recordChange } from "../audit/record.ts";
 import { slugify, uniqueSlug } from "../content/slug.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { products, weightType } from "../db/schema/index.ts";
 import { isSkuClash, saveProductVariants, skuClash, variantRules, variantsShape } from "./admin-variants.ts";
+import { productSnapshot } from "./audit-snapshot.ts";
 import { quantityTiersInput } from "./quantity-tiers.ts";
 
 type WeightType = (typeof weightType.enumValues)[number];
@@ -105,6 +107,7 @@ export function createAdminProduct(db: Db, input: ProductInput): Promise<AdminPr
       })
       .returning();
     await saveProductVariants(tx, row!, input);
+    await recordProductChange(tx, row!.id, "create", null);
     return (await getAdminProduct(tx, row!.id))!;
   });
 }
@@ -117,6 +120,7 @@ export function updateAdminProduct(db: Db, id: string, input: ProductInput): Pro
   return inTransaction(db, async (tx) => {
     const current = await getAdminProduct(tx, id);
     if (!current) return null;
+    const before = await productSnapshot(tx, id);
     const { slug, options, variants, ...fields } = input;
     const wanted = slugify(slug);
     const nextSlug =
@@ -129,6 +133,7 @@ export function updateAdminProduct(db: Db, id: string, input: ProductInput): Pro
       .where(eq(products.id, id))
       .returning();
     await saveProductVariants(tx, row!, input);
+    await recordProductChange(tx, id, "update", before);
     return getAdminProduct(tx, id);
   });
 }
@@ -149,8 +154,38 @@ async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T
  */
 export async function deleteAdminProduct(db: Db, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
-  const deleted = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
-  return deleted.length > 0;
+  return db.transaction(async (tx) => {
+    const before = await productSnapshot(tx, id);
+    const deleted = await tx.delete(products).where(eq(products.id, id)).returning({ id: products.id });
+    if (deleted.length === 0) return false;
+    await recordChange(tx, {
+      entityType: "product",
+      entityId: id,
+      entityLabel: String(before?.name ?? ""),
+      action: "delete",
+      before,
+      after: null,
+    });
+    return true;
+  });
+}
+
+/** The audit entry of a save: the product and its variants before → after (server/audit/). */
+async function recordProductChange(
+  tx: Tx,
+  id: string,
+  action: "create" | "update",
+  before: Record<string, unknown> | null,
+) {
+  const after = await productSnapshot(tx, id);
+  await recordChange(tx, {
+    entityType: "product",
+    entityId: id,
+    entityLabel: String(after?.name ?? ""),
+    action,
+    before,
+    after,
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from "../../core/seo-limits.ts";
+import { deleteTracked, recordCreated, type Tracked, updateTracked } from "../audit/tracked.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { blogPosts } from "../db/schema/index.ts";
@@ -68,15 +69,18 @@ export async function createAdminPost(
   now = new Date(),
   imageSizes?: ImageSizes,
 ): Promise<AdminBlogPost> {
-  const [row] = await db
-    .insert(blogPosts)
-    .values({
-      ...columns(input, imageSizes),
-      slug: await uniqueSlug(db, blogPosts, slugify(input.slug || input.title)),
-      publishedAt: input.published ? now : null,
-    })
-    .returning();
-  return row!;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(blogPosts)
+      .values({
+        ...columns(input, imageSizes),
+        slug: await uniqueSlug(tx, blogPosts, slugify(input.slug || input.title)),
+        publishedAt: input.published ? now : null,
+      })
+      .returning();
+    await recordCreated(tx, row!, trackedPost);
+    return row!;
+  });
 }
 
 /**
@@ -95,31 +99,37 @@ export async function updateAdminPost(
   const wanted = slugify(input.slug || input.title);
   const slug =
     wanted === current.slug ? current.slug : await uniqueSlug(db, blogPosts, wanted, { exceptId: id });
-  const [row] = await db
-    .update(blogPosts)
-    .set({
+  return updateTracked(
+    db,
+    blogPosts,
+    id,
+    {
       ...columns(input, imageSizes),
       slug,
       publishedAt: input.published ? (current.publishedAt ?? now) : null,
-    })
-    .where(eq(blogPosts.id, id))
-    .returning();
-  return row ?? null;
+    },
+    trackedPost,
+  );
 }
 
 /** The list's publish/unpublish toggle. */
 export async function setPostPublished(db: Db, id: string, published: boolean, now = new Date()) {
   if (!isUuid(id)) return false;
-  const rows = await db
-    .update(blogPosts)
-    .set({ published, publishedAt: published ? now : null })
-    .where(eq(blogPosts.id, id))
-    .returning({ id: blogPosts.id });
-  return rows.length > 0;
+  const row = await updateTracked(
+    db,
+    blogPosts,
+    id,
+    { published, publishedAt: published ? now : null },
+    trackedPost,
+    published ? "publish" : "unpublish",
+  );
+  return row !== null;
 }
 
 export async function deleteAdminPost(db: Db, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
-  const rows = await db.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id });
-  return rows.length > 0;
+  return deleteTracked(db, blogPosts, id, trackedPost);
 }
+
+/** Blog posts in the audit log, by title. */
+const trackedPost: Tracked<typeof blogPosts> = { entityType: "blog-post", label: (p) => p.title };

@@ -1,5 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
+import { deleteTracked, recordCreated, type Tracked, updateTracked } from "../audit/tracked.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { partners } from "../db/schema/index.ts";
@@ -36,8 +37,11 @@ export async function getAdminPartner(db: Db, id: string): Promise<AdminPartner 
 }
 
 export async function createAdminPartner(db: Db, input: PartnerInput): Promise<AdminPartner> {
-  const [row] = await db.insert(partners).values(columns(input)).returning();
-  return row!;
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(partners).values(columns(input)).returning();
+    await recordCreated(tx, row!, trackedPartner);
+    return row!;
+  });
 }
 
 /** null when the partner no longer exists. */
@@ -47,12 +51,13 @@ export async function updateAdminPartner(
   input: PartnerInput,
 ): Promise<AdminPartner | null> {
   if (!isUuid(id)) return null;
-  const [row] = await db.update(partners).set(columns(input)).where(eq(partners.id, id)).returning();
-  return row ?? null;
+  return updateTracked(db, partners, id, columns(input), trackedPartner);
 }
 
 export async function deleteAdminPartner(db: Db, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
-  const rows = await db.delete(partners).where(eq(partners.id, id)).returning({ id: partners.id });
-  return rows.length > 0;
+  return deleteTracked(db, partners, id, trackedPartner);
 }
+
+/** Partners in the audit log, by name. */
+const trackedPartner: Tracked<typeof partners> = { entityType: "partner", label: (p) => p.name };

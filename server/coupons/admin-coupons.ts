@@ -2,6 +2,7 @@ import { asc, desc, eq, or } from "drizzle-orm";
 import { z } from "zod";
 import { discountValueProblem, MAX_MINIMUM_ORDER_CENTS } from "../../core/coupon-terms.ts";
 import { formatMoney } from "../../core/money.ts";
+import { deleteTracked, recordCreated, type Tracked, updateTracked } from "../audit/tracked.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { contentCreators, coupons, couponUsages, discountType } from "../db/schema/index.ts";
@@ -167,16 +168,19 @@ export async function createAdminCoupon(
 ): Promise<CouponSaveResult> {
   const problem = await checkInput(db, input);
   if (problem) return problem;
-  const [coupon] = await db
-    .insert(coupons)
-    .values({
-      ...columns(input),
-      isActive: true,
-      validFrom: now,
-      validUntil: input.validUntil ?? new Date(now.getTime() + YEAR_MS),
-    })
-    .returning();
-  return { ok: true, coupon: coupon! };
+  return db.transaction(async (tx) => {
+    const [coupon] = await tx
+      .insert(coupons)
+      .values({
+        ...columns(input),
+        isActive: true,
+        validFrom: now,
+        validUntil: input.validUntil ?? new Date(now.getTime() + YEAR_MS),
+      })
+      .returning();
+    await recordCreated(tx, coupon!, trackedCoupon);
+    return { ok: true, coupon: coupon! };
+  });
 }
 
 /** Saves the form over a coupon; an empty expiry keeps the current one. */
@@ -184,11 +188,13 @@ export async function updateAdminCoupon(db: Db, id: string, input: CouponInput):
   if (!isUuid(id)) return { ok: false, missing: true };
   const problem = await checkInput(db, input, id);
   if (problem) return problem;
-  const [coupon] = await db
-    .update(coupons)
-    .set({ ...columns(input), ...(input.validUntil ? { validUntil: input.validUntil } : {}) })
-    .where(eq(coupons.id, id))
-    .returning();
+  const coupon = await updateTracked(
+    db,
+    coupons,
+    id,
+    { ...columns(input), ...(input.validUntil ? { validUntil: input.validUntil } : {}) },
+    trackedCoupon,
+  );
   return coupon ? { ok: true, coupon } : { ok: false, missing: true };
 }
 
@@ -199,19 +205,16 @@ export async function setCouponFlag(
   value: boolean,
 ): Promise<boolean> {
   if (!isUuid(id)) return false;
-  const rows = await db
-    .update(coupons)
-    .set({ [flag]: value })
-    .where(eq(coupons.id, id))
-    .returning({ id: coupons.id });
-  return rows.length > 0;
+  return (await updateTracked(db, coupons, id, { [flag]: value }, trackedCoupon)) !== null;
 }
 
 export async function deleteAdminCoupon(db: Db, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
-  const rows = await db.delete(coupons).where(eq(coupons.id, id)).returning({ id: coupons.id });
-  return rows.length > 0;
+  return deleteTracked(db, coupons, id, trackedCoupon);
 }
+
+/** Coupons in the audit log, by their code. */
+const trackedCoupon: Tracked<typeof coupons> = { entityType: "coupon", label: (c) => c.code };
 
 export function listCouponUsages(db: Db, couponId: string) {
   if (!isUuid(couponId)) return Promise.resolve([]);

@@ -1,5 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
+import { deleteTracked, recordCreated, type Tracked, updateTracked } from "../audit/tracked.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { contentCreators, coupons, creatorLedgerEntries } from "../db/schema/index.ts";
@@ -69,13 +70,20 @@ const taken = (username: string): CreatorSaveResult => ({
 
 export async function createAdminCreator(db: Db, input: CreatorInput): Promise<CreatorSaveResult> {
   if (await usernameTaken(db, input.username)) return taken(input.username);
-  await db.insert(contentCreators).values({
-    username: input.username,
-    passwordHash: await hashPassword(input.password!),
-    fullName: input.fullName || null,
-    email: input.email || null,
-    commissionBasisPoints: input.commissionRate,
-    isActive: true,
+  const passwordHash = await hashPassword(input.password!);
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(contentCreators)
+      .values({
+        username: input.username,
+        passwordHash,
+        fullName: input.fullName || null,
+        email: input.email || null,
+        commissionBasisPoints: input.commissionRate,
+        isActive: true,
+      })
+      .returning();
+    await recordCreated(tx, row!, trackedCreator);
   });
   return { ok: true };
 }
@@ -87,18 +95,20 @@ export async function updateAdminCreator(
 ): Promise<CreatorSaveResult> {
   if (!isUuid(id)) return { ok: false, message: "This content creator no longer exists" };
   if (await usernameTaken(db, input.username, id)) return taken(input.username);
-  const rows = await db
-    .update(contentCreators)
-    .set({
+  const saved = await updateTracked(
+    db,
+    contentCreators,
+    id,
+    {
       username: input.username,
       fullName: input.fullName || null,
       email: input.email || null,
       commissionBasisPoints: input.commissionRate,
       ...(input.password ? { passwordHash: await hashPassword(input.password) } : {}),
-    })
-    .where(eq(contentCreators.id, id))
-    .returning({ id: contentCreators.id });
-  if (!rows.length) return { ok: false, message: "This content creator no longer exists" };
+    },
+    trackedCreator,
+  );
+  if (!saved) return { ok: false, message: "This content creator no longer exists" };
   // A new password signs every portal session out (the old one may be what leaked).
   if (input.password) await revokeCreatorSessions(db, id);
   return { ok: true };
@@ -106,13 +116,9 @@ export async function updateAdminCreator(
 
 export async function setCreatorActive(db: Db, id: string, isActive: boolean): Promise<boolean> {
   if (!isUuid(id)) return false;
-  const rows = await db
-    .update(contentCreators)
-    .set({ isActive })
-    .where(eq(contentCreators.id, id))
-    .returning({ id: contentCreators.id });
+  const saved = await updateTracked(db, contentCreators, id, { isActive }, trackedCreator);
   if (!isActive) await revokeCreatorSessions(db, id);
-  return rows.length > 0;
+  return saved !== null;
 }
 
 /**
@@ -135,10 +141,9 @@ export async function deleteAdminCreator(db: Db, id: string): Promise<boolean> {
   }
   return db.transaction(async (tx) => {
     await tx.update(coupons).set({ contentCreatorId: null }).where(eq(coupons.contentCreatorId, id));
-    const rows = await tx
-      .delete(contentCreators)
-      .where(eq(contentCreators.id, id))
-      .returning({ id: contentCreators.id });
-    return rows.length > 0;
+    return deleteTracked(tx, contentCreators, id, trackedCreator);
   });
 }
+
+/** Creators in the audit log, by username; their password hash is never recorded (server/audit/diff.ts). */
+const trackedCreator: Tracked<typeof contentCreators> = { entityType: "creator", label: (c) => c.username };

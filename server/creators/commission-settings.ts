@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { auditedSetting } from "../audit/setting.ts";
 import type { Db, Tx } from "../db/client.ts";
-import { shopSetting } from "../db/shop-setting.ts";
 
 /** The shop_facts key of the admin's commission settings. */
 const SETTINGS_KEY = "creator-commission-settings";
@@ -24,7 +24,12 @@ export type CommissionSettings = z.infer<typeof commissionSettingsSchema>;
 /** 30 days: longer than the usual return window, so most refunds land before a payout. */
 export const DEFAULT_COMMISSION_SETTINGS: CommissionSettings = { holdDays: 30 };
 
-const stored = shopSetting(SETTINGS_KEY, commissionSettingsSchema, DEFAULT_COMMISSION_SETTINGS);
+const stored = auditedSetting(
+  SETTINGS_KEY,
+  "Creator commission settings",
+  commissionSettingsSchema,
+  DEFAULT_COMMISSION_SETTINGS,
+);
 
 /** The current settings (defaults when never saved or no longer valid). */
 export const getCommissionSettings = (db: Db | Tx) => stored.get(db);

@@ -1,5 +1,6 @@
 import { and, eq, isNull, lte, ne } from "drizzle-orm";
 import { z } from "zod";
+import { recordChange } from "../audit/record.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import {
@@ -38,7 +39,7 @@ export async function markCreatorPaid(
   if (!isUuid(input.creatorId)) throw notFound();
   return db.transaction(async (tx) => {
     const [creator] = await tx
-      .select({ id: contentCreators.id })
+      .select({ id: contentCreators.id, username: contentCreators.username })
       .from(contentCreators)
       .where(eq(contentCreators.id, input.creatorId))
       .for("update");
@@ -90,6 +91,13 @@ export async function markCreatorPaid(
       note: `Payout ${input.reference}`,
       availableAt: now,
       createdAt: now,
+    });
+    await recordChange(tx, {
+      entityType: "creator",
+      entityId: creator.id,
+      entityLabel: creator.username,
+      action: "payout",
+      details: { payout: payout.id, amountCents, reference: input.reference, entries: due.length },
     });
     return { payout, repeated: false };
   });

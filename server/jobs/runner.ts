@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
+import { systemActor, withActor } from "../audit/actor.ts";
 import type { Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 import { jobDuration, jobRuns } from "../observability/metrics.ts";
@@ -48,7 +49,8 @@ export async function runJobTick(
       return outcome;
     }
     let failure: unknown;
-    await job.run(now).catch((error) => {
+    // What a job changes is recorded as "system" (server/audit/).
+    await withActor(systemActor(job.name), () => job.run(now)).catch((error) => {
       failure = error ?? new Error("job failed");
     });
     if (failure !== undefined) {
@@ -99,9 +101,9 @@ export function startJobs(jobs: Job[], context: JobContext): () => Promise<void>
     for (const timer of timers.values()) clearTimeout(timer);
     await Promise.allSettled([...running]);
     for (const job of jobs.filter((j) => j.runAtStop)) {
-      await job
-        .run(new Date())
-        .catch((error) => full.log.error({ err: error, job: job.name }, "final job run failed"));
+      await withActor(systemActor(job.name), () => job.run(new Date())).catch((error) =>
+        full.log.error({ err: error, job: job.name }, "final job run failed"),
+      );
     }
   };
 }

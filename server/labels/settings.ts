@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { auditedSetting } from "../audit/setting.ts";
 import type { Db } from "../db/client.ts";
-import { shopSetting } from "../db/shop-setting.ts";
 
 /** The shop_facts key of the shop-wide label settings (its changes bump the storefront version). */
 const SETTINGS_KEY = "supplement-label-settings";
@@ -19,7 +19,7 @@ export const DEFAULT_LABEL_SETTINGS: LabelSettings = {
   disclaimerWithoutClaims: true,
 };
 
-const stored = shopSetting(SETTINGS_KEY, labelSettingsSchema, DEFAULT_LABEL_SETTINGS);
+const stored = auditedSetting(SETTINGS_KEY, "Label settings", labelSettingsSchema, DEFAULT_LABEL_SETTINGS);
 
 /** The current settings (defaults when never saved or when the stored value no longer parses). */
 export const getLabelSettings = (db: Db) => stored.get(db);

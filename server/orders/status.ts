@@ -1,5 +1,7 @@
 import { and, eq } from "drizzle-orm";
+import { orderLabel } from "../../core/order-number.ts";
 import type { ShipmentInput } from "../../core/shipment-form.ts";
+import { recordChange } from "../audit/record.ts";
 import { clawBackCancel } from "../creators/ledger.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
@@ -49,7 +51,13 @@ export async function updateOrderStatus(
   if (!isUuid(id)) return null;
   return db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ status: orders.status, number: orders.number, trackingNumber: orders.trackingNumber })
+      .select({
+        number: orders.number,
+        status: orders.status,
+        carrier: orders.carrier,
+        carrierName: orders.carrierName,
+        trackingNumber: orders.trackingNumber,
+      })
       .from(orders)
       .where(and(eq(orders.id, id), eq(orders.paymentStatus, "paid")))
       .for("update");
@@ -66,6 +74,15 @@ export async function updateOrderStatus(
           ...(changed && status === "delivered" && { deliveredAt: new Date() }),
         })
         .where(eq(orders.id, id));
+      const { number, ...before } = current;
+      await recordChange(tx, {
+        entityType: "order",
+        entityId: id,
+        entityLabel: orderLabel({ id, number }),
+        action: changed ? "status" : "ship",
+        before,
+        after: { ...before, status, ...(shipment && tracking(shipment)) },
+      });
     }
     if (status === "cancelled" && changed) {
       const items = await tx

@@ -1,5 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
+import { orderLabel } from "../../core/order-number.ts";
 import type { ShipmentInput } from "../../core/shipment-form.ts";
+import { recordChange } from "../audit/record.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { orders } from "../db/schema/index.ts";
@@ -29,12 +31,31 @@ export async function updateTracking(
 ): Promise<{ id: string; number: number | null }> {
   if (!isUuid(orderId)) throw orderNotFound();
   const paidOrder = and(eq(orders.id, orderId), eq(orders.paymentStatus, "paid"));
-  const [updated] = await db
-    .update(orders)
-    .set(tracking(shipment))
-    .where(and(paidOrder, inArray(orders.status, ["shipped", "delivered"])))
-    .returning({ id: orders.id, number: orders.number });
-  if (updated) return updated;
+  const done = await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({
+        number: orders.number,
+        carrier: orders.carrier,
+        carrierName: orders.carrierName,
+        trackingNumber: orders.trackingNumber,
+      })
+      .from(orders)
+      .where(and(paidOrder, inArray(orders.status, ["shipped", "delivered"])))
+      .for("update");
+    if (!before) return null;
+    await tx.update(orders).set(tracking(shipment)).where(eq(orders.id, orderId));
+    const { number, ...fields } = before;
+    await recordChange(tx, {
+      entityType: "order",
+      entityId: orderId,
+      entityLabel: orderLabel({ id: orderId, number }),
+      action: "tracking",
+      before: fields,
+      after: { ...fields, ...tracking(shipment) },
+    });
+    return { id: orderId, number };
+  });
+  if (done) return done;
   const [exists] = await db.select({ id: orders.id }).from(orders).where(paidOrder);
   throw exists ? notShipped() : orderNotFound();
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { recordChange } from "../audit/record.ts";
 import type { Db } from "../db/client.ts";
 import { user } from "../db/schema/index.ts";
 import type { ErasureServices, LeftRow } from "./part.ts";
@@ -31,6 +32,17 @@ export async function eraseSubject(
     for (const part of privacyParts) await part.eraseFor(tx, erasure, services);
     const left: LeftRow[] = [];
     for (const part of privacyParts) left.push(...((await part.listLeft?.(tx, erasure)) ?? []));
+    // Who erased, when and how much; never whom by email or name (that would undo the erasure).
+    await recordChange(tx, {
+      entityType: "privacy-erasure",
+      entityId: subject.userId ?? erasure.anonymousEmail,
+      action: "erase",
+      details: {
+        account: subject.userId !== null,
+        orders: subject.orderIds.length,
+        leftForReview: left.length,
+      },
+    });
     return left;
   });
 }

@@ -1,4 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
+import { orderLabel } from "../../core/order-number.ts";
+import { recordChange } from "../audit/record.ts";
 import { clawBackRefund } from "../creators/ledger.ts";
 import type { Tx } from "../db/client.ts";
 import { orders, type RefundLine, refunds } from "../db/schema/index.ts";
@@ -43,8 +45,17 @@ export async function recordRefund(
     .update(orders)
     .set({ refundedCents: sql`${orders.refundedCents} + ${refund.amountCents}` })
     .where(eq(orders.id, refund.orderId))
-    .returning({ refundedCents: orders.refundedCents });
+    .returning({ refundedCents: orders.refundedCents, number: orders.number });
   const refundedCents = order?.refundedCents ?? refund.amountCents;
+  await recordChange(tx, {
+    entityType: "order",
+    entityId: refund.orderId,
+    entityLabel: orderLabel({ id: refund.orderId, number: order?.number ?? null }),
+    action: "refund",
+    before: { refundedCents: refundedCents - refund.amountCents },
+    after: { refundedCents },
+    details: { refundCents: refund.amountCents, reason: refund.reason, lines: refund.lines.length },
+  });
   // The creator's commission shrinks with the refunded share (decision 040).
   await clawBackRefund(tx, { refundId: refund.id, orderId: refund.orderId, refundedCents });
   // A refund by lines gives the goods back too; a refund by amount (a goodwill refund) does not.

@@ -3,6 +3,7 @@ import { hashPassword } from "better-auth/crypto";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { isRoleKey, type RoleKey, roles } from "../../core/staff/roles.ts";
+import { recordChange } from "../audit/record.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { account, session, staffInvitations, user, verification } from "../db/schema/index.ts";
 import { ConflictError, NotFoundError } from "../errors.ts";
@@ -99,6 +100,14 @@ export async function inviteStaff(
         createdAt: now,
       })
       .returning();
+    // The link's token and its hash stay out of the log (server/audit/diff.ts hides *hash fields).
+    await recordChange(tx, {
+      entityType: "staff-invitation",
+      entityId: row!.id,
+      entityLabel: row!.email,
+      action: "invite",
+      after: { email: row!.email, name: row!.name, role: row!.role, expiresAt: row!.expiresAt },
+    });
     return row!;
   });
   await mailer.send({
@@ -118,17 +127,29 @@ export async function inviteStaff(
 
 /** Revokes an open invitation by id: its link stops working at once. */
 export async function revokeInvitation(db: Db, id: string, now = new Date()) {
-  const revoked = await db
-    .update(staffInvitations)
-    .set({ revokedAt: now })
-    .where(
-      and(
-        eq(staffInvitations.id, id),
-        isNull(staffInvitations.acceptedAt),
-        isNull(staffInvitations.revokedAt),
-      ),
-    )
-    .returning({ id: staffInvitations.id });
+  const revoked = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(staffInvitations)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(staffInvitations.id, id),
+          isNull(staffInvitations.acceptedAt),
+          isNull(staffInvitations.revokedAt),
+        ),
+      )
+      .returning({ id: staffInvitations.id, email: staffInvitations.email });
+    for (const row of rows)
+      await recordChange(tx, {
+        entityType: "staff-invitation",
+        entityId: row.id,
+        entityLabel: row.email,
+        action: "revoke",
+        before: { revokedAt: null },
+        after: { revokedAt: now },
+      });
+    return rows;
+  });
   if (revoked.length === 0)
     throw new NotFoundError({
       title: "Invitation not found",

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
 import { type RoleKey, roleOf } from "../../core/staff/roles.ts";
+import { recordChange } from "../audit/record.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { session, user } from "../db/schema/index.ts";
 import { ConflictError, NotFoundError } from "../errors.ts";
@@ -55,7 +56,7 @@ async function keepAnOwner(tx: Tx, memberId: string) {
 /** The staff member's row, locked; NotFound when the id is not staff. */
 async function lockStaff(tx: Tx, memberId: string) {
   const [member] = await tx
-    .select({ id: user.id, staffRole: user.staffRole })
+    .select({ id: user.id, staffRole: user.staffRole, name: user.name, email: user.email })
     .from(user)
     .where(and(eq(user.id, memberId), isStaff))
     .for("update");
@@ -75,6 +76,14 @@ export async function changeStaffRole(db: Db, memberId: string, role: RoleKey) {
     if (before === "owner") await keepAnOwner(tx, memberId);
     await tx.update(user).set({ staffRole: role, updatedAt: sql`now()` }).where(eq(user.id, memberId));
     await endSessions(tx, memberId);
+    await recordChange(tx, {
+      entityType: "staff",
+      entityId: memberId,
+      entityLabel: member.email,
+      action: "role",
+      before: { role: before },
+      after: { role },
+    });
     return { before, after: role };
   });
 }
@@ -92,5 +101,13 @@ export async function removeStaff(db: Db, memberId: string) {
       .set({ role: "customer", staffRole: null, updatedAt: sql`now()` })
       .where(eq(user.id, memberId));
     await endSessions(tx, memberId);
+    await recordChange(tx, {
+      entityType: "staff",
+      entityId: memberId,
+      entityLabel: member.email,
+      action: "remove",
+      before: { role: roleOf(member.staffRole).key },
+      after: { role: null },
+    });
   });
 }

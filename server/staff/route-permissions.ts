@@ -90,6 +90,9 @@ export const adminRoutePermissions: Record<string, RouteRule> = {
   "/admin/policies/:slug": page("edit:policy"),
   "/admin/staff": page("manage:staff"),
   "/admin/settings/system": readOnly("edit:settings"),
+  // The audit log; its one action is the retention setting.
+  "/admin/activity": page("view:activity", "edit:settings"),
+  "/admin/activity/export.csv": readOnly("view:activity"),
 };
 
 /** `admin/orders/:orderId/` or `/admin/orders/:orderId` → `/admin/orders/:orderId`. */

@@ -1,12 +1,14 @@
 import { z } from "zod";
+import { auditedSetting } from "../audit/setting.ts";
 import type { Db, Tx } from "../db/client.ts";
-import { shopSetting } from "../db/shop-setting.ts";
 
 /** The owner's staff settings (shop_facts): whether every staff member must use two-factor. */
 const staffSettingsSchema = z.object({ requireTwoFactor: z.boolean() });
 export type StaffSettings = z.infer<typeof staffSettingsSchema>;
 
-const stored = shopSetting("staff-settings", staffSettingsSchema, { requireTwoFactor: false });
+const stored = auditedSetting("staff-settings", "Staff settings", staffSettingsSchema, {
+  requireTwoFactor: false,
+});
 
 export const getStaffSettings = (db: Db | Tx) => stored.get(db);
 export const saveStaffSettings = (db: Db | Tx, settings: StaffSettings) => stored.save(db, settings);

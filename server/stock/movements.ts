@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { recordChange } from "../audit/record.ts";
 import { syncProductSummary } from "../catalog/variants.ts";
 import type { Tx } from "../db/client.ts";
 import { productVariants, stockMovements } from "../db/schema/index.ts";
@@ -39,6 +40,20 @@ export async function applyStockChange(tx: Tx, change: StockChange): Promise<num
     shortfall: change.shortfall ?? 0,
   });
   change.variant.stockQuantity = after;
+  // In the product's history (server/audit/): a staff adjustment, a refund's restock, a job's sale.
+  await recordChange(tx, {
+    entityType: "product",
+    entityId: change.variant.productId,
+    entityLabel: change.variant.name,
+    action: "stock",
+    before: { stock: before },
+    after: { stock: after },
+    details: {
+      reason: change.reason,
+      ...(change.note ? { note: change.note } : {}),
+      ...(change.orderId ? { order: change.orderId } : {}),
+    },
+  });
   if ((before === 0) !== (after === 0)) await syncProductSummary(tx, [change.variant.productId]);
   return after;
 }

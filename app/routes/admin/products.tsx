@@ -1,5 +1,6 @@
 import { Plus } from "lucide-react";
 import { Link } from "react-router";
+import { AuditTimeline } from "~/components/admin/audit-timeline.tsx";
 import { FormCard } from "~/components/admin/form-card.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { emptyProductForm, ProductForm, type ProductFormState } from "~/components/admin/product-form.tsx";
@@ -29,6 +30,7 @@ import { type FieldErrors, parseForm } from "~/lib/forms.ts";
 import { formatMoney } from "~core/money.ts";
 import { productStockStatus } from "~core/stock.ts";
 import { applyStep, parseStep } from "~core/variant-drafts.ts";
+import { entityTimeline } from "~server/audit/query.ts";
 import {
   type AdminProduct,
   type AdminProductRow,
@@ -52,6 +54,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const editing = editId ? await getAdminProduct(db, editId) : null;
     return {
       products: await listAdminProducts(db),
+      // The product's own history from the audit log: saves, price and stock changes.
+      history: editing ? await entityTimeline(db, "product", editing.id) : [],
       form: editing
         ? toFormState(editing, await loadAdminVariants(db, editing.id))
         : url.searchParams.has("new")
@@ -59,7 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           : null,
     };
   });
-  if (!loaded.ok) return { loadError: true, products: [] as AdminProductRow[], form: null };
+  if (!loaded.ok) return { loadError: true, products: [] as AdminProductRow[], form: null, history: [] };
   return { loadError: false, ...loaded.value };
 }
 
@@ -192,6 +196,11 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
             >
               Supplement Facts, claims and Prop 65 warning
             </Link>
+          )}
+          {form.id && (
+            <div className="mt-6">
+              <AuditTimeline entries={loaderData.history} title="Product history" />
+            </div>
           )}
         </FormCard>
       )}

@@ -1,5 +1,6 @@
 export * from "./abandoned-carts.ts";
 export * from "./addresses.ts";
+export * from "./audit.ts";
 export * from "./auth.ts";
 export * from "./authenticity.ts";
 export * from "./auto-renewal.ts";
