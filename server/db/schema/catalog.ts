@@ -69,6 +69,10 @@ export const products = pgTable(
     index("products_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
     // The /products?tag= filter (tags @> array[tag]).
     index("products_tags_idx").using("gin", t.tags),
+    // The admin list (/admin/products?status=): each sort within one status.
+    index("products_status_created_at_idx").on(t.status, t.createdAt.desc(), t.id.desc()),
+    index("products_status_name_idx").on(t.status, t.name, t.id),
+    index("products_status_price_idx").on(t.status, t.priceCents, t.id),
     // The publishing job's due drafts.
     index("products_publish_at_idx")
       .on(t.publishAt)
