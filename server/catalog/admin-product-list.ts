@@ -168,7 +168,7 @@ export async function listAdminProductPage(
       ? sql`(${column}, ${products.id}) < (${keyValue(cursor)}, ${cursor.id})`
       : sql`(${column}, ${products.id}) > (${keyValue(cursor)}, ${cursor.id})`
     : undefined;
-  const order = down ? [desc(column), desc(products.id)] : [asc(column), asc(products.id)];
+  const order = orderFor(query.sort, down);
 
   const [rows, [counted]] = await Promise.all([
     narrowed(
@@ -195,6 +195,20 @@ export async function listAdminProductPage(
     next: last && (backwards || more) ? at(last) : null,
     previous: first && (backwards ? more : Boolean(cursor)) ? at(first) : null,
   };
+}
+
+/**
+ * The ORDER BY that is an index range. The created_at indexes are DESC NULLS LAST (as drizzle
+ * writes them) while a plain DESC means NULLS FIRST: said out loud, or PostgreSQL sorts the whole
+ * table instead (1.8 s against 1 ms at 100,000 products).
+ */
+function orderFor(sort: Sort, down: boolean): SQL[] {
+  const { column } = sortKey(sort);
+  if (sort === "newest")
+    return down
+      ? [sql`${column} desc nulls last`, sql`${products.id} desc nulls last`]
+      : [sql`${column} asc nulls first`, sql`${products.id} asc nulls first`];
+  return down ? [desc(column), desc(products.id)] : [asc(column), asc(products.id)];
 }
 
 // Plain SQL: drizzle would print products.id unqualified in a one-table select.
