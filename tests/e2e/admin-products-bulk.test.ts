@@ -34,14 +34,14 @@ describe("admin products at volume", () => {
     const page = await e2e.newPage();
     await signInAsAdmin(page, "/admin/products");
     await page.getByLabel("Search name or SKU").fill("cedar-draft");
-    await page.getByRole("button", { name: "Search" }).click();
+    await page.getByRole("button", { name: "Search", exact: true }).click();
     await page.waitForURL(/q=cedar-draft/);
     await expect.poll(() => page.getByRole("row").count()).toBe(2);
     expect(await rowOf(page, "Cedar Draft Resin").innerText()).toContain("Draft");
 
     await page.getByLabel("Search name or SKU").fill("");
     await page.getByLabel("Status").selectOption("draft");
-    await page.getByRole("button", { name: "Search" }).click();
+    await page.getByRole("button", { name: "Search", exact: true }).click();
     await page.waitForURL(/status=draft/);
     await expect.poll(() => page.getByRole("row").count()).toBe(3);
     expect(await page.getByRole("table").innerText()).not.toContain("Alder Resin");

@@ -95,6 +95,7 @@ export default function ProductBulk({ loaderData, actionData }: Route.ComponentP
       )}
       {rows.length > 0 && (
         <BulkEditGrid
+          key={rows.map((r) => `${r.priceCents}:${r.compareAtCents}:${r.stockQuantity}:${r.status}`).join()}
           rows={rows}
           typed={actionData?.values ?? null}
           serverErrors={actionData?.errors ?? {}}
