@@ -88,6 +88,7 @@ export default [
       layout("routes/admin/layout.tsx", [
         route("dashboard", "routes/admin/dashboard.tsx"),
         route("products", "routes/admin/products.tsx"),
+        route("products/bulk", "routes/admin/product-bulk.tsx"),
         route("products/:id/stock", "routes/admin/product-stock.tsx"),
         route("products/:id/label", "routes/admin/product-label.tsx"),
         route("collections", "routes/admin/collections.tsx"),

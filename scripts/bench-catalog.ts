@@ -8,7 +8,9 @@
  * page with BENCH_CONNECTIONS keep-alive connections (default 16) for BENCH_SECONDS (default 8)
  * after a short warm-up: /, /products, /products?page=<last>, a product page (as a person, so
  * each request counts a view), a blog post, two searches and a hashed JS asset. Before that it
- * times a few searches directly on the database, one at a time (scripts/bench-search.ts). Prints req/s, p50/p95/p99, the
+ * times a few searches directly on the database, one at a time (scripts/bench-search.ts), and the
+ * admin products list's filters and sorts (scripts/bench-admin-products.ts; BENCH_PAGES=admin
+ * stops after them). Prints req/s, p50/p95/p99, the
  * ratio to the asset's req/s, the server process's CPU time per request (the figure that does not
  * depend on what else the machine runs; with PostgreSQL its own processes come on top), the HTML
  * size of each page (plain and gzipped) and the server's peak resident memory during each run.
@@ -33,6 +35,7 @@ import { gzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { type Db, openDatabase } from "../server/db/client.ts";
 import { seedDemoDataIfEmpty } from "../server/db/seed/demo.ts";
+import { benchAdminProductList } from "./bench-admin-products.ts";
 import { benchSearchQueries } from "./bench-search.ts";
 import { startBenchServer } from "./bench-server.ts";
 
@@ -76,6 +79,7 @@ async function seed(dataDir: string) {
     await seedVariants(database.db);
     await database.db.execute(sql`analyze`);
     await benchSearchQueries(database.db, path.join(dataDir, "uploads"));
+    await benchAdminProductList(database.db);
   } finally {
     await database.close();
   }
@@ -275,6 +279,8 @@ async function main() {
     console.log(
       `${label}: seeded demo data + ${extraProducts} products in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
     );
+    // BENCH_PAGES=admin: the direct admin list figures only (printed while seeding).
+    if (process.env.BENCH_PAGES === "admin") return;
     const server = await startServer(dataDir);
     try {
       const { count, paths } = await pagePaths(server.url);

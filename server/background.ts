@@ -2,6 +2,7 @@ import { sendCartReminders } from "./abandoned-carts/reminders.ts";
 import { AUDIT_PRUNE_MS, pruneAuditLog } from "./audit/retention.ts";
 import { runOpenBulkRequests } from "./bulk-orders/run.ts";
 import { deleteAbandonedGuestCarts } from "./cart/cleanup.ts";
+import { publishDueProducts } from "./catalog/publish-due.ts";
 import { VIEW_FLUSH_MS } from "./catalog/view-counter.ts";
 import type { Db } from "./db/client.ts";
 import { type Job, startJobs } from "./jobs/runner.ts";
@@ -127,6 +128,15 @@ export function backgroundJobs(services: Services): Job[] {
       scope: "cluster",
       run: async (now) => {
         await sendRenewalReminders({ db: services.database.db, mailer, publicUrl: config.publicUrl }, now);
+      },
+    },
+    {
+      // Drafts with a publish time that has come go live (docs/catalog-and-cart.md).
+      name: "scheduled products",
+      everyMs: config.jobs.sweepMs,
+      scope: "cluster",
+      run: async (now) => {
+        await publishDueProducts(services.database.db, now);
       },
     },
     {

@@ -46,6 +46,7 @@ export const adminRoutePermissions: Record<string, RouteRule> = {
   "/admin/subscriptions/:subscriptionId/price-change": page("edit:subscription"),
   // Products
   "/admin/products": page("view:product", "edit:product"),
+  "/admin/products/bulk": page("edit:product"),
   "/admin/products/:id/stock": page("view:product", "edit:stock"),
   "/admin/products/:id/label": page("view:product", "edit:product"),
   "/admin/collections": page("view:product", "edit:product"),

@@ -1,12 +1,13 @@
-import { Plus } from "lucide-react";
-import { Link } from "react-router";
+import { Copy, Plus } from "lucide-react";
+import { Form, Link } from "react-router";
 import { AuditTimeline } from "~/components/admin/audit-timeline.tsx";
 import { FormCard } from "~/components/admin/form-card.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { emptyProductForm, ProductForm, type ProductFormState } from "~/components/admin/product-form.tsx";
+import { CursorPagination, ProductListFilters } from "~/components/admin/product-list-controls.tsx";
 import { DeleteButton, EditLink, LoadError } from "~/components/admin/row-actions.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
-import { buttonClass } from "~/components/ui/button.tsx";
+import { Button, buttonClass } from "~/components/ui/button.tsx";
 import {
   Table,
   TableBody,
@@ -32,16 +33,22 @@ import { productStockStatus } from "~core/stock.ts";
 import { applyStep, parseStep } from "~core/variant-drafts.ts";
 import { entityTimeline } from "~server/audit/query.ts";
 import {
+  ADMIN_PRODUCT_SORTS,
+  type AdminProductListRow,
+  listAdminProductPage,
+  listCollectionChoices,
+  readAdminProductListQuery,
+} from "~server/catalog/admin-product-list.ts";
+import {
   type AdminProduct,
-  type AdminProductRow,
   createAdminProduct,
   deleteAdminProduct,
   getAdminProduct,
-  listAdminProducts,
   productInputSchema,
   updateAdminProduct,
 } from "~server/catalog/admin-products.ts";
 import { loadAdminVariants } from "~server/catalog/admin-variants.ts";
+import { duplicateProduct } from "~server/catalog/duplicate-product.ts";
 import { settle } from "~server/http/error-response.ts";
 import { receiveImageUpload, uploadTooLarge } from "~server/media/upload-request.ts";
 import type { Route } from "./+types/products";
@@ -50,10 +57,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const db = context.database.db;
   const editId = url.searchParams.get("edit");
+  const query = readAdminProductListQuery(url.searchParams);
+  const controls = {
+    q: query.q,
+    status: query.status,
+    collection: query.collection,
+    stock: query.stock,
+    sort: query.sort,
+  };
   const loaded = await settle(context.log, "loading products failed", async () => {
     const editing = editId ? await getAdminProduct(db, editId) : null;
+    const [page, collections] = await Promise.all([
+      listAdminProductPage(db, query),
+      listCollectionChoices(db),
+    ]);
     return {
-      products: await listAdminProducts(db),
+      ...page,
+      collections,
       // The product's own history from the audit log: saves, price and stock changes.
       history: editing ? await entityTimeline(db, "product", editing.id) : [],
       form: editing
@@ -63,8 +83,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           : null,
     };
   });
-  if (!loaded.ok) return { loadError: true, products: [] as AdminProductRow[], form: null, history: [] };
-  return { loadError: false, ...loaded.value };
+  if (!loaded.ok) return { loadError: true, ...emptyPage, controls, form: null, history: [] };
+  return { loadError: false, controls, ...loaded.value };
 }
 
 const PATH = "/admin/products";
@@ -77,13 +97,36 @@ export async function action({ request, context }: Route.ActionArgs) {
       failure: { title: "Failed to delete product" },
     }),
     save: (args) => saveProduct(context, request, args),
+    duplicate: async ({ db, id }) => {
+      const copy = await settle(context.log, "duplicating a product failed", () => duplicateProduct(db, id));
+      if (!copy.ok) return adminFailure({ title: "Failed to duplicate product" }, copy.status);
+      if (!copy.value)
+        return adminFailure(
+          { title: "Failed to duplicate product", description: "This product no longer exists." },
+          404,
+        );
+      return backWithToast(`${PATH}?edit=${copy.value.id}`, "Product duplicated as a draft");
+    },
   });
 }
+
+const emptyPage = {
+  rows: [] as AdminProductListRow[],
+  total: 0,
+  next: null,
+  previous: null,
+  collections: [],
+};
 
 async function saveProduct(context: Route.ActionArgs["context"], request: Request, { form, db }: IntentArgs) {
   const raw = productFormValues(form);
   const id = String(form.get("id") ?? "") || undefined;
-  const values: ProductFormState = { ...raw, id, initialViewCount: raw.initialViewCount ?? "0" };
+  const values: ProductFormState = {
+    ...raw,
+    id,
+    initialViewCount: raw.initialViewCount ?? "0",
+    status: raw.status ?? "active",
+  };
   // Without JavaScript the variant editor's buttons post the form: answer it with the step applied.
   const step = parseStep(String(form.get("variantStep") ?? ""));
   if (step)
@@ -163,10 +206,12 @@ function toFormState(
       minQuantity: String(t.minQuantity),
       percentOff: String(t.percentOff),
     })),
+    status: p.status,
+    publishAt: p.publishAt ? p.publishAt.toISOString().slice(0, 16) : "",
   };
 }
 
-function priceRange(p: AdminProductRow) {
+function priceRange(p: AdminProductListRow) {
   const low = formatMoney(p.priceCents);
   return p.priceMaxCents > p.priceCents ? `${low} – ${formatMoney(p.priceMaxCents)}` : low;
 }
@@ -175,9 +220,13 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
   useFlashToast(actionData?.toast);
   const form = actionData?.values ?? loaderData.form;
   const formKey = useRecordFormKey(refusedBy(actionData), form?.id);
+  const { rows, total } = loaderData;
   return (
     <>
-      <PageHeader title="Products Management" subtitle={`${loaderData.products.length} products`}>
+      <PageHeader
+        title="Products Management"
+        subtitle={total === 1 ? "1 product" : `${total.toLocaleString("en-US")} products`}
+      >
         {!form && (
           <Link to="?new" className={buttonClass()}>
             <Plus aria-hidden />
@@ -210,9 +259,31 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
         <h2 id="all-products" className="mb-3 font-display text-xl font-semibold">
           All Products
         </h2>
+        <ProductListFilters
+          controls={loaderData.controls}
+          collections={loaderData.collections}
+          sorts={ADMIN_PRODUCT_SORTS}
+        />
+        {/* The checkboxes belong to this form (form=…): rows keep their own delete forms. */}
+        <form
+          id="bulk-select"
+          method="get"
+          action="/admin/products/bulk"
+          className="mb-2 flex items-center gap-2"
+        >
+          <button type="submit" className={buttonClass({ variant: "outline", size: "sm" })}>
+            Bulk edit selected
+          </button>
+          <span className="text-xs text-muted-foreground">
+            Price, compare-at, stock and status of their variants.
+          </span>
+        </form>
         <Table>
           <TableHeader>
             <TableRow>
+              <TableHead className="w-8">
+                <span className="sr-only">Select</span>
+              </TableHead>
               <TableHead>Name</TableHead>
               <TableHead>Price</TableHead>
               <TableHead>Variants</TableHead>
@@ -222,11 +293,23 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
             </TableRow>
           </TableHeader>
           <TableBody>
-            {!loaderData.loadError && loaderData.products.length === 0 && (
-              <TableMessageRow colSpan={6}>No products yet</TableMessageRow>
+            {!loaderData.loadError && rows.length === 0 && (
+              <TableMessageRow colSpan={7}>
+                {hasFilters(loaderData.controls) ? "No products match these filters" : "No products yet"}
+              </TableMessageRow>
             )}
-            {loaderData.products.map((p) => (
+            {rows.map((p) => (
               <TableRow key={p.id}>
+                <TableCell>
+                  <input
+                    type="checkbox"
+                    name="ids"
+                    value={p.id}
+                    form="bulk-select"
+                    aria-label={`Select ${p.name}`}
+                    className="size-4"
+                  />
+                </TableCell>
                 <TableCell className="font-medium">{p.name}</TableCell>
                 <TableCell>{priceRange(p)}</TableCell>
                 <TableCell>{p.variantCount === 1 ? "1 variant" : `${p.variantCount} variants`}</TableCell>
@@ -241,6 +324,7 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
                   </Link>
                 </TableCell>
                 <TableCell>
+                  <PublishStatus product={p} />
                   <StockStatus product={p} />
                   {p.featured && (
                     <Badge variant="outline" className="ml-1">
@@ -251,6 +335,13 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
                 <TableCell>
                   <div className="flex justify-end gap-1">
                     <EditLink to={`?edit=${p.id}`} name={p.name} />
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="duplicate" />
+                      <input type="hidden" name="id" value={p.id} />
+                      <Button type="submit" variant="ghost" size="icon" aria-label={`Duplicate ${p.name}`}>
+                        <Copy aria-hidden />
+                      </Button>
+                    </Form>
                     <DeleteButton
                       id={p.id}
                       name={p.name}
@@ -263,8 +354,38 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
             ))}
           </TableBody>
         </Table>
+        <CursorPagination previous={loaderData.previous} next={loaderData.next} />
       </section>
     </>
+  );
+}
+
+const hasFilters = (c: {
+  q: string;
+  status?: string | undefined;
+  collection?: string | undefined;
+  stock?: string | undefined;
+}) => Boolean(c.q || c.status || c.collection || c.stock);
+
+const STATUS_LABELS = { draft: "Draft", active: "Active", archived: "Archived" } as const;
+
+/** Draft / Active / Archived, and a draft's publish time. */
+function PublishStatus({
+  product,
+}: {
+  product: { status: keyof typeof STATUS_LABELS; publishAt: Date | null };
+}) {
+  return (
+    <span className="mb-1 block">
+      <Badge variant={product.status === "active" ? "success" : "outline"}>
+        {STATUS_LABELS[product.status]}
+      </Badge>
+      {product.status === "draft" && product.publishAt && (
+        <span className="mt-1 block text-xs text-muted-foreground">
+          Publishes {product.publishAt.toISOString().slice(0, 16).replace("T", " ")} UTC
+        </span>
+      )}
+    </span>
   );
 }
 

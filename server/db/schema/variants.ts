@@ -72,6 +72,8 @@ export const productVariants = pgTable(
     // SKUs are one per shop whatever their case, and search finds one typed in any case
     // (server/catalog/search.ts compares upper(sku) = upper(query) on this index).
     uniqueIndex("product_variants_sku_upper_idx").on(sql`upper(${t.sku})`),
+    // The admin products search: a SKU containing the typed text (upper(sku) like '%…%').
+    index("product_variants_sku_trgm_idx").using("gin", sql`upper(${t.sku}) gin_trgm_ops`),
     check("product_variants_price_non_negative", sql`${t.priceCents} >= 0`),
     check(
       "product_variants_compare_at_non_negative",
