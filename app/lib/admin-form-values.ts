@@ -19,12 +19,16 @@ export function productFormValues(form: FormData) {
     seoTitle: "text",
     seoDescription: "text",
     seoKeywords: "list",
+    status: "text",
+    publishAt: "text",
   });
   // Left blank, the view count takes the schema's default.
   return {
     ...values,
     ...readVariantsDraft(form),
     initialViewCount: values.initialViewCount || undefined,
+    // Not posted (an older form, a script): the schema's default, active.
+    status: values.status || undefined,
     quantityTiers: quantityTierRows(form),
   };
 }

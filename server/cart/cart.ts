@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { MAX_LINE_QUANTITY } from "../../core/cart-input.ts";
 import { type CartLineStatus, type PricedCart, priceCartLines } from "../../core/cart-pricing.ts";
 import { isSoldOut, shortageMessage } from "../../core/stock.ts";
+import type { ProductStatus } from "../catalog/status.ts";
 import { defaultVariantId, findLiveVariant } from "../catalog/variants.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
@@ -139,13 +140,19 @@ export async function setQuantity(db: Db, cartId: string, lineId: string, quanti
   assertQuantity(quantity);
   const [line] = isUuid(lineId)
     ? await db
-        .select({ quantity: cartLines.quantity, name: cartLines.productName, variant: productVariants })
+        .select({
+          quantity: cartLines.quantity,
+          name: cartLines.productName,
+          variant: productVariants,
+          productStatus: products.status,
+        })
         .from(cartLines)
         .leftJoin(productVariants, eq(productVariants.id, cartLines.variantId))
+        .leftJoin(products, eq(products.id, productVariants.productId))
         .where(and(eq(cartLines.id, lineId), eq(cartLines.cartId, cartId)))
     : [];
   if (!line) throw new CartError("line_not_found");
-  if (quantity > line.quantity && lineStatus(line.variant) !== "available") {
+  if (quantity > line.quantity && lineStatus(line.variant, line.productStatus) !== "available") {
     throw new CartError("unavailable");
   }
   // Lowering is always allowed, even while still over the stock (it gets the line closer).
@@ -175,9 +182,12 @@ export async function clearCart(db: Db, cartId: string) {
 
 type VariantRow = typeof productVariants.$inferSelect;
 
-/** A deleted or archived variant cannot be bought any more; a sold-out one not for now. */
-function lineStatus(variant: VariantRow | null): CartLineStatus {
-  if (!variant || variant.archivedAt) return "deleted";
+/**
+ * A deleted or archived variant, or a product taken off the storefront (draft, archived), cannot
+ * be bought any more; a sold-out one not for now.
+ */
+function lineStatus(variant: VariantRow | null, productStatus: ProductStatus | null): CartLineStatus {
+  if (!variant || variant.archivedAt || productStatus !== "active") return "deleted";
   return isSoldOut(variant) ? "sold_out" : "available";
 }
 
@@ -200,14 +210,14 @@ export async function priceCart(db: Db, cartId: string | null): Promise<PricedCa
   );
   return priceCartLines(
     rows.map(({ line, product, variant }) => {
-      const status = lineStatus(variant);
+      const status = lineStatus(variant, product?.status ?? null);
       const live = status !== "deleted" && product && variant;
       return {
         lineId: line.id,
         productId: product?.id ?? null,
         variantId: variant?.id ?? null,
         sku: variant?.sku ?? null,
-        slug: product?.slug ?? null,
+        slug: live ? product.slug : null,
         name: product?.name ?? line.productName,
         weight: variant?.title ?? line.weight,
         quantity: line.quantity,

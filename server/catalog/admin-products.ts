@@ -7,6 +7,7 @@ import { isUuid } from "../db/ids.ts";
 import { products, weightType } from "../db/schema/index.ts";
 import { isSkuClash, saveProductVariants, skuClash, variantRules, variantsShape } from "./admin-variants.ts";
 import { quantityTiersInput } from "./quantity-tiers.ts";
+import { PRODUCT_STATUSES } from "./status.ts";
 
 type WeightType = (typeof weightType.enumValues)[number];
 
@@ -22,6 +23,22 @@ const imageUrl = z
     (v) => v === "" || /^\/[^/]/.test(v) || /^https?:\/\//i.test(v),
     "Enter a URL starting with / or https://",
   );
+
+/** "2026-12-01T09:00" (the form's datetime-local, read as UTC) or a full ISO time; blank: none. */
+const publishAtInput = z
+  .string()
+  .trim()
+  .max(40)
+  .default("")
+  .transform((v, ctx) => {
+    if (!v) return null;
+    const at = new Date(/[zZ]|[+-]\d\d:\d\d$/.test(v) ? v : `${v}Z`);
+    if (Number.isNaN(at.getTime())) {
+      ctx.addIssue({ code: "custom", message: "Enter a date and time to publish at" });
+      return z.NEVER;
+    }
+    return at;
+  });
 
 /**
  * The admin product form, as submitted (lists as repeated fields). Price, weight and sold-out
@@ -52,9 +69,13 @@ export const productInputSchema = z
       .max(SEO_DESCRIPTION_MAX, `SEO description must be at most ${SEO_DESCRIPTION_MAX} characters`),
     seoKeywords: list,
     quantityTiers: quantityTiersInput,
+    status: z.enum(PRODUCT_STATUSES, "Choose Draft, Active or Archived").default("active"),
+    publishAt: publishAtInput,
     ...variantsShape,
   })
-  .superRefine(variantRules);
+  .superRefine(variantRules)
+  // A publish time belongs to a draft only: an active or archived product drops it.
+  .transform((input) => (input.status === "draft" ? input : { ...input, publishAt: null }));
 
 export type ProductInput = z.output<typeof productInputSchema>;
 export type AdminProduct = typeof products.$inferSelect;

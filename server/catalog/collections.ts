@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { isSlugLike } from "../../core/slug.ts";
 import type { Db } from "../db/client.ts";
 import { collections, products } from "../db/schema/index.ts";
+import { onStorefront } from "./status.ts";
 import { cachedForStorefront } from "./storefront-cache.ts";
 
 /** What the storefront shows of a collection (its page's header and meta). */
@@ -58,7 +59,7 @@ export function listPublishedCollections(db: Db): Promise<(CollectionLink & { id
 export function listProductTags(db: Db): Promise<string[]> {
   return cachedForStorefront(db, "product-tags", async () => {
     const tag = sql<string>`unnest(${products.tags})`.as("tag");
-    const tagged = db.select({ tag }).from(products).as("tagged");
+    const tagged = db.select({ tag }).from(products).where(onStorefront()).as("tagged");
     const rows = await db
       .select({ tag: tagged.tag })
       .from(tagged)

@@ -11,6 +11,7 @@ import {
 import type { Db } from "../db/client.ts";
 import { collectionProducts, products } from "../db/schema/index.ts";
 import { findPublishedCollectionId } from "./collections.ts";
+import { onStorefront } from "./status.ts";
 import { cachedForStorefront } from "./storefront-cache.ts";
 
 /** Products per /products page. */
@@ -121,7 +122,7 @@ function searchFilter(q: string): SQL | undefined {
 type ListFilter = { q: string; tag: string; collectionId: string | null };
 
 function filterWhere({ q, tag }: ListFilter): SQL | undefined {
-  return and(searchFilter(q), tag ? arrayContains(products.tags, [tag]) : undefined);
+  return and(onStorefront(), searchFilter(q), tag ? arrayContains(products.tags, [tag]) : undefined);
 }
 
 /**
@@ -140,16 +141,8 @@ function narrowed<T extends PgSelect>(query: T, filter: ListFilter) {
 }
 
 export async function countProducts(db: Db, filter: ListFilter): Promise<number> {
-  const { collectionId, q, tag } = filter;
-  // Every row of collection_products is a product (foreign key): a whole collection is counted
-  // on its primary key alone, without touching products.
-  const [row] =
-    collectionId && !q && !tag
-      ? await db
-          .select({ total: count() })
-          .from(collectionProducts)
-          .where(eq(collectionProducts.collectionId, collectionId))
-      : await narrowed(db.select({ total: count() }).from(products).$dynamic(), filter);
+  // Only active products count (a collection may hold drafts being prepared for it).
+  const [row] = await narrowed(db.select({ total: count() }).from(products).$dynamic(), filter);
   return row?.total ?? 0;
 }
 
@@ -184,6 +177,7 @@ export async function listHomeProducts(db: Db): Promise<ProductSummary[]> {
   const rows = await db
     .select(summaryColumns)
     .from(products)
+    .where(onStorefront())
     .orderBy(desc(products.featured), desc(products.createdAt), desc(products.id))
     .limit(HOME_PRODUCTS);
   return rows.map(toSummary);

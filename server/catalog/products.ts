@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { isbot } from "isbot";
 import type { ProductDetail } from "../../core/catalog.ts";
 import { sortTiers } from "../../core/quantity-tiers.ts";
@@ -7,20 +7,32 @@ import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { products } from "../db/schema/index.ts";
 import { toSummary } from "./product-list.ts";
+import { onStorefront } from "./status.ts";
 import { loadProductVariants } from "./variants.ts";
 
 type ProductRow = typeof products.$inferSelect;
 
 export async function findProductBySlug(db: Db, slug: string): Promise<ProductDetail | null> {
   if (!isSlugLike(slug)) return null;
-  const [row] = await db.select().from(products).where(eq(products.slug, slug)).limit(1);
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.slug, slug), onStorefront()))
+    .limit(1);
   return row ? toDetail(db, row) : null;
 }
 
-/** By id; null for a missing product or a value that is not a UUID (never a database error). */
+/**
+ * By id; null for a missing product, one not on the storefront (draft, archived) or a value that
+ * is not a UUID (never a database error).
+ */
 export async function findProductById(db: Db, id: string): Promise<ProductDetail | null> {
   if (!isUuid(id)) return null;
-  const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, id), onStorefront()))
+    .limit(1);
   return row ? toDetail(db, row) : null;
 }
 

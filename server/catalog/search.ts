@@ -6,6 +6,7 @@ import { type PostCard, postCards } from "../content/storefront.ts";
 import type { Db } from "../db/client.ts";
 import { blogPosts, products, productVariants } from "../db/schema/index.ts";
 import { summaryColumns, toSummary } from "./product-list.ts";
+import { onStorefront } from "./status.ts";
 
 /**
  * Storefront search (/search): PostgreSQL full-text search over products and published blog
@@ -80,11 +81,14 @@ async function searchProducts(db: Db, q: string, tsquery: SQL): Promise<ProductS
   const matches = db
     .select({ ...summaryColumns, rank: sql<number>`ts_rank(${productVector}, ${tsquery})`.as("rank") })
     .from(products)
-    .where(sql`${productVector} @@ ${tsquery}`)
+    .where(and(sql`${productVector} @@ ${tsquery}`, onStorefront()))
     .limit(RANK_CANDIDATES)
     .as("matches");
   const [bySku, byText] = await Promise.all([
-    db.select(summaryColumns).from(products).where(exactSkuMatch(q)),
+    db
+      .select(summaryColumns)
+      .from(products)
+      .where(and(exactSkuMatch(q), onStorefront())),
     db
       .select()
       .from(matches)

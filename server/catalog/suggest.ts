@@ -2,6 +2,7 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { blogPosts, collections, products } from "../db/schema/index.ts";
 import { prefixTsquery } from "./search.ts";
+import { onStorefront } from "./status.ts";
 
 /**
  * Suggestions while a shopper types in the header search (/search/suggest): a few products,
@@ -29,7 +30,7 @@ export async function suggestStorefront(db: Db, q: string): Promise<Suggestion[]
     db
       .select({ name: products.name, slug: products.slug })
       .from(products)
-      .where(sql`${productVector} @@ ${tsquery}`)
+      .where(and(sql`${productVector} @@ ${tsquery}`, onStorefront()))
       .orderBy(desc(sql`ts_rank(${productVector}, ${tsquery})`), asc(products.name))
       .limit(PRODUCTS),
     db
@@ -71,7 +72,7 @@ function productsAlike(db: Db, q: string) {
     return tx
       .select({ name: products.name, slug: products.slug })
       .from(products)
-      .where(sql`${q} <% ${products.name}`)
+      .where(and(sql`${q} <% ${products.name}`, onStorefront()))
       .orderBy(desc(sql`word_similarity(${q}, ${products.name})`), asc(products.name))
       .limit(PRODUCTS);
   });

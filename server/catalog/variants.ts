@@ -4,6 +4,7 @@ import { isSoldOut, lowStockLeft } from "../../core/stock.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { productOptions, products, productVariants } from "../db/schema/index.ts";
+import { onStorefront } from "./status.ts";
 
 /**
  * Options and variants of products (docs/decisions/029-options-and-variants.md): reading them for
@@ -60,14 +61,17 @@ export async function loadProductVariants(
   return { options, variants: variants.map(toVariant) };
 }
 
-/** A live variant with its product, for the cart; null for an unknown id or a non-UUID. */
+/**
+ * A live variant of a product on the storefront, for the cart; null for an unknown id, a
+ * non-UUID, or a product that is a draft or archived (it cannot be bought).
+ */
 export async function findLiveVariant(db: Db, variantId: string) {
   if (!isUuid(variantId)) return null;
   const [row] = await db
     .select({ variant: productVariants, product: products })
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
-    .where(and(eq(productVariants.id, variantId), live));
+    .where(and(eq(productVariants.id, variantId), live, onStorefront()));
   return row ?? null;
 }
 

@@ -2,6 +2,7 @@ import { and, asc, gt, inArray, isNull } from "drizzle-orm";
 import { brand } from "../../core/brand.ts";
 import { variantPath } from "../../core/catalog.ts";
 import { absoluteUrl } from "../../core/urls.ts";
+import { onStorefront } from "../catalog/status.ts";
 import type { Db } from "../db/client.ts";
 import { products, productVariants } from "../db/schema/index.ts";
 
@@ -43,7 +44,7 @@ export async function* feedProductPages(db: Db, pageSize = FEED_PAGE_SIZE): Asyn
     const rows = await db
       .select(productColumns)
       .from(products)
-      .where(after ? gt(products.id, after) : undefined)
+      .where(and(onStorefront(), after ? gt(products.id, after) : undefined))
       .orderBy(asc(products.id))
       .limit(pageSize);
     if (rows.length === 0) return;

@@ -1,5 +1,6 @@
 import { asc, desc, eq } from "drizzle-orm";
 import { POLICY_SLUGS, policyPath } from "../../core/legal/policies.ts";
+import { onStorefront } from "../catalog/status.ts";
 import type { Db } from "../db/client.ts";
 import { blogPosts, collections, products } from "../db/schema/index.ts";
 
@@ -19,7 +20,11 @@ export const STATIC_PAGES = [
 /** Every indexable URL: static pages, each product, each published collection and post. */
 export async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {
   const [productRows, collectionRows, postRows] = await Promise.all([
-    db.select({ slug: products.slug, updatedAt: products.updatedAt }).from(products).orderBy(products.name),
+    db
+      .select({ slug: products.slug, updatedAt: products.updatedAt })
+      .from(products)
+      .where(onStorefront())
+      .orderBy(products.name),
     db
       .select({ slug: collections.slug, updatedAt: collections.updatedAt })
       .from(collections)

@@ -14,6 +14,7 @@ import { Field } from "./field.tsx";
 import { FormSwitch } from "./form-switch.tsx";
 import { ImageUpload } from "./image-upload.tsx";
 import { ListField } from "./list-field.tsx";
+import { StatusFields } from "./product-status-fields.tsx";
 import { QuantityTiersField } from "./quantity-tiers-field.tsx";
 import { SeoFields } from "./seo-fields.tsx";
 import { VariantEditor } from "./variant-editor.tsx";
@@ -37,6 +38,10 @@ export type ProductFormState = {
   seoDescription: string;
   seoKeywords: string[];
   quantityTiers: QuantityTierRow[];
+  /** draft / active / archived: only active is on the storefront. */
+  status: string;
+  /** A draft's publish time, "YYYY-MM-DDTHH:MM" in UTC; "" for none. */
+  publishAt: string;
 };
 
 export const emptyProductForm: ProductFormState = {
@@ -53,6 +58,8 @@ export const emptyProductForm: ProductFormState = {
   seoDescription: "",
   seoKeywords: [],
   quantityTiers: [],
+  status: "active",
+  publishAt: "",
 };
 
 /** The SEO texts filled in from the product name while they are empty. */
@@ -135,6 +142,7 @@ export function ProductForm({ initial, errors }: { initial: ProductFormState; er
         <div className="flex flex-col gap-3 self-end">
           <FormSwitch name="featured" label="Featured on the home page" defaultChecked={initial.featured} />
         </div>
+        <StatusFields initial={initial} error={error} />
       </div>
 
       <VariantEditor initial={{ options: initial.options, variants: initial.variants }} errors={errors} />

@@ -79,7 +79,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 async function saveProduct(context: Route.ActionArgs["context"], request: Request, { form, db }: IntentArgs) {
   const raw = productFormValues(form);
   const id = String(form.get("id") ?? "") || undefined;
-  const values: ProductFormState = { ...raw, id, initialViewCount: raw.initialViewCount ?? "0" };
+  const values: ProductFormState = {
+    ...raw,
+    id,
+    initialViewCount: raw.initialViewCount ?? "0",
+    status: raw.status ?? "active",
+  };
   // Without JavaScript the variant editor's buttons post the form: answer it with the step applied.
   const step = parseStep(String(form.get("variantStep") ?? ""));
   if (step)
@@ -156,6 +161,8 @@ function toFormState(
       minQuantity: String(t.minQuantity),
       percentOff: String(t.percentOff),
     })),
+    status: p.status,
+    publishAt: p.publishAt ? p.publishAt.toISOString().slice(0, 16) : "",
   };
 }
 

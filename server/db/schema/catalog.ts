@@ -1,10 +1,27 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgEnum, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import type { QuantityTier } from "../../../core/quantity-tiers.ts";
 import { batches, serials } from "./authenticity.ts";
 import { createdAt, id, textList, updatedAt } from "./columns.ts";
 
 export const weightType = pgEnum("weight_type", ["30ml", "30g"]);
+/**
+ * Only an active product is on the storefront (lists, page, search, feed, sitemap, cart). A draft
+ * is being prepared (publish_at: the job in server/jobs/ makes it active then); an archived one
+ * is kept for its orders and reviews.
+ */
+export const productStatus = pgEnum("product_status", ["draft", "active", "archived"]);
 
 export const products = pgTable(
   "products",
@@ -35,6 +52,9 @@ export const products = pgTable(
     seoKeywords: textList("seo_keywords"),
     /** Volume pricing, "Buy 3, save 10%" (at most 5, validated on save; decision 030). */
     quantityTiers: jsonb("quantity_tiers").$type<QuantityTier[]>().notNull().default([]),
+    status: productStatus("status").notNull().default("active"),
+    /** When a draft goes live (server/catalog/publish-due.ts); null: by hand only. */
+    publishAt: timestamp("publish_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -49,6 +69,10 @@ export const products = pgTable(
     index("products_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
     // The /products?tag= filter (tags @> array[tag]).
     index("products_tags_idx").using("gin", t.tags),
+    // The publishing job's due drafts.
+    index("products_publish_at_idx")
+      .on(t.publishAt)
+      .where(sql`${t.status} = 'draft' and ${t.publishAt} is not null`),
     check("products_price_non_negative", sql`${t.priceCents} >= 0`),
     check("products_quantity_tiers_array", sql`jsonb_typeof(${t.quantityTiers}) = 'array'`),
   ],
