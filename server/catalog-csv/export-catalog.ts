@@ -84,10 +84,10 @@ function productRows(
         Title: product.name,
         "Body (HTML)": textToHtml(product.description),
         Tags: product.tags.join(", "),
-        Published: "TRUE",
+        Published: product.status === "active" ? "TRUE" : "FALSE",
         "SEO Title": product.seoTitle ?? "",
         "SEO Description": product.seoDescription ?? "",
-        Status: "active",
+        Status: product.status,
       });
       options.forEach((o, n) => {
         cells[`Option${n + 1} Name` as ShopifyColumn] = o.name;

@@ -98,6 +98,9 @@ async function formValues(db: Db, draft: ProductDraft, current: Product | null) 
     seoTitle: draft.seoTitle,
     seoDescription: draft.seoDescription,
     seoKeywords: current?.seoKeywords ?? [],
+    // Draft and archived products stay off the storefront (server/catalog/status.ts).
+    status: draft.status,
+    publishAt: draft.status === "draft" ? (current?.publishAt?.toISOString() ?? "") : "",
     quantityTiers: (current?.quantityTiers ?? []).map((t) => ({
       minQuantity: String(t.minQuantity),
       percentOff: String(t.percentOff),
