@@ -67,6 +67,7 @@ export default [
       // CSV downloads (resource routes, streamed): docs/exports-and-events.md.
       route("orders/export.csv", "routes/admin/export-orders.ts"),
       route("customers/export.csv", "routes/admin/export-customers.ts"),
+      route("products/export.csv", "routes/admin/export-products.ts"),
       route("coupons/usage.csv", "routes/admin/export-coupon-usage.ts"),
       route("creator-commissions/payable.csv", "routes/admin/export-creator-payable.ts"),
       route("batches/:batchId/serials.csv", "routes/admin/export-batch-serials.ts"),
@@ -81,6 +82,8 @@ export default [
       layout("routes/admin/layout.tsx", [
         route("dashboard", "routes/admin/dashboard.tsx"),
         route("products", "routes/admin/products.tsx"),
+        // Catalog CSV import (Shopify, WooCommerce): upload, preview, import. docs/migrating.md.
+        route("products/import", "routes/admin/products-import.tsx"),
         route("products/:id/stock", "routes/admin/product-stock.tsx"),
         route("products/:id/label", "routes/admin/product-label.tsx"),
         route("collections", "routes/admin/collections.tsx"),

@@ -7,6 +7,9 @@ export type CsvRecord = { row: number; cells: Record<string, string> };
 /** A cell longer than this is not a product field but a broken file (an unclosed quote swallowing the rest). */
 const MAX_RECORD_CHARACTERS = 2_000_000;
 
+/** A file stream, or chunks of text or bytes (tests, generated files). */
+export type CsvInput = Readable | AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>;
+
 export class CsvFileError extends Error {}
 
 /**
@@ -16,9 +19,7 @@ export class CsvFileError extends Error {}
  * them. Column names are trimmed; rows shorter or longer than the header are accepted (blank
  * cells), as spreadsheets often drop trailing empty cells.
  */
-export async function* readCsvRecords(
-  input: Readable | AsyncIterable<Uint8Array | string>,
-): AsyncGenerator<CsvRecord> {
+export async function* readCsvRecords(input: CsvInput): AsyncGenerator<CsvRecord> {
   const parser = parse({
     bom: true,
     columns: (header: string[]) => header.map((name) => name.trim()),

@@ -1,6 +1,5 @@
-import type { Readable } from "node:stream";
 import type { Db } from "../db/client.ts";
-import { CsvFileError, type CsvRecord, readCsvRecords } from "./csv-records.ts";
+import { CsvFileError, type CsvInput, type CsvRecord, readCsvRecords } from "./csv-records.ts";
 import type { ProductDraft } from "./draft.ts";
 import { importProduct } from "./import-product.ts";
 import { CatalogReport } from "./report.ts";
@@ -24,7 +23,7 @@ export type CatalogImportOptions = {
  */
 export async function importCatalogCsv(
   db: Db,
-  input: Readable | AsyncIterable<Uint8Array | string>,
+  input: CsvInput,
   options: CatalogImportOptions,
 ): Promise<CatalogReport> {
   const report = new CatalogReport(options.lineLimit);

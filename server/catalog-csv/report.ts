@@ -1,6 +1,11 @@
 /** One product line of the preview and the report: the row it starts on, its handle and name. */
 export type ReportLine = { row: number; handle: string; name: string; reason?: string };
 
+export type CatalogReportView = Pick<
+  CatalogReport,
+  "format" | "counts" | "created" | "updated" | "refused" | "notes" | "fileError"
+>;
+
 /** How many lines of each kind the admin preview keeps (the counts stay exact; the CLI report file has all). */
 const DEFAULT_LINE_LIMIT = Number.POSITIVE_INFINITY;
 
@@ -27,6 +32,12 @@ export class CatalogReport {
 
   note(line: string) {
     if (this.notes.length < this.lineLimit) this.notes.push(line);
+  }
+
+  /** The report as plain data, for the admin page. */
+  view(): CatalogReportView {
+    const { format, counts, created, updated, refused, notes, fileError } = this;
+    return { format, counts: { ...counts }, created, updated, refused, notes, fileError };
   }
 
   /** The report as text, for the console and the report file. */

@@ -36,6 +36,9 @@ export const adminRoutePermissions: Record<string, RouteRule> = {
   "/admin/subscriptions/:subscriptionId/price-change": page("edit:subscription"),
   // Products
   "/admin/products": page("view:product", "edit:product"),
+  // Importing writes products: the page itself is for those who may edit them.
+  "/admin/products/import": page("edit:product"),
+  "/admin/products/export.csv": readOnly("view:product"),
   "/admin/products/:id/stock": page("view:product", "edit:stock"),
   "/admin/products/:id/label": page("view:product", "edit:product"),
   "/admin/collections": page("view:product", "edit:product"),

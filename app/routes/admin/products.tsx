@@ -1,4 +1,4 @@
-import { Plus } from "lucide-react";
+import { Download, Plus, Upload } from "lucide-react";
 import { Link } from "react-router";
 import { FormCard } from "~/components/admin/form-card.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
@@ -27,8 +27,10 @@ import { productFormValues } from "~/lib/admin-form-values.ts";
 import { refusedBy, useRecordFormKey } from "~/lib/form-reset-key.ts";
 import { type FieldErrors, parseForm } from "~/lib/forms.ts";
 import { formatMoney } from "~core/money.ts";
+import { can } from "~core/staff/roles.ts";
 import { productStockStatus } from "~core/stock.ts";
 import { applyStep, parseStep } from "~core/variant-drafts.ts";
+import { adminUser } from "~server/auth/guards.ts";
 import {
   type AdminProduct,
   type AdminProductRow,
@@ -48,6 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const db = context.database.db;
   const editId = url.searchParams.get("edit");
+  const mayImport = can(context.get(adminUser).access, "edit:product");
   const loaded = await settle(context.log, "loading products failed", async () => {
     const editing = editId ? await getAdminProduct(db, editId) : null;
     return {
@@ -59,8 +62,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           : null,
     };
   });
-  if (!loaded.ok) return { loadError: true, products: [] as AdminProductRow[], form: null };
-  return { loadError: false, ...loaded.value };
+  if (!loaded.ok) return { loadError: true, products: [] as AdminProductRow[], form: null, mayImport };
+  return { loadError: false, ...loaded.value, mayImport };
 }
 
 const PATH = "/admin/products";
@@ -178,6 +181,16 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
   return (
     <>
       <PageHeader title="Products Management" subtitle={`${loaderData.products.length} products`}>
+        {loaderData.mayImport && (
+          <Link to="/admin/products/import" className={buttonClass({ variant: "outline" })}>
+            <Upload aria-hidden />
+            Import
+          </Link>
+        )}
+        <a href="/admin/products/export.csv" className={buttonClass({ variant: "outline" })} download>
+          <Download aria-hidden />
+          Export
+        </a>
         {!form && (
           <Link to="?new" className={buttonClass()}>
             <Plus aria-hidden />
