@@ -31,8 +31,14 @@ export async function importProduct(
     return refused(
       `SKU ${clash.sku} is also on product ${options.fileSkus.get(clash.sku.toUpperCase())} earlier in the file`,
     );
-  for (const v of draft.variants) if (v.sku) options.fileSkus.set(v.sku.toUpperCase(), draft.handle);
+  const outcome = await checkAndSave(db, draft, options.apply);
+  // Only a product that is (or would be) saved holds its SKUs against later rows of the file.
+  if (outcome.kind !== "refused")
+    for (const v of draft.variants) if (v.sku) options.fileSkus.set(v.sku.toUpperCase(), draft.handle);
+  return outcome;
+}
 
+async function checkAndSave(db: Db, draft: ProductDraft, apply: boolean): Promise<Outcome> {
   const match = await findExisting(db, draft);
   if ("reason" in match) return refused(match.reason);
   const current = match.product;
@@ -41,7 +47,7 @@ export async function importProduct(
     const issue = parsed.error.issues[0]!;
     return refused(describeIssue(draft, issue.path, issue.message));
   }
-  if (!options.apply) return { kind: current ? "updated" : "created" };
+  if (!apply) return { kind: current ? "updated" : "created" };
   try {
     const saved = current
       ? await updateAdminProduct(db, current.id, parsed.data)
