@@ -73,6 +73,7 @@ export default [
       route("orders/bulk/export.csv", "routes/admin/bulk-export.ts"),
       route("orders/bulk/:requestId", "routes/admin/bulk-progress.ts"),
       route("customers/export.csv", "routes/admin/export-customers.ts"),
+      route("products/export.csv", "routes/admin/export-products.ts"),
       route("coupons/usage.csv", "routes/admin/export-coupon-usage.ts"),
       route("creator-commissions/payable.csv", "routes/admin/export-creator-payable.ts"),
       route("batches/:batchId/serials.csv", "routes/admin/export-batch-serials.ts"),
@@ -89,6 +90,8 @@ export default [
         route("dashboard", "routes/admin/dashboard.tsx"),
         route("products", "routes/admin/products.tsx"),
         route("products/bulk", "routes/admin/product-bulk.tsx"),
+        // Catalog CSV import (Shopify, WooCommerce): upload, preview, import. docs/migrating.md.
+        route("products/import", "routes/admin/products-import.tsx"),
         route("products/:id/stock", "routes/admin/product-stock.tsx"),
         route("products/:id/label", "routes/admin/product-label.tsx"),
         route("collections", "routes/admin/collections.tsx"),

@@ -8,6 +8,7 @@ import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { CLIENT_IP_HEADER } from "./auth/limits.ts";
+import { MAX_CSV_BODY_BYTES } from "./catalog-csv/uploads.ts";
 import { requestContextProvider } from "./context.ts";
 import { limitRequestBodies } from "./http/body-limits.ts";
 import { brotli } from "./http/brotli.ts";
@@ -82,7 +83,7 @@ export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppO
   // the newsletter's confirmation link).
   const exempt = (path: string) => isPaymentWebhook(path) || isSignedEmailLink(path);
   app.use(sameOriginOnly({ publicUrl: services.config.publicUrl, exempt }));
-  app.use(limitRequestBodies(MAX_BODY_BYTES));
+  app.use(limitRequestBodies(MAX_BODY_BYTES, MAX_CSV_BODY_BYTES));
   app.use(conditionalGet());
   // Before the page cache: it reads the database on every anonymous page request.
   app.use(failFastWithoutDatabase(services.databaseAvailability));

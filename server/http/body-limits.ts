@@ -8,8 +8,11 @@ export const FORM_BODY_LIMIT = 1024 * 1024;
 const UPLOAD_ROUTE =
   /^\/admin\/(upload|products|certificates|testimonials|partners|blog\/new|blog\/[^/]+\/edit)(\.data)?\/?$/;
 
+/** The catalog CSV import takes a bigger file (server/catalog-csv/uploads.ts). */
+const CSV_IMPORT_ROUTE = /^\/admin\/products\/import(\.data)?\/?$/;
+
 export function isUploadRoute(path: string) {
-  return UPLOAD_ROUTE.test(path);
+  return UPLOAD_ROUTE.test(path) || CSV_IMPORT_ROUTE.test(path);
 }
 
 const PAYLOAD_TOO_LARGE = "Payload Too Large: the request body is bigger than this address accepts.";
@@ -22,7 +25,7 @@ const PAYLOAD_TOO_LARGE = "Payload Too Large: the request body is bigger than th
  * with a message the admin can act on (without reading the body), so here the body is only
  * capped — reading past `uploadLimit` bytes fails, whatever the headers claim.
  */
-export function limitRequestBodies(uploadLimit: number): MiddlewareHandler {
+export function limitRequestBodies(uploadLimit: number, csvImportLimit = uploadLimit): MiddlewareHandler {
   const forms = bodyLimit({
     maxSize: FORM_BODY_LIMIT,
     // The rest of the body is never read: the connection cannot carry another request.
@@ -32,7 +35,10 @@ export function limitRequestBodies(uploadLimit: number): MiddlewareHandler {
     if (!isUploadRoute(c.req.path)) return forms(c, next);
     const body = c.req.raw.body;
     if (body)
-      c.req.raw = new Request(c.req.raw, { body: capped(body, uploadLimit), duplex: "half" } as RequestInit);
+      c.req.raw = new Request(c.req.raw, {
+        body: capped(body, CSV_IMPORT_ROUTE.test(c.req.path) ? csvImportLimit : uploadLimit),
+        duplex: "half",
+      } as RequestInit);
     await next();
   };
 }

@@ -47,6 +47,9 @@ export const adminRoutePermissions: Record<string, RouteRule> = {
   // Products
   "/admin/products": page("view:product", "edit:product"),
   "/admin/products/bulk": page("edit:product"),
+  // Importing writes products: the page itself is for those who may edit them.
+  "/admin/products/import": page("edit:product"),
+  "/admin/products/export.csv": readOnly("view:product"),
   "/admin/products/:id/stock": page("view:product", "edit:stock"),
   "/admin/products/:id/label": page("view:product", "edit:product"),
   "/admin/collections": page("view:product", "edit:product"),

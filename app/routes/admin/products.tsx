@@ -1,4 +1,4 @@
-import { Copy, Plus } from "lucide-react";
+import { Copy, Download, Plus, Upload } from "lucide-react";
 import { Form, Link } from "react-router";
 import { AuditTimeline } from "~/components/admin/audit-timeline.tsx";
 import { FormCard } from "~/components/admin/form-card.tsx";
@@ -29,9 +29,11 @@ import { productFormValues } from "~/lib/admin-form-values.ts";
 import { refusedBy, useRecordFormKey } from "~/lib/form-reset-key.ts";
 import { type FieldErrors, parseForm } from "~/lib/forms.ts";
 import { formatMoney } from "~core/money.ts";
+import { can } from "~core/staff/roles.ts";
 import { productStockStatus } from "~core/stock.ts";
 import { applyStep, parseStep } from "~core/variant-drafts.ts";
 import { entityTimeline } from "~server/audit/query.ts";
+import { adminUser } from "~server/auth/guards.ts";
 import {
   ADMIN_PRODUCT_SORTS,
   type AdminProductListRow,
@@ -65,6 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     stock: query.stock,
     sort: query.sort,
   };
+  const mayImport = can(context.get(adminUser).access, "edit:product");
   const loaded = await settle(context.log, "loading products failed", async () => {
     const editing = editId ? await getAdminProduct(db, editId) : null;
     const [page, collections] = await Promise.all([
@@ -83,8 +86,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           : null,
     };
   });
-  if (!loaded.ok) return { loadError: true, ...emptyPage, controls, form: null, history: [] };
-  return { loadError: false, controls, ...loaded.value };
+  if (!loaded.ok) return { loadError: true, ...emptyPage, controls, form: null, history: [], mayImport };
+  return { loadError: false, controls, ...loaded.value, mayImport };
 }
 
 const PATH = "/admin/products";
@@ -227,6 +230,16 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
         title="Products Management"
         subtitle={total === 1 ? "1 product" : `${total.toLocaleString("en-US")} products`}
       >
+        {loaderData.mayImport && (
+          <Link to="/admin/products/import" className={buttonClass({ variant: "outline" })}>
+            <Upload aria-hidden />
+            Import
+          </Link>
+        )}
+        <a href="/admin/products/export.csv" className={buttonClass({ variant: "outline" })} download>
+          <Download aria-hidden />
+          Export
+        </a>
         {!form && (
           <Link to="?new" className={buttonClass()}>
             <Plus aria-hidden />

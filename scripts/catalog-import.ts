@@ -1,0 +1,46 @@
+/**
+ * Imports a Shopify or WooCommerce product CSV into the shop's catalog — docs/migrating.md:
+ *   npm run catalog:import -- FILE.csv [--dry-run] [--report FILE]
+ * The file is read as a stream (any size). With the embedded database, stop the shop first.
+ */
+import "./support/env.ts";
+import { createReadStream, existsSync, mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { importCatalogCsv } from "../server/catalog-csv/import-catalog.ts";
+import { createServices } from "../server/services.ts";
+import { loadToolConfig, runDbTool, UsageError } from "./db-tool.ts";
+
+const USAGE = "npm run catalog:import -- FILE.csv [--dry-run] [--report FILE]";
+
+async function main() {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { "dry-run": { type: "boolean" }, report: { type: "string" } },
+  });
+  const file = positionals[0];
+  if (!file || positionals.length > 1) throw new UsageError("Give one CSV file to import");
+  if (!existsSync(file)) throw new UsageError(`No file at ${file}`);
+  const dryRun = values["dry-run"] ?? false;
+  const config = loadToolConfig();
+  const services = await createServices(config);
+  try {
+    const report = await importCatalogCsv(services.database.db, createReadStream(file), {
+      apply: !dryRun,
+      publicUrl: config.publicUrl,
+    });
+    const title = `${dryRun ? "Dry run (nothing was written)" : "Import"} of ${path.basename(file)} at ${new Date().toISOString()}`;
+    const text = report.text(title);
+    const out = path.resolve(values.report ?? path.join(config.dataDir, "imports", `catalog-${stamp()}.txt`));
+    mkdirSync(path.dirname(out), { recursive: true });
+    writeFileSync(out, text);
+    console.log(`${text}\nReport written to ${out}`);
+    if (report.fileError) process.exitCode = 1;
+  } finally {
+    await services.database.close();
+  }
+}
+
+const stamp = () => new Date().toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);
+
+runDbTool(main, USAGE);
