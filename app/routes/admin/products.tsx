@@ -40,7 +40,7 @@ import {
   updateAdminProduct,
 } from "~server/catalog/admin-products.ts";
 import { loadAdminVariants } from "~server/catalog/admin-variants.ts";
-import { settle } from "~server/http/error-response.ts";
+import { fieldMessages, settle } from "~server/http/error-response.ts";
 import { receiveImageUpload, uploadTooLarge } from "~server/media/upload-request.ts";
 import type { Route } from "./+types/products";
 
@@ -94,8 +94,7 @@ async function saveProduct(context: Route.ActionArgs["context"], request: Reques
   const saved = await settle(context.log, "saving a product failed", () =>
     id ? updateAdminProduct(db, id, parsed.data) : createAdminProduct(db, parsed.data),
   );
-  if (!saved.ok)
-    return saveFailed(values, firstMessages(saved.fieldErrors), saved.message.description, saved.status);
+  if (!saved.ok) return saveFailed(values, fieldMessages(saved), saved.message.description, saved.status);
   if (!saved.value) return saveFailed(values, {}, "This product no longer exists.");
   return backWithToast(PATH, id ? "Product updated successfully" : "Product created successfully");
 }
@@ -111,9 +110,6 @@ function saveFailed(
     errors,
   });
 }
-
-const firstMessages = (errors: Record<string, string[] | undefined>): FieldErrors =>
-  Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field, messages?.[0]]));
 
 const dollars = (cents: number | null) => (cents === null ? "" : (cents / 100).toFixed(2));
 
