@@ -1,7 +1,7 @@
 import { and, asc, desc, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.ts";
+import { encodeOrderKey, type OrderKey } from "../db/order-cursor.ts";
 import { orders } from "../db/schema/index.ts";
-import { encodeOrderKey, type OrderKey } from "./order-cursor.ts";
 
 type Walk = {
   /** Which end of the (created_at, id) index the walk starts from. */
