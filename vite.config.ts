@@ -11,12 +11,12 @@ export default defineConfig(({ isSsrBuild, command }) => ({
     // React Router's package points every condition at its development build (#14102, #14753).
     alias: command === "build" ? reactRouterProductionBuild : [],
   },
-  // The server bundle is the whole server (server/production.ts → build/server/index.js), run
+  // The server bundle is the whole server (server/process/production.ts → build/server/index.js), run
   // with plain node. React Router is bundled in, so server code and routes share one copy.
   build: {
     // React Router reads the server entry from `rollupOptions` (Vite 8's alias of rolldownOptions).
     rollupOptions: {
-      input: isSsrBuild ? "server/production.ts" : undefined,
+      input: isSsrBuild ? "server/process/production.ts" : undefined,
       // The timings report of a slow build only with `npm run build -- --verbose` (scripts/build.mjs).
       checks: { bundlerTimings: process.env.BUILD_VERBOSE === "1" },
     },

@@ -7,7 +7,7 @@ import { DatabaseAvailability } from "./db/availability.ts";
 import { type Database, openDatabase } from "./db/client.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
-import { printToConsole } from "./start-banner.ts";
+import { printToConsole } from "./process/start-banner.ts";
 
 /**
  * Everything with state that the app needs, built once per process from the config and handed
@@ -26,7 +26,7 @@ export type Services = {
   productViews: ProductViewCounter;
   /** AUTH_SECRET (or the generated one): signs emailed links too (cart restore, unsubscribe). */
   linkSecret: string;
-  /** Set at start (server/startup.ts) when the database holds the demo seed. */
+  /** Set at start (server/process/startup.ts) when the database holds the demo seed. */
   demoMode: { active: boolean };
 };
 

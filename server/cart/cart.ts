@@ -7,6 +7,7 @@ import { defaultVariantId, findLiveVariant } from "../catalog/variants.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { cartLines, carts, products, productVariants } from "../db/schema/index.ts";
+import { InvalidInputError } from "../errors.ts";
 import { freeUnits } from "../stock/availability.ts";
 
 export type CartErrorCode =
@@ -31,13 +32,12 @@ const messages: Record<CartErrorCode, string> = {
 };
 
 /** A refused cart change; `message` is ready to show to the shopper. Nothing was changed. */
-export class CartError extends Error {
+export class CartError extends InvalidInputError {
   constructor(
     readonly code: CartErrorCode,
     message?: string,
   ) {
-    super(message ?? messages[code]);
-    this.name = "CartError";
+    super({ title: "Your cart was not updated", description: message ?? messages[code] });
   }
 }
 

@@ -24,6 +24,14 @@ import { reserveStock, StockHeldByClient, StockShortage } from "../stock/reserve
 import { type RenewalConsentInput, recordRenewalConsent } from "../subscriptions/renewal-consent.ts";
 import { orderAddressColumns } from "./checkout-address.ts";
 import { assertClientMayOpen, TooManyOpenPayments } from "./open-payments.ts";
+import {
+  type CheckoutRefusalReason,
+  CheckoutRefused,
+  CouponHeldTooOften,
+  CouponRefused,
+  couponRefusal,
+  PaymentNotStarted,
+} from "./refusals.ts";
 
 export const PAYMENT_SESSION_MINUTES = 30;
 
@@ -48,19 +56,16 @@ export type CheckoutRequest = {
   now?: Date;
 };
 
+/** A payment that started: the order and where the buyer goes to pay. */
+export type PlacedOrder = { orderId: string; url: string; breakdown: CheckoutBreakdown };
+
+/**
+ * The outcome as a value rather than a throw: what tests, fakes and scripts read. Request code
+ * calls `placeOrder` and lets its DomainErrors reach the one error map.
+ */
 export type CheckoutResult =
-  | { ok: true; orderId: string; url: string; breakdown: CheckoutBreakdown }
-  | {
-      ok: false;
-      reason:
-        | "empty_cart"
-        | "unavailable_lines"
-        | "sign_in_required"
-        | "too_many_open"
-        | "no_shipping_zone"
-        /** A free order of a guest who gave no email: without a provider, nobody else supplies one. */
-        | "email_required";
-    }
+  | ({ ok: true } & PlacedOrder)
+  | { ok: false; reason: CheckoutRefusalReason | "too_many_open" }
   | { ok: false; reason: "coupon"; rejection: CouponRejection }
   /** A line asks for more than is in stock: `message` is "Only N left" or "<name> is sold out". */
   | { ok: false; reason: "out_of_stock"; message: string }
@@ -68,22 +73,6 @@ export type CheckoutResult =
   | { ok: false; reason: "stock_held"; refusal: ClientHoldRefusal; name: string }
   /** The card or PayPal provider refused or failed to open a session (spec: 'Payment Failed'). */
   | { ok: false; reason: "provider_error"; error: unknown };
-
-class CouponRefused extends Error {
-  constructor(readonly rejection: CouponRejection) {
-    super(rejection.title);
-  }
-}
-
-/** A free guest order without an email, raised inside the transaction so nothing stays behind. */
-class FreeOrderNeedsEmail extends Error {}
-
-/** Raised inside the transaction so the unpaid order and the coupon hold roll back with it. */
-class SessionNotOpened extends Error {
-  constructor(readonly reason: unknown) {
-    super("payment session not opened", { cause: reason });
-  }
-}
 
 /** The provider's hosted page; a failure or an answer without a URL is the provider's refusal. */
 async function openSession(
@@ -95,10 +84,38 @@ async function openSession(
   try {
     session = await openPaymentSession(tx, provider, input);
   } catch (error) {
-    throw new SessionNotOpened(error);
+    throw new PaymentNotStarted(input.method, error);
   }
-  if (!session.url) throw new SessionNotOpened(new Error(`${provider.name} returned no redirect URL`));
+  if (!session.url)
+    throw new PaymentNotStarted(input.method, new Error(`${provider.name} returned no redirect URL`));
   return session;
+}
+
+/** `placeOrder` as a result value (see CheckoutResult); anything unexpected is still thrown. */
+export async function startCheckout(
+  db: Db,
+  provider: PaymentProvider,
+  input: CheckoutRequest,
+): Promise<CheckoutResult> {
+  try {
+    return { ok: true, ...(await placeOrder(db, provider, input)) };
+  } catch (error) {
+    const refusal = resultOf(error);
+    if (refusal) return refusal;
+    throw error;
+  }
+}
+
+function resultOf(error: unknown): Extract<CheckoutResult, { ok: false }> | null {
+  if (error instanceof CheckoutRefused) return { ok: false, reason: error.reason };
+  if (error instanceof TooManyOpenPayments) return { ok: false, reason: "too_many_open" };
+  if (error instanceof StockShortage) return { ok: false, reason: "out_of_stock", message: error.message };
+  if (error instanceof StockHeldByClient)
+    return { ok: false, reason: "stock_held", refusal: error.refusal, name: error.variantName };
+  if (error instanceof CouponRefused || error instanceof CouponHeldTooOften)
+    return { ok: false, reason: "coupon", rejection: error.rejection };
+  if (error instanceof PaymentNotStarted) return { ok: false, reason: "provider_error", error: error.cause };
+  return null;
 }
 
 /**
@@ -106,120 +123,107 @@ async function openSession(
  * quantities is used), re-validates and reserves the coupon, creates the unpaid order with its
  * items and opens a payment session — all in one transaction, so a refusal leaves nothing behind.
  */
-export async function startCheckout(
+export async function placeOrder(
   db: Db,
   provider: PaymentProvider,
   input: CheckoutRequest,
-): Promise<CheckoutResult> {
+): Promise<PlacedOrder> {
   const now = input.now ?? new Date();
-  if (input.purchaseType === "subscription" && !input.userId)
-    return { ok: false, reason: "sign_in_required" };
+  if (input.purchaseType === "subscription" && !input.userId) throw new CheckoutRefused("sign_in_required");
   const cart = input.cart ?? (await priceCart(db, input.cartId));
-  if (cart.lines.length === 0) return { ok: false, reason: "empty_cart" };
-  if (cart.hasUnavailableLines) return { ok: false, reason: "unavailable_lines" };
+  if (cart.lines.length === 0) throw new CheckoutRefused("empty_cart");
+  if (cart.hasUnavailableLines) throw new CheckoutRefused("unavailable_lines");
   const expiresAt = new Date(now.getTime() + PAYMENT_SESSION_MINUTES * 60_000);
   // Without an address (older callers) the US default zone prices shipping and no tax is due.
   const address = input.shippingAddress ?? null;
   const terms = await deliveryTerms(db, address);
-  if (address && !terms.shippingZone) return { ok: false, reason: "no_shipping_zone" };
+  if (address && !terms.shippingZone) throw new CheckoutRefused("no_shipping_zone");
 
-  try {
-    return await db.transaction(async (tx) => {
-      await assertClientMayOpen(tx, input.clientIp, now);
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          userId: input.userId,
-          cartId: input.cartId,
-          clientIp: input.clientIp ?? null,
-          purchaseType: input.purchaseType,
-          paymentMethod: input.paymentMethod,
-          provider: provider.name,
-          subtotalCents: cart.subtotalCents,
-          totalCents: cart.totalCents,
-          statusToken: newStatusToken(),
-          ...(address && orderAddressColumns(address)),
-          ...(input.buyerEmail && { email: input.buyerEmail }),
-        })
-        .returning({ id: orders.id });
-      const orderId = order!.id;
-      if (input.renewalConsent) await recordRenewalConsent(tx, orderId, input.renewalConsent, now);
-      let coupon = null;
-      if (input.couponCode) {
-        const check = await reserveCouponUse(tx, {
-          code: input.couponCode,
-          orderId,
-          // A minimum order is met by what the items cost after their volume discount.
-          subtotalCents: cart.totalCents,
-          expiresAt,
-          now,
-          clientIp: input.clientIp,
-          customer: { userId: input.userId, email: input.buyerEmail ?? null },
-        });
-        if (!check.ok) throw new CouponRefused(check.rejection);
-        coupon = check.coupon;
-      }
-      const breakdown = priceCheckout({
-        subtotalCents: cart.subtotalCents,
-        volumeDiscountCents: cart.volumeDiscountCents,
-        totalQuantity: cart.quantity,
+  return db.transaction(async (tx) => {
+    await assertClientMayOpen(tx, input.clientIp, now);
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        userId: input.userId,
+        cartId: input.cartId,
+        clientIp: input.clientIp ?? null,
         purchaseType: input.purchaseType,
-        coupon,
-        ...terms,
+        paymentMethod: input.paymentMethod,
+        provider: provider.name,
+        subtotalCents: cart.subtotalCents,
+        totalCents: cart.totalCents,
+        statusToken: newStatusToken(),
+        ...(address && orderAddressColumns(address)),
+        ...(input.buyerEmail && { email: input.buyerEmail }),
+      })
+      .returning({ id: orders.id });
+    const orderId = order!.id;
+    if (input.renewalConsent) await recordRenewalConsent(tx, orderId, input.renewalConsent, now);
+    let coupon = null;
+    if (input.couponCode) {
+      const check = await reserveCouponUse(tx, {
+        code: input.couponCode,
+        orderId,
+        // A minimum order is met by what the items cost after their volume discount.
+        subtotalCents: cart.totalCents,
+        expiresAt,
+        now,
+        clientIp: input.clientIp,
+        customer: { userId: input.userId, email: input.buyerEmail ?? null },
       });
-      await tx
-        .update(orders)
-        .set({
-          volumeDiscountCents: breakdown.volumeDiscountCents,
-          subscriptionDiscountCents: breakdown.subscriptionDiscountCents,
-          couponId: coupon?.id ?? null,
-          couponCode: coupon?.code ?? null,
-          couponDiscountCents: breakdown.couponDiscountCents,
-          shippingCents: breakdown.shippingCents,
-          shippingRateName: shippingQuoteFor({ ...terms, ...input }, breakdown.goodsCents)?.rateName ?? null,
-          taxCents: breakdown.taxCents,
-          taxBasisPoints: breakdown.taxBasisPoints,
-          taxState: breakdown.taxCents > 0 ? (address?.state ?? null) : null,
-          totalCents: breakdown.totalCents,
-        })
-        .where(eq(orders.id, orderId));
-      await tx.insert(orderItems).values(
-        cart.lines.map((line) => ({
-          orderId,
-          productId: line.productId,
-          variantId: line.variantId,
-          name: line.name,
-          weight: line.weight,
-          sku: line.sku,
-          unitPriceCents: line.unitPriceCents ?? 0,
-          quantity: line.quantity,
-          lineTotalCents: line.lineTotalCents,
-          volumeDiscountCents: line.volumeDiscountCents,
-          imageUrl: line.imageUrl,
-        })),
-      );
-      await recordShownWarnings(tx, orderId, input.prop65Warnings ?? [], now);
-      await reserveStock(tx, orderId, cart.lines, expiresAt, now, input.clientIp ?? null);
-      await recordPoliciesInForce(tx, orderId);
-      if (isFreeOrder({ purchaseType: input.purchaseType, totalCents: breakdown.totalCents })) {
-        if (!input.userId && !input.buyerEmail) throw new FreeOrderNeedsEmail();
-        // Nothing to charge: no provider; the return page confirms it (server/orders/free-order.ts).
-        const sessionId = newFreeOrderSessionId();
-        await tx.update(orders).set({ providerSessionId: sessionId }).where(eq(orders.id, orderId));
-        return { ok: true as const, orderId, url: freeOrderReturnUrl(sessionId), breakdown };
-      }
-      const session = await openSession(tx, provider, { orderId, method: input.paymentMethod, expiresAt });
-      return { ok: true as const, orderId, url: session.url, breakdown };
+      if (!check.ok) throw couponRefusal(check.rejection);
+      coupon = check.coupon;
+    }
+    const breakdown = priceCheckout({
+      subtotalCents: cart.subtotalCents,
+      volumeDiscountCents: cart.volumeDiscountCents,
+      totalQuantity: cart.quantity,
+      purchaseType: input.purchaseType,
+      coupon,
+      ...terms,
     });
-  } catch (error) {
-    if (error instanceof TooManyOpenPayments) return { ok: false, reason: "too_many_open" };
-    if (error instanceof FreeOrderNeedsEmail) return { ok: false, reason: "email_required" };
-    if (error instanceof StockShortage) return { ok: false, reason: "out_of_stock", message: error.message };
-    if (error instanceof StockHeldByClient)
-      return { ok: false, reason: "stock_held", refusal: error.refusal, name: error.variantName };
-    if (error instanceof CouponRefused) return { ok: false, reason: "coupon", rejection: error.rejection };
-    if (error instanceof SessionNotOpened)
-      return { ok: false, reason: "provider_error", error: error.reason };
-    throw error;
-  }
+    await tx
+      .update(orders)
+      .set({
+        volumeDiscountCents: breakdown.volumeDiscountCents,
+        subscriptionDiscountCents: breakdown.subscriptionDiscountCents,
+        couponId: coupon?.id ?? null,
+        couponCode: coupon?.code ?? null,
+        couponDiscountCents: breakdown.couponDiscountCents,
+        shippingCents: breakdown.shippingCents,
+        shippingRateName: shippingQuoteFor({ ...terms, ...input }, breakdown.goodsCents)?.rateName ?? null,
+        taxCents: breakdown.taxCents,
+        taxBasisPoints: breakdown.taxBasisPoints,
+        taxState: breakdown.taxCents > 0 ? (address?.state ?? null) : null,
+        totalCents: breakdown.totalCents,
+      })
+      .where(eq(orders.id, orderId));
+    await tx.insert(orderItems).values(
+      cart.lines.map((line) => ({
+        orderId,
+        productId: line.productId,
+        variantId: line.variantId,
+        name: line.name,
+        weight: line.weight,
+        sku: line.sku,
+        unitPriceCents: line.unitPriceCents ?? 0,
+        quantity: line.quantity,
+        lineTotalCents: line.lineTotalCents,
+        volumeDiscountCents: line.volumeDiscountCents,
+        imageUrl: line.imageUrl,
+      })),
+    );
+    await recordShownWarnings(tx, orderId, input.prop65Warnings ?? [], now);
+    await reserveStock(tx, orderId, cart.lines, expiresAt, now, input.clientIp ?? null);
+    await recordPoliciesInForce(tx, orderId);
+    if (isFreeOrder({ purchaseType: input.purchaseType, totalCents: breakdown.totalCents })) {
+      if (!input.userId && !input.buyerEmail) throw new CheckoutRefused("email_required");
+      // Nothing to charge: no provider; the return page confirms it (server/orders/free-order.ts).
+      const sessionId = newFreeOrderSessionId();
+      await tx.update(orders).set({ providerSessionId: sessionId }).where(eq(orders.id, orderId));
+      return { orderId, url: freeOrderReturnUrl(sessionId), breakdown };
+    }
+    const session = await openSession(tx, provider, { orderId, method: input.paymentMethod, expiresAt });
+    return { orderId, url: session.url, breakdown };
+  });
 }

@@ -7,11 +7,11 @@ import { startStripeTestbed } from "../../tests/fakes/stripe-shop.ts";
 import { cartWith, recordingMailer, testBuyer } from "../../tests/support/checkout-fixtures.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
 import { couponUsages, orders } from "../db/schema/index.ts";
+import { completePayment } from "../orders/complete-payment.ts";
 import { reconcileOpenPayments } from "../orders/reconcile.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
 import { sandboxProvider } from "../payments/sandbox.ts";
 import { startCheckout } from "./checkout.ts";
-import { completePayment } from "./complete.ts";
 
 let database: TestDatabase;
 let stripe: Awaited<ReturnType<typeof startStripeTestbed>>;

@@ -1,13 +1,21 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
 import { orders } from "../db/schema/index.ts";
+import { RateLimitedError } from "../errors.ts";
 import { paymentHoldRule } from "../reservations/hold-rule.ts";
 import { openOrder } from "../reservations/open-orders.ts";
 
 /** Raised inside checkout's transaction when the client already has as many open payments as allowed. */
-export class TooManyOpenPayments extends Error {
+export class TooManyOpenPayments extends RateLimitedError {
   constructor() {
-    super("too many open payments for this client");
+    super(
+      {
+        title: "Too Many Open Payments",
+        description:
+          "You have several unfinished payments. Complete or cancel one of them, or try again in 30 minutes.",
+      },
+      30 * 60,
+    );
   }
 }
 

@@ -1,40 +1,10 @@
-import { data } from "react-router";
-import { actionToast } from "../../core/toast.ts";
 import type { RequestContext } from "../context.ts";
 import { cancelPayment } from "../orders/payment-session.ts";
 import { providerNamed } from "../payments/registry.ts";
 import { payLimits } from "../rate-limit/rate-limit.ts";
-import type { ClientHoldRefusal } from "../reservations/client-holds.ts";
 import { releaseCartStock } from "../stock/reserve.ts";
 import { refuseOverLimit } from "./client-limits.server.ts";
 import { openPaymentsOfCart } from "./open-payments.ts";
-
-const refused = (title: string, description: string) =>
-  data({ toast: actionToast({ title, description, variant: "destructive" }), applied: null }, 429);
-
-/** What a client over the open-payments cap is told (checkout's 'too_many_open'). */
-export const tooManyOpenPayments = () =>
-  refused(
-    "Too Many Open Payments",
-    "You have several unfinished payments. Complete or cancel one of them, or try again in 30 minutes.",
-  );
-
-/** What a client over its cap on a variant's last units is told (checkout's 'stock_held', decision 051). */
-export function stockHeldByClient(refusal: ClientHoldRefusal, name: string) {
-  if (refusal === "held_too_often")
-    return refused(
-      "Already Held Too Often",
-      `Unfinished payments from your connection have held the last units of ${name} too often today. Please try again tomorrow.`,
-    );
-  return refused(
-    "Already in Another Payment",
-    `An unfinished payment from your connection already holds the last units of ${name}. Complete or cancel it, or try again in 30 minutes.`,
-  );
-}
-
-/** The coupon refusal that is a 429 (a daily cap), rather than the 400 of a coupon that does not apply. */
-export const couponHeldTooOften = (rejection: { title: string; description: string }) =>
-  refused(rejection.title, rejection.description);
 
 /**
  * Before the pay button opens a payment: the pay action's rate limit, then the end of any payment

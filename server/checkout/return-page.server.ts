@@ -1,8 +1,8 @@
 import type { RequestContext } from "../context.ts";
+import { completePayment } from "../orders/complete-payment.ts";
 import { getOrderForSession, type OrderView, withOrderItems } from "../orders/customer-orders.ts";
 import { PayerMustChooseAgain } from "../payments/provider.ts";
 import { providerNamed } from "../payments/registry.ts";
-import { completePayment } from "./complete.ts";
 
 /**
  * What a return page can say: the paid order; 'pending' when the confirmation failed on our side

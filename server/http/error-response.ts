@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { type ActionToast, actionToast } from "../../core/toast.ts";
+import { isDatabaseUnreachable } from "../db/availability.ts";
 import {
   DomainError,
   type DomainErrorKind,
@@ -45,6 +46,11 @@ export function serverMessage(error: unknown): string {
 /** The answer for `error`; rethrows Responses, which are answers already. */
 export function failureOf(error: unknown, unexpected: Unexpected = { title: "Error" }): Failure {
   if (error instanceof Response) throw error;
+  // Our database away is never the person's 500 (decision 027): the "We'll be right back" 503.
+  if (!(error instanceof DomainError) && isDatabaseUnreachable(error))
+    return failureOf(
+      new ServiceUnavailableError(undefined, { cause: error, detail: "database unreachable" }),
+    );
   const headers = new Headers();
   if (error instanceof DomainError) {
     if (error instanceof RateLimitedError || error instanceof ServiceUnavailableError)
@@ -94,6 +100,16 @@ export async function settle<T>(
   }
 }
 
+/**
+ * The one field-error shape forms show: the first message per field (`FieldErrors` of
+ * app/lib/forms.ts). A domain error may name several per field; the form shows the first.
+ */
+export function fieldMessages(failure: Pick<Failure, "fieldErrors">): Partial<Record<string, string>> {
+  return Object.fromEntries(
+    Object.entries(failure.fieldErrors).map(([field, messages]) => [field, messages?.[0]]),
+  );
+}
+
 /** The toast of a failure, as actions return it. */
 export function failureToast(failure: Pick<Failure, "message">): ActionToast {
   return actionToast({ ...failure.message, variant: "destructive" });
@@ -105,4 +121,20 @@ export function failureData<B extends object>(failure: Failure, body: B) {
     { ...body, toast: failureToast(failure) },
     { status: failure.status, headers: failure.headers },
   );
+}
+
+/**
+ * An action's work with its failures answered in one place: the value of `run`, or — for a
+ * thrown DomainError or anything unexpected — the mapped status, toast and headers with
+ * `body(failure)` (page data such as field errors and what was typed), after one log line.
+ * Redirects and other thrown Responses pass through. Routes use this instead of a try/catch.
+ */
+export async function settleAction<T, B extends object>(
+  log: Pick<Logger, "warn" | "error">,
+  what: string,
+  run: () => Promise<T>,
+  answer: { unexpected?: Unexpected; body: (failure: Failure) => B },
+) {
+  const settled = await settle(log, what, run, answer.unexpected);
+  return settled.ok ? settled.value : failureData(settled, answer.body(settled));
 }

@@ -1,10 +1,13 @@
 import { createCookie, redirect } from "react-router";
 import { z } from "zod";
+import type { ActionToast, ToastMessage } from "../../core/toast.ts";
 
-export type ToastVariant = "default" | "success" | "destructive";
-export type FlashToastInput = { title: string; description?: string; variant?: ToastVariant };
+// One toast type (core/toast.ts) for action data and the flash cookie alike; these names stay
+// for the code that already uses them.
+export type ToastVariant = NonNullable<ToastMessage["variant"]>;
+export type FlashToastInput = ToastMessage;
 /** What the root loader hands to the page; `id` lets the client show each toast exactly once. */
-export type FlashToast = { id: string; title: string; description?: string; variant: ToastVariant };
+export type FlashToast = ActionToast;
 
 const flashToastSchema = z.object({
   title: z.string().min(1).max(200),

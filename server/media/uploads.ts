@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { IMAGE_WIDTHS } from "../../core/images.ts";
+import { InvalidInputError } from "../errors.ts";
 import { sharp } from "./sharp.ts";
 import { resizeToWidth, type VariantFormat } from "./variants.ts";
 
@@ -13,7 +14,11 @@ const MAX_INPUT_PIXELS = 50_000_000;
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif", "tiff"]);
 
 /** A reason the admin can act on; shown as the upload error message. */
-export class UploadRejected extends Error {}
+export class UploadRejected extends InvalidInputError {
+  constructor(reason: string) {
+    super({ title: "Upload failed", description: reason });
+  }
+}
 
 export const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";
 

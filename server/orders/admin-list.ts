@@ -2,10 +2,10 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { OrderLine } from "../../core/order-line.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
+import { decodeOrderKey } from "../db/order-cursor.ts";
 import { orderItems, orders } from "../db/schema/index.ts";
 import { readCountedListPage, readCountedSearchPage } from "./counted-pages.ts";
 import { EXACT_COUNT_LIMIT, EXACT_SEARCH_COUNT_LIMIT, estimateOrders } from "./order-count.ts";
-import { decodeOrderKey } from "./order-cursor.ts";
 import { type OrderFilter, orderFilterWhere } from "./order-filter.ts";
 import { readLongListPage } from "./order-pages.ts";
 

@@ -2,9 +2,9 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOrder } from "../../tests/factories/index.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
+import { decodeOrderKey, encodeOrderKey } from "../db/order-cursor.ts";
 import { orders } from "../db/schema/index.ts";
 import { listAdminOrders } from "./admin-list.ts";
-import { decodeOrderKey, encodeOrderKey } from "./order-cursor.ts";
 
 describe("order keys", () => {
   it("round-trip through a URL-safe token and refuse anything else", () => {

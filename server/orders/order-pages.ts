@@ -1,7 +1,7 @@
 import { and, asc, desc, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.ts";
+import { encodeOrderKey, type OrderKey } from "../db/order-cursor.ts";
 import { orders } from "../db/schema/index.ts";
-import { encodeOrderKey, type OrderKey } from "./order-cursor.ts";
 
 /** The list's order: newest first (the default) or oldest first. */
 export type ListSort = "newest" | "oldest";

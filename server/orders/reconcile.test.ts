@@ -9,13 +9,13 @@ import { cartWith } from "../../tests/support/checkout-fixtures.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
 import { duringFault } from "../../tests/support/faults.ts";
 import { startCheckout } from "../checkout/checkout.ts";
-import { completePayment } from "../checkout/complete.ts";
 import { mailOutbox, orders } from "../db/schema/index.ts";
 import { createLogger } from "../logger.ts";
 import { paypalProviderFor } from "../payments/paypal/paypal-provider.ts";
 import type { Buyer } from "../payments/provider.ts";
 import { paySandboxSession, sandboxProvider } from "../payments/sandbox.ts";
 import { renewSubscription } from "../subscriptions/renew.ts";
+import { completePayment } from "./complete-payment.ts";
 import { fulfilOrder } from "./fulfil.ts";
 import { type ReconcileServices, reconcileOpenPayments } from "./reconcile.ts";
 

@@ -10,7 +10,7 @@ export const templateOf = (slug: PolicySlug) => normalizePolicyText(policyTempla
 
 /**
  * Gives every policy without a version its starter template as version 1. Runs at each start
- * (server/startup.ts), so a new shop and an existing database on its first start after this
+ * (server/process/startup.ts), so a new shop and an existing database on its first start after this
  * feature both get them; safe for instances starting together (the key makes it insert once).
  */
 export async function ensurePolicyTemplates(db: Db) {

@@ -15,7 +15,6 @@ import { attachGuestOrders } from "../accounts/guest-orders.ts";
 import type { Auth } from "../auth/auth.ts";
 import { addToCart, getOrCreateCart } from "../cart/cart.ts";
 import { saveCheckoutDetails } from "../checkout/checkout-address.ts";
-import { completePayment } from "../checkout/complete.ts";
 import { submitContactMessage } from "../contact/contact.ts";
 import {
   carts,
@@ -32,6 +31,7 @@ import { ProviderFailureError } from "../errors.ts";
 import { createLogger } from "../logger.ts";
 import { mayReceiveMarketing, unsubscribeAddress } from "../marketing/contacts.ts";
 import { saveMarketingPostalAddress } from "../marketing/postal-address.ts";
+import { completePayment } from "../orders/complete-payment.ts";
 import { handleStripeWebhook } from "../payments/stripe/webhook.ts";
 import { refundOrder } from "../refunds/refund-order.ts";
 import { shownName } from "../reviews/reviews.ts";

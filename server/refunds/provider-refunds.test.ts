@@ -8,9 +8,9 @@ import { signedWebhookRequest, stripeEvent } from "../../tests/fakes/stripe-even
 import { SHOP_URL, startStripeTestbed } from "../../tests/fakes/stripe-shop.ts";
 import { cartWith } from "../../tests/support/checkout-fixtures.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
-import { completePayment } from "../checkout/complete.ts";
 import { orders, refunds } from "../db/schema/index.ts";
 import { createLogger } from "../logger.ts";
+import { completePayment } from "../orders/complete-payment.ts";
 import type { PaypalProvider } from "../payments/paypal/paypal-provider.ts";
 import { handlePaypalWebhook } from "../payments/paypal/webhook.ts";
 import { handleStripeWebhook } from "../payments/stripe/webhook.ts";

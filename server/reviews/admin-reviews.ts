@@ -2,9 +2,9 @@ import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { findDiseaseClaims } from "../../core/legal/disease-claims.ts";
 import type { HideReason, Moderation, ReviewStatus } from "../../core/reviews.ts";
 import type { Db } from "../db/client.ts";
+import { decodeOrderKey, encodeOrderKey } from "../db/order-cursor.ts";
 import { products, reviews, user } from "../db/schema/index.ts";
 import { InvalidInputError, NotFoundError } from "../errors.ts";
-import { decodeOrderKey, encodeOrderKey } from "../orders/order-cursor.ts";
 
 /** `after`: the "Older reviews" link's position (the last review of the page before). */
 export type AdminReviewFilter = { status?: ReviewStatus; rating?: number; after?: string };

@@ -2,6 +2,7 @@ import { and, count, eq, gt, inArray } from "drizzle-orm";
 import { shortageMessage } from "../../core/stock.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { orders, stockReservations } from "../db/schema/index.ts";
+import { InvalidInputError, RateLimitedError } from "../errors.ts";
 import { admitClientHold, type ClientHoldRefusal } from "../reservations/client-holds.ts";
 import { paymentHoldRule } from "../reservations/hold-rule.ts";
 import { openOrder } from "../reservations/open-orders.ts";
@@ -13,26 +14,40 @@ import {
 } from "./locked-variants.ts";
 
 /** A line asks for more than is free; `message` is the shopper's text ("Only 2 left"). */
-export class StockShortage extends Error {
+export class StockShortage extends InvalidInputError {
   constructor(
     readonly variantId: string,
     readonly available: number,
     message: string,
   ) {
-    super(message);
-    this.name = "StockShortage";
+    super({ title: "Not Enough Stock", description: message });
   }
 }
 
 /** The client may not hold a variant's last units once more (decision 051); `variantName` names it. */
-export class StockHeldByClient extends Error {
+export class StockHeldByClient extends RateLimitedError {
   constructor(
     readonly refusal: ClientHoldRefusal,
     readonly variantName: string,
   ) {
-    super(`${variantName}: ${refusal}`);
-    this.name = "StockHeldByClient";
+    super(stockHeldMessage(refusal, variantName), HOLD_RETRY_SECONDS);
   }
+}
+
+/** Thirty minutes: an unfinished payment's hold runs out by then. */
+const HOLD_RETRY_SECONDS = 30 * 60;
+
+/** What a client over its cap on a variant's last units is told (decision 051). */
+function stockHeldMessage(refusal: ClientHoldRefusal, name: string) {
+  if (refusal === "held_too_often")
+    return {
+      title: "Already Held Too Often",
+      description: `Unfinished payments from your connection have held the last units of ${name} too often today. Please try again tomorrow.`,
+    };
+  return {
+    title: "Already in Another Payment",
+    description: `An unfinished payment from your connection already holds the last units of ${name}. Complete or cancel it, or try again in 30 minutes.`,
+  };
 }
 
 export type StockLine = { variantId: string | null; quantity: number };

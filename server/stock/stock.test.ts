@@ -11,7 +11,6 @@ import { createTestDatabase, type TestDatabase } from "../../tests/support/datab
 import { getOrCreateCart, priceCart } from "../cart/cart.ts";
 import { readStorefrontVersion } from "../catalog/storefront-cache.ts";
 import { startCheckout } from "../checkout/checkout.ts";
-import { completePayment } from "../checkout/complete.ts";
 import {
   cartLines,
   orderItems,
@@ -25,6 +24,7 @@ import {
 import { createLogger } from "../logger.ts";
 import { createMailer } from "../mail/mailer.ts";
 import { expireSandboxPayments } from "../orders/close-order.ts";
+import { completePayment } from "../orders/complete-payment.ts";
 import { fulfilOrder } from "../orders/fulfil.ts";
 import { updateOrderStatus } from "../orders/status.ts";
 import { paySandboxSession, SANDBOX_SUCCESS_CARD, sandboxProvider } from "../payments/sandbox.ts";

@@ -2,8 +2,8 @@ import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
+import { decodeOrderKey, encodeOrderKey } from "../db/order-cursor.ts";
 import { webhookEvents, webhookOutcome } from "../db/schema/index.ts";
-import { decodeOrderKey, encodeOrderKey } from "../orders/order-cursor.ts";
 
 export const WEBHOOK_PAGE_SIZE = 25;
 

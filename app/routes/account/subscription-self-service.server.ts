@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { type FieldErrors, parseForm, readForm } from "~/lib/forms.ts";
 import { itemsFormSchema, pauseFormSchema } from "~core/subscription-change-form.ts";
 import type { RequestContext } from "~server/context.ts";
-import { failureData, settle } from "~server/http/error-response.ts";
+import { failureData, fieldMessages, settle } from "~server/http/error-response.ts";
 import { type FlashToastInput, redirectWithToast } from "~server/http/flash.ts";
 import { subscriptionChanger } from "~server/payments/changers.ts";
 import { cancelSubscriptionNow } from "~server/subscriptions/cancel-now.ts";
@@ -58,14 +58,11 @@ async function run(
     return failureData<SelfServiceActionData>(result, {
       intent,
       values,
-      errors: firstErrors(result.fieldErrors),
+      errors: fieldMessages(result),
     });
   }
   return redirectWithToast(to, { ...done, variant: "success" });
 }
-
-const firstErrors = (errors: Record<string, string[] | undefined>): FieldErrors =>
-  Object.fromEntries(Object.entries(errors).map(([key, list]) => [key, list?.[0]]));
 
 const refused = (intent: string, values: Record<string, string>, errors: FieldErrors) =>
   data<SelfServiceActionData>({ intent, values, errors }, 400);

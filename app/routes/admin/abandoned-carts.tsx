@@ -16,7 +16,7 @@ import {
   listCouponChoices,
   saveAbandonedCartSettings,
 } from "~server/abandoned-carts/settings.ts";
-import { settle } from "~server/http/error-response.ts";
+import { fieldMessages, settle } from "~server/http/error-response.ts";
 import type { Route } from "./+types/abandoned-carts";
 
 /** Abandoned-cart reminder settings (docs/abandoned-carts.md, decision 044). */
@@ -55,10 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     saveAbandonedCartSettings(context.database.db, parsed.data),
   );
   if (saved.ok) return backWithToast(PATH, "Abandoned-cart settings saved");
-  const errors = Object.fromEntries(
-    Object.entries(saved.fieldErrors).map(([field, list]) => [field, list?.[0]]),
-  );
-  return adminFailure<Typed>(saved.message, saved.status, { errors, values: typed });
+  return adminFailure<Typed>(saved.message, saved.status, { errors: fieldMessages(saved), values: typed });
 }
 
 export default function AbandonedCarts({ loaderData, actionData }: Route.ComponentProps) {

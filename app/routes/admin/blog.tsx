@@ -14,15 +14,16 @@ import {
   listAdminPosts,
   setPostPublished,
 } from "~server/content/admin-blog.ts";
+import { settle } from "~server/http/error-response.ts";
 import type { Route } from "./+types/blog";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  try {
-    return { loadError: false, posts: await listAdminPosts(context.database.db) };
-  } catch (error) {
-    context.log.error({ err: error }, "loading blog posts failed");
-    return { loadError: true, posts: [] as AdminBlogPost[] };
-  }
+  const loaded = await settle(context.log, "loading blog posts failed", () =>
+    listAdminPosts(context.database.db),
+  );
+  return loaded.ok
+    ? { loadError: false, posts: loaded.value }
+    : { loadError: true, posts: [] as AdminBlogPost[] };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

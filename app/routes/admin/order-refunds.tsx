@@ -5,7 +5,7 @@ import { formatMoney } from "~core/money.ts";
 import { refundFormSchema } from "~core/refund-form.ts";
 import { actionToast } from "~core/toast.ts";
 import { adminUser } from "~server/auth/guards.ts";
-import { failureData, settle } from "~server/http/error-response.ts";
+import { failureData, fieldMessages, settle } from "~server/http/error-response.ts";
 import { providerNamed } from "~server/payments/registry.ts";
 import { getRefundPanel } from "~server/refunds/panel.ts";
 import { refundOrder } from "~server/refunds/refund-order.ts";
@@ -47,8 +47,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     ),
   );
   if (!refunded.ok) {
-    const errors = Object.fromEntries(Object.entries(refunded.fieldErrors).map(([k, v]) => [k, v?.[0]]));
-    return failureData(refunded, { ok: false as const, errors });
+    return failureData(refunded, { ok: false as const, errors: fieldMessages(refunded) });
   }
   const { refund, state } = refunded.value;
   context.log.info(

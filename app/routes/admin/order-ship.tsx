@@ -14,7 +14,7 @@ import { shipmentSchema } from "~core/shipment-form.ts";
 import { actionToast } from "~core/toast.ts";
 import { adminUser } from "~server/auth/guards.ts";
 import { NotFoundError } from "~server/errors.ts";
-import { failureData, settle } from "~server/http/error-response.ts";
+import { failureData, fieldMessages, settle } from "~server/http/error-response.ts";
 import { changeOrderStatus } from "~server/orders/notify.ts";
 import { getShipment, updateTracking } from "~server/orders/tracking.ts";
 import type { Route } from "./+types/order-ship";
@@ -73,7 +73,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!saved.ok) {
     return failureData(saved, {
       saved: false,
-      errors: firstMessages(saved.fieldErrors),
+      errors: fieldMessages(saved),
       values: formText(form),
     });
   }
@@ -89,10 +89,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       variant: "success",
     }),
   };
-}
-
-function firstMessages(fieldErrors: Record<string, string[] | undefined>): FieldErrors {
-  return Object.fromEntries(Object.entries(fieldErrors).map(([field, messages]) => [field, messages?.[0]]));
 }
 
 export default function OrderShip({ loaderData, actionData }: Route.ComponentProps) {

@@ -12,7 +12,7 @@ import { editorFailure } from "~/lib/markdown-editor.server.ts";
 import { isPolicySlug, policyTitles } from "~core/legal/policies.ts";
 import { adminUser } from "~server/auth/guards.ts";
 import { renderCheckedMarkdown } from "~server/content/markdown-limits.ts";
-import { settle } from "~server/http/error-response.ts";
+import { fieldMessages, settle } from "~server/http/error-response.ts";
 import { redirectWithToast } from "~server/http/flash.ts";
 import { policyHistory } from "~server/policies/read.ts";
 import { policyInputSchema, savePolicyVersion } from "~server/policies/save.ts";
@@ -58,7 +58,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     savePolicyVersion(context.database.db, slug, parsed.data, admin.id),
   );
   if (!saved.ok) {
-    const errors = { body: saved.fieldErrors.body?.[0] };
+    const errors = { body: fieldMessages(saved).body };
     return failed(values, errors, saved.message.description, saved.status);
   }
   context.log.info({ policy: slug, version: saved.value.version }, "policy saved");

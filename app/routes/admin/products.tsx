@@ -51,7 +51,7 @@ import {
 } from "~server/catalog/admin-products.ts";
 import { loadAdminVariants } from "~server/catalog/admin-variants.ts";
 import { duplicateProduct } from "~server/catalog/duplicate-product.ts";
-import { settle } from "~server/http/error-response.ts";
+import { fieldMessages, settle } from "~server/http/error-response.ts";
 import { receiveImageUpload, uploadTooLarge } from "~server/media/upload-request.ts";
 import type { Route } from "./+types/products";
 
@@ -144,8 +144,7 @@ async function saveProduct(context: Route.ActionArgs["context"], request: Reques
   const saved = await settle(context.log, "saving a product failed", () =>
     id ? updateAdminProduct(db, id, parsed.data) : createAdminProduct(db, parsed.data),
   );
-  if (!saved.ok)
-    return saveFailed(values, firstMessages(saved.fieldErrors), saved.message.description, saved.status);
+  if (!saved.ok) return saveFailed(values, fieldMessages(saved), saved.message.description, saved.status);
   if (!saved.value) return saveFailed(values, {}, "This product no longer exists.");
   // A new product's Supplement Facts are one step on (issue 31): its label page needs the product's id.
   if (!id && form.get("then") === "label")
@@ -164,9 +163,6 @@ function saveFailed(
     errors,
   });
 }
-
-const firstMessages = (errors: Record<string, string[] | undefined>): FieldErrors =>
-  Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field, messages?.[0]]));
 
 const dollars = (cents: number | null) => (cents === null ? "" : (cents / 100).toFixed(2));
 

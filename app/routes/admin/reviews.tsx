@@ -3,12 +3,11 @@ import { PageHeader } from "~/components/admin/page-header.tsx";
 import { ReviewModerationCard } from "~/components/admin/review-moderation-card.tsx";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import type { FieldErrors } from "~/lib/forms.ts";
 import { formText, parseForm } from "~/lib/forms.ts";
 import { pageQuery } from "~/lib/page-query.ts";
 import { moderationSchema, reviewFilterSchema } from "~core/reviews.ts";
 import { actionToast } from "~core/toast.ts";
-import { failureToast, settle } from "~server/http/error-response.ts";
+import { failureToast, fieldMessages, settle } from "~server/http/error-response.ts";
 import { listAdminReviews, moderateReview } from "~server/reviews/admin-reviews.ts";
 import type { Route } from "./+types/reviews";
 
@@ -39,15 +38,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   if (!done.ok)
     return data(
-      { toast: failureToast(done), failedId: parsed.data.id, errors: firstErrors(done.fieldErrors) },
+      { toast: failureToast(done), failedId: parsed.data.id, errors: fieldMessages(done) },
       { status: done.status, headers: done.headers },
     );
   return { toast: actionToast({ title: done.value, variant: "success" }), failedId: null, errors: {} };
 }
 
 /** The first message per field of a domain refusal (a flagged review approved without the tick). */
-const firstErrors = (fieldErrors: Record<string, string[] | undefined>): FieldErrors =>
-  Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [k, v?.[0]]));
 
 export default function Reviews({ loaderData, actionData }: Route.ComponentProps) {
   const { reviews, next, filter, error } = loaderData;

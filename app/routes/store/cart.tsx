@@ -8,9 +8,8 @@ import { safeRedirectPath } from "~/lib/forms.ts";
 import { brand } from "~core/brand.ts";
 import { parseCartAction } from "~core/cart-input.ts";
 import { getSessionUser } from "~server/auth/session.ts";
-import { CartError } from "~server/cart/cart.ts";
 import { changeCart } from "~server/cart/request.server.ts";
-import { throwIfDatabaseUnreachable } from "~server/db/availability.ts";
+import { settle } from "~server/http/error-response.ts";
 import { redirectWithToast } from "~server/http/flash.ts";
 import type { Route } from "./+types/cart";
 
@@ -31,18 +30,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   let status = 400;
   if (parsed.ok) {
     const user = await getSessionUser(context, request);
-    try {
-      ({ headers } = await changeCart(context, request, user?.id ?? null, parsed.action));
-    } catch (e) {
-      if (e instanceof CartError) error = e.message;
-      else {
-        // Not a save error: the database is away, and the answer is "We'll be right back".
-        throwIfDatabaseUnreachable(e, "cart change");
-        // Spec: a cart save error is logged and the cart goes on as it was (no error page).
-        context.log.error({ err: e }, "cart change not saved");
-        error = CART_NOT_SAVED;
-        status = 500;
-      }
+    // A refused change (CartError) answers 400 with its reason; a save error is logged and the
+    // cart goes on as it was (spec: no error page); an unreachable database is a 503.
+    const changed = await settle(
+      context.log,
+      "cart change not saved",
+      () => changeCart(context, request, user?.id ?? null, parsed.action),
+      { title: "Your cart was not updated", description: CART_NOT_SAVED, status: 500 },
+    );
+    if (changed.ok) ({ headers } = changed.value);
+    else {
+      error = changed.message.description ?? changed.message.title;
+      ({ status, headers } = changed);
     }
   }
   if (back) {

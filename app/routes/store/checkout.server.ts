@@ -9,35 +9,23 @@ import { actionToast } from "~core/toast.ts";
 import { getSessionUser } from "~server/auth/session.ts";
 import { keepCheckoutAddress, savedAddressOf } from "~server/checkout/address-step.server.ts";
 import { keepCartCoupon } from "~server/checkout/cart-coupon.ts";
-import { type CheckoutResult, startCheckout } from "~server/checkout/checkout.ts";
+import { placeOrder } from "~server/checkout/checkout.ts";
 import { checkoutDetailsOf } from "~server/checkout/checkout-address.ts";
 import { refuseOverLimit } from "~server/checkout/client-limits.server.ts";
-import {
-  couponHeldTooOften,
-  prepareToPay,
-  stockHeldByClient,
-  tooManyOpenPayments,
-} from "~server/checkout/pay-request.server.ts";
+import { prepareToPay } from "~server/checkout/pay-request.server.ts";
 import { loadCheckoutCart } from "~server/checkout/request.server.ts";
 import type { RequestContext } from "~server/context.ts";
 import { type AppliedCoupon, quoteCoupon } from "~server/coupons/quote.ts";
-import { type DomainError, InvalidInputError, ProviderFailureError } from "~server/errors.ts";
-import { failureData, failureOf, reportFailure, settle } from "~server/http/error-response.ts";
+import { InvalidInputError } from "~server/errors.ts";
+import { failureData, failureOf, fieldMessages, settle, settleAction } from "~server/http/error-response.ts";
 import { redirectWithToast } from "~server/http/flash.ts";
 import { prop65WarningsFor } from "~server/labels/checkout-warnings.ts";
 import { recordCheckoutNewsWish } from "~server/marketing/checkout-wish.ts";
-import type { PaymentMethod } from "~server/payments/provider.ts";
 import { checkoutProvider } from "~server/payments/registry.ts";
 import { couponLookupLimits } from "~server/rate-limit/rate-limit.ts";
 import { renewalConsentAtPay } from "./renewal-consent.server.ts";
 
 /** The checkout page's action: apply or remove a coupon, or pay (the page module is the UI). */
-
-/** 'Payment Failed' descriptions when the provider could not open its payment page. */
-const paymentNotStarted = {
-  card: "We could not start the card payment. Please try again.",
-  paypal: "We could not start the PayPal payment. Please try again.",
-} as const;
 
 /** 'Payment Failed' descriptions for a method this shop has no provider keys for. */
 const paymentMethodUnavailable = {
@@ -67,15 +55,11 @@ export async function checkoutAction(context: RequestContext, request: Request) 
     return { toast: actionToast(checkoutToasts.couponRemoved), applied: null };
   }
   if (form.intent === "apply-coupon") return applyCoupon(context, form, checkout, buyer);
-  try {
-    return await pay(context, request, form, checkout, buyer);
-  } catch (error) {
-    const failure = reportFailure(context.log, "checkout failed", error, {
-      ...checkoutToasts.processingError,
-      status: 500,
-    });
-    return failureData(failure, { applied: null as AppliedCoupon | null });
-  }
+  // A refusal (coupon, stock, caps, provider) is a DomainError thrown where it was found.
+  return settleAction(context.log, "checkout failed", () => pay(context, request, form, checkout, buyer), {
+    unexpected: { ...checkoutToasts.processingError, status: 500 },
+    body: () => ({ applied: null as AppliedCoupon | null }),
+  });
 }
 
 const addressRefused = (addressForm: AddressFormState, description: string) =>
@@ -127,17 +111,11 @@ async function saveAddressStep(
     }),
   );
   if (!kept.ok)
-    return failureData(kept, { applied: null, addressForm: { errors: firstMessages(kept), values } });
+    return failureData(kept, { applied: null, addressForm: { errors: fieldMessages(kept), values } });
   return redirect("/checkout");
 }
 
 const emptyAddressFields = { name: "", phone: "", line1: "", line2: "", city: "", state: "", postalCode: "" };
-
-function firstMessages(failure: { fieldErrors: Record<string, string[] | undefined> }): FieldErrors {
-  return Object.fromEntries(
-    Object.entries(failure.fieldErrors).map(([field, messages]) => [field, messages?.[0]]),
-  );
-}
 
 async function applyCoupon(
   context: RequestContext,
@@ -149,17 +127,15 @@ async function applyCoupon(
   const limited = await refuseOverLimit(context, couponLookupLimits);
   if (limited) return limited;
   // The applied coupon is re-checked on every post; the browser only ever sends its code.
-  let quote: Awaited<ReturnType<typeof quoteCoupon>>;
-  try {
-    quote = await quoteCoupon(context.database.db, form.couponCode, cart, { ...buyer, ...form });
-  } catch (error) {
-    // A failed lookup is the spec's 'Error' toast; the page and what was typed stay.
-    const failure = reportFailure(context.log, "coupon could not be checked", error, {
-      ...checkoutToasts.couponError,
-      status: 500,
-    });
-    return failureData(failure, { applied: null });
-  }
+  // A failed lookup is the spec's 'Error' toast; the page and what was typed stay.
+  const looked = await settle(
+    context.log,
+    "coupon could not be checked",
+    () => quoteCoupon(context.database.db, form.couponCode, cart, { ...buyer, ...form }),
+    { ...checkoutToasts.couponError, status: 500 },
+  );
+  if (!looked.ok) return failureData(looked, { applied: null });
+  const quote = looked.value;
   if (!quote.ok) return failureData(failureOf(new InvalidInputError(quote.rejection)), { applied: null });
   // Kept with the cart: a reload, the cart drawer and the cart page show it until it is removed.
   if (cartId) await keepCartCoupon(context.database.db, cartId, quote.applied.code);
@@ -204,7 +180,7 @@ async function pay(
   const productIds = cart.lines.map((line) => line.productId);
   const prop65Warnings = await prop65WarningsFor(context.database.db, productIds, shippingAddress);
   if (cartId) await recordCheckoutNewsWish(context.database.db, cartId, form.newsletter === "on");
-  const result = await startCheckout(context.database.db, provider, {
+  const placed = await placeOrder(context.database.db, provider, {
     cartId,
     cart,
     userId: buyer.userId,
@@ -218,16 +194,7 @@ async function pay(
     prop65Warnings,
     renewalConsent: consent.record,
   });
-  if (result.ok) return redirect(result.url);
-  if (result.reason === "too_many_open") return tooManyOpenPayments();
-  if (result.reason === "stock_held") return stockHeldByClient(result.refusal, result.name);
-  if (result.reason === "coupon" && result.rejection.reason === "held_too_often")
-    return couponHeldTooOften(result.rejection);
-  if (result.reason === "empty_cart") throw await redirectWithToast("/products", checkoutToasts.cartEmpty);
-  if (result.reason === "sign_in_required")
-    throw await redirectWithToast(authUrl, checkoutToasts.authRequired);
-  // The rest are refusals with the spec's toasts: mapped, logged and answered in one place.
-  throw checkoutRefusal(result, form.paymentMethod);
+  return redirect(placed.url);
 }
 
 /** The applied coupon, re-checked, for an answer that refuses to pay but keeps the page as it was. */
@@ -242,30 +209,4 @@ async function keptCoupon(
     () => null,
   );
   return kept?.ok ? kept.applied : null;
-}
-
-/** Why a payment did not start, as a typed error (the spec's 'Payment Failed' and coupon toasts). */
-function checkoutRefusal(result: Extract<CheckoutResult, { ok: false }>, method: PaymentMethod): DomainError {
-  if (result.reason === "provider_error") {
-    const toast = checkoutToasts.paymentFailed(paymentNotStarted[method]);
-    return new ProviderFailureError(toast, { cause: result.error });
-  }
-  if (result.reason === "coupon") return new InvalidInputError(result.rejection);
-  if (result.reason === "email_required")
-    return new InvalidInputError({
-      title: "Email Needed",
-      description:
-        'Your order is free: add your email under "Change address" so we can send your confirmation.',
-    });
-  if (result.reason === "no_shipping_zone")
-    return new InvalidInputError(
-      checkoutToasts.paymentFailed("We do not ship to this address yet. Please change the address."),
-    );
-  if (result.reason === "out_of_stock")
-    return new InvalidInputError({ title: "Not Enough Stock", description: result.message });
-  return new InvalidInputError(
-    checkoutToasts.paymentFailed(
-      "Some items in your cart are sold out or no longer available. Remove them first.",
-    ),
-  );
 }

@@ -6,10 +6,10 @@ import { paypalCheckout, startFakePaypal } from "../../../tests/fakes/paypal-fix
 import { type FakePaypal, paypalFailures } from "../../../tests/fakes/paypal-server.ts";
 import { cartWith, recordingMailer } from "../../../tests/support/checkout-fixtures.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database.ts";
-import { completePayment } from "../../checkout/complete.ts";
 import { processReturn } from "../../checkout/return-page.server.ts";
 import { orders } from "../../db/schema/index.ts";
 import { createLogger } from "../../logger.ts";
+import { completePayment } from "../../orders/complete-payment.ts";
 import { PayerMustChooseAgain } from "../provider.ts";
 import { PaypalApiError } from "./client.ts";
 import type { PaypalProvider } from "./paypal-provider.ts";

@@ -5,8 +5,8 @@ import { paypalCheckout, shopUrl, startFakePaypal } from "../../../tests/fakes/p
 import type { FakePaypal } from "../../../tests/fakes/paypal-server.ts";
 import { cartWith, recordingMailer } from "../../../tests/support/checkout-fixtures.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database.ts";
-import { completePayment } from "../../checkout/complete.ts";
 import { couponReservations, orders, subscriptions } from "../../db/schema/index.ts";
+import { completePayment } from "../../orders/complete-payment.ts";
 import { cancelPayment } from "../../orders/payment-session.ts";
 import { cancelSubscriptionAtPeriodEnd } from "../../subscriptions/cancel.ts";
 import type { orderPayload, planPayload } from "./payloads.ts";

@@ -5,9 +5,9 @@ import { paypalCheckout, startFakePaypal } from "../../../tests/fakes/paypal-fix
 import type { FakePaypal } from "../../../tests/fakes/paypal-server.ts";
 import { cartWith, recordingMailer } from "../../../tests/support/checkout-fixtures.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database.ts";
-import { completePayment } from "../../checkout/complete.ts";
 import { orders, refunds, subscriptions } from "../../db/schema/index.ts";
 import { createLogger } from "../../logger.ts";
+import { completePayment } from "../../orders/complete-payment.ts";
 import { endUnpaidSubscriptions, PAST_DUE_GRACE_MS } from "../../subscriptions/dunning.ts";
 import { adminRenewalRecord } from "../../subscriptions/renewal-record.ts";
 import type { PaypalProvider } from "./paypal-provider.ts";

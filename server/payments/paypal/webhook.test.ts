@@ -5,9 +5,9 @@ import { paypalCheckout, startFakePaypal } from "../../../tests/fakes/paypal-fix
 import type { FakePaypal } from "../../../tests/fakes/paypal-server.ts";
 import { cartWith, recordingMailer } from "../../../tests/support/checkout-fixtures.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database.ts";
-import { completePayment } from "../../checkout/complete.ts";
 import { orders, subscriptions, webhookEvents } from "../../db/schema/index.ts";
 import { createLogger } from "../../logger.ts";
+import { completePayment } from "../../orders/complete-payment.ts";
 import { cancelSubscriptionAtPeriodEnd } from "../../subscriptions/cancel.ts";
 import { endLapsedPaypalSubscriptions } from "../../subscriptions/lapsed.ts";
 import type { PaypalProvider } from "./paypal-provider.ts";

@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import { completePayment } from "../../checkout/complete.ts";
 import type { Db } from "../../db/client.ts";
 import { subscriptions } from "../../db/schema/index.ts";
 import type { Logger } from "../../logger.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import { paymentFailures } from "../../observability/metrics.ts";
+import { completePayment } from "../../orders/complete-payment.ts";
 import { fulfilOrder } from "../../orders/fulfil.ts";
 import { rememberPaymentId } from "../../orders/payment-id.ts";
 import { findOrderForSession } from "../../orders/payment-session.ts";

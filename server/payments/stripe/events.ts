@@ -1,9 +1,9 @@
 import type Stripe from "stripe";
-import { completePayment } from "../../checkout/complete.ts";
 import type { Db } from "../../db/client.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import { paymentFailures } from "../../observability/metrics.ts";
 import { closeUnpaidOrder } from "../../orders/close-order.ts";
+import { completePayment } from "../../orders/complete-payment.ts";
 import { findOrderForSession } from "../../orders/payment-session.ts";
 import { recordProviderRefund } from "../../refunds/provider-refund.ts";
 import { recordPaymentFailure } from "../../subscriptions/dunning.ts";

@@ -1,9 +1,9 @@
 import type { Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
-import { getPaidOrder, type OrderView } from "../orders/customer-orders.ts";
-import { confirmAndFulfil } from "../orders/fulfil.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
+import { getPaidOrder, type OrderView } from "./customer-orders.ts";
+import { confirmAndFulfil } from "./fulfil.ts";
 
 /**
  * What a return page does with a session id / token: asks the provider whether it was paid,

@@ -1,6 +1,6 @@
 /**
  * Source entry, run with tsx: `npm run dev` (Vite middleware, hot reload). In production the
- * server runs from its bundle (`build/server/index.js`, entry `server/production.ts`, built by
+ * server runs from its bundle (`build/server/index.js`, entry `server/process/production.ts`, built by
  * `npm run build`); started here with NODE_ENV=production, this file hands over to that bundle.
  */
 import { createServer, type Server } from "node:http";
@@ -8,9 +8,9 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
-import { createHttpApp } from "./http.ts";
-import { projectRoot } from "./project-root.ts";
-import type { Services } from "./services.ts";
+import { createHttpApp } from "../http.ts";
+import { projectRoot } from "../project-root.ts";
+import type { Services } from "../services.ts";
 import { runOrExit, startShop } from "./start.ts";
 
 async function devServer(services: Services): Promise<Server> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "./config.ts";
+import { loadConfig } from "../config.ts";
 import { startBanner } from "./start-banner.ts";
 
 const demoStart = { demo: true, seededNow: false };

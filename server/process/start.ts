@@ -3,13 +3,13 @@
  * services, prepare the database, serve HTTP and shut down gracefully on SIGTERM/SIGINT.
  */
 import type { Server } from "node:http";
-import { startBackgroundJobs } from "./background.ts";
-import { type Config, ConfigError, loadConfig } from "./config.ts";
-import { DataFolderError } from "./db/pglite-folder.ts";
-import { oneInstanceAtATime } from "./db/startup-locks.ts";
-import { loadEnvFile } from "./env-file.ts";
-import { checkStripeAtStart } from "./payments/stripe/endpoint-status.ts";
-import { createServices, type Services } from "./services.ts";
+import { startBackgroundJobs } from "../background.ts";
+import { type Config, ConfigError, loadConfig } from "../config.ts";
+import { DataFolderError } from "../db/pglite-folder.ts";
+import { oneInstanceAtATime } from "../db/startup-locks.ts";
+import { loadEnvFile } from "../env-file.ts";
+import { checkStripeAtStart } from "../payments/stripe/endpoint-status.ts";
+import { createServices, type Services } from "../services.ts";
 import { printToConsole, startBanner } from "./start-banner.ts";
 import { prepareDatabase } from "./startup.ts";
 

@@ -1,14 +1,14 @@
-import { createDemoAdmin, DEMO_ADMIN_EMAIL, hasDemoAdmin } from "./accounts/demo-admin.ts";
-import { ensureAdmin } from "./accounts/ensure-admin.ts";
-import { seedDemoDataIfEmpty } from "./db/seed/demo.ts";
-import { isDemoDatabase } from "./db/seed/demo-marker.ts";
-import { ensurePolicyTemplates } from "./policies/templates.ts";
-import type { Services } from "./services.ts";
+import { createDemoAdmin, DEMO_ADMIN_EMAIL, hasDemoAdmin } from "../accounts/demo-admin.ts";
+import { ensureAdmin } from "../accounts/ensure-admin.ts";
+import { seedDemoDataIfEmpty } from "../db/seed/demo.ts";
+import { isDemoDatabase } from "../db/seed/demo-marker.ts";
+import { ensurePolicyTemplates } from "../policies/templates.ts";
+import type { Services } from "../services.ts";
 
 /** A sign-in the start banner shows; the password only in the start that created the account. */
 export type StartAccount = { email: string; password?: string };
 
-/** What the start banner says about the data (server/start-banner.ts). */
+/** What the start banner says about the data (server/process/start-banner.ts). */
 export type DatabaseStart = {
   demo: boolean;
   seededNow: boolean;

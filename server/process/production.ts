@@ -13,8 +13,8 @@ import { fileURLToPath } from "node:url";
 import * as build from "virtual:react-router/server-build";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
-import { createHttpApp } from "./http.ts";
-import { projectRoot } from "./project-root.ts";
+import { createHttpApp } from "../http.ts";
+import { projectRoot } from "../project-root.ts";
 import { runOrExit, startShop } from "./start.ts";
 
 export * from "virtual:react-router/server-build";
@@ -32,7 +32,7 @@ export function startProductionServer() {
   });
 }
 
-// `node build/server/index.js` (npm start) starts it; an import (server/main.ts, tests) does not.
+// `node build/server/index.js` (npm start) starts it; an import (server/process/main.ts, tests) does not.
 if (isEntryPoint()) runOrExit(startProductionServer);
 
 function isEntryPoint() {

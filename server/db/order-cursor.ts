@@ -1,5 +1,5 @@
-import { isUuid } from "../db/ids.ts";
-import { isTimestampText } from "../db/timestamps.ts";
+import { isUuid } from "./ids.ts";
+import { isTimestampText } from "./timestamps.ts";
 
 /**
  * The position of one order in the admin list (newest first): its creation time as PostgreSQL
