@@ -30,6 +30,7 @@ export default [
     route("auth/two-factor", "routes/account/two-factor-challenge.tsx"),
     route("account", "routes/account/account.tsx"),
     route("account/two-factor", "routes/account/two-factor-setup.tsx"),
+    route("account/passkeys", "routes/account/passkeys.tsx"),
     route("account/subscriptions", "routes/account/subscriptions.tsx"),
     route("account/subscriptions/:subscriptionId", "routes/account/subscription-detail.tsx"),
     route("account/subscriptions/:subscriptionId/cancel", "routes/account/subscription-cancel.tsx"),

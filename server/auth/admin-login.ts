@@ -1,5 +1,7 @@
+import type { AuthenticationResponseJSON } from "@simplewebauthn/browser";
 import { isAPIError } from "better-auth/api";
 import type { Auth } from "./auth.ts";
+import { PASSKEY_SIGN_IN_FAILED } from "./passkeys.ts";
 
 /**
  * What an admin sign-in attempt came to. `cookies` are the Set-Cookie values to pass on to the
@@ -41,6 +43,24 @@ export async function verifyAdminTotp(
     auth.api.verifyTOTP({ body: { code }, headers: requestHeaders, returnHeaders: true }),
   );
   if ("message" in attempt) return { kind: "failed", message: attempt.message };
+  return finish(auth, attempt, attempt.headers.getSetCookie());
+}
+
+/** Passkey sign-in for the back office: one step (a passkey stands for password and second factor). */
+export async function signInAdminWithPasskey(
+  auth: Auth,
+  response: AuthenticationResponseJSON | undefined,
+  requestHeaders: Headers,
+): Promise<AdminSignInResult> {
+  if (!response) return { kind: "failed", message: PASSKEY_SIGN_IN_FAILED };
+  const attempt = await callAuth(() =>
+    auth.api.verifyPasskeyAuthentication({
+      body: { response },
+      headers: requestHeaders,
+      returnHeaders: true,
+    }),
+  );
+  if ("message" in attempt) return { kind: "failed", message: PASSKEY_SIGN_IN_FAILED };
   return finish(auth, attempt, attempt.headers.getSetCookie());
 }
 

@@ -11,6 +11,7 @@ import type { Mailer } from "../mail/mailer.ts";
 import { authHooks } from "./hooks.ts";
 import { verifyAnyPassword } from "./legacy-password.ts";
 import { CLIENT_IP_HEADER } from "./limits.ts";
+import { passkeyPlugin } from "./passkeys.ts";
 import { adminSessionHooks, sessionLifetime } from "./session-lifetime.ts";
 
 export type AuthOptions = {
@@ -35,7 +36,7 @@ const ONE_HOUR = 60 * 60;
 
 /**
  * The better-auth instance: email + password accounts with required email verification and
- * password reset through our mail module, roles (admin plugin), TOTP two-factor, and
+ * password reset through our mail module, roles (admin plugin), TOTP two-factor, passkeys (WebAuthn), and
  * brute-force limits per client and per account.
  */
 export function createAuth({ db, secret, publicUrl, secureCookies, mailer, log, showLink }: AuthOptions) {
@@ -67,6 +68,7 @@ export function createAuth({ db, secret, publicUrl, secureCookies, mailer, log, 
         account: schema.account,
         verification: schema.verification,
         twoFactor: schema.twoFactor,
+        passkey: schema.passkey,
         rateLimit: schema.rateLimit,
       },
     }),
@@ -142,7 +144,12 @@ export function createAuth({ db, secret, publicUrl, secureCookies, mailer, log, 
     // Customer sessions live 30 days and are extended once a day while in use; admin sessions are
     // shorter (session-lifetime.ts). No cookie cache, so a revoked session (sign-out everywhere,
     // password change) ends at once on every device.
-    session: { ...sessionLifetime.customer, cookieCache: { enabled: false } },
+    session: {
+      ...sessionLifetime.customer,
+      cookieCache: { enabled: false },
+      // Ours: how the session began ("passkey" counts as two-factor for staff; passkeys.ts).
+      additionalFields: { signInMethod: { type: "string", required: false, input: false } },
+    },
     databaseHooks: { session: adminSessionHooks(db) },
     // better-auth's own per-IP limiter guards direct HTTP calls to /api/auth/*; the hook below adds
     // per-account limits and also covers the server-side calls our pages make.
@@ -156,6 +163,8 @@ export function createAuth({ db, secret, publicUrl, secureCookies, mailer, log, 
         "/sign-up/email": { window: 60, max: 5 },
         "/request-password-reset": { window: 60, max: 5 },
         "/send-verification-email": { window: 60, max: 5 },
+        "/passkey/verify-authentication": { window: 60, max: 10 },
+        "/passkey/generate-authenticate-options": { window: 60, max: 20 },
       },
     },
     hooks: authHooks(db),
@@ -164,7 +173,11 @@ export function createAuth({ db, secret, publicUrl, secureCookies, mailer, log, 
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       database: { generateId: () => crypto.randomUUID() },
     },
-    plugins: [admin({ defaultRole: "customer", adminRoles: ["admin"] }), twoFactor({ issuer: brand.name })],
+    plugins: [
+      admin({ defaultRole: "customer", adminRoles: ["admin"] }),
+      twoFactor({ issuer: brand.name }),
+      passkeyPlugin(publicUrl),
+    ],
   });
 }
 

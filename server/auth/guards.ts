@@ -16,7 +16,7 @@ export type StaffUser = SessionUser & { access: Role };
 /**
  * The back office's check, run by `adminOnly` before every admin loader and action. Signed out → /admin/login; signed in without the admin role → /admin/login
  * with 'Access Denied'; with REQUIRE_ADMIN_2FA or the owner's "staff must use two-factor" setting,
- * a staff member without two-factor → its setup page.
+ * a staff member without two-factor → its setup page (a session begun with a passkey counts as two-factor).
  */
 export async function requireAdmin(context: RequestContext, request: Request): Promise<StaffUser> {
   const user = await getSessionUser(context, request);
@@ -30,11 +30,12 @@ export async function requireAdmin(context: RequestContext, request: Request): P
   }
   if (
     !user.twoFactorEnabled &&
+    !user.signedInWithPasskey &&
     (context.config.requireAdmin2fa || (await staffRequireTwoFactor(context.database.db)))
   ) {
     throw await redirectWithToast(TWO_FACTOR_SETUP, {
       title: "Two-factor authentication required",
-      description: "Turn on two-factor authentication to use the admin panel.",
+      description: "Turn on two-factor authentication, or sign in with a passkey, to use the admin panel.",
       variant: "destructive",
     });
   }

@@ -3,6 +3,7 @@ import type { Db } from "../db/client.ts";
 import { checkAuthInput } from "./input-rules.ts";
 import { upgradeLegacyPassword } from "./legacy-password.ts";
 import { enforceAuthRateLimits, reserveSignInAttempt, settleSignInAttempt } from "./limits.ts";
+import { markPasskeySession } from "./passkeys.ts";
 import { claimTotpStep } from "./totp-replay.ts";
 
 /**
@@ -20,6 +21,7 @@ export function authHooks(db: Db) {
     after: createAuthMiddleware(async (ctx) => {
       await settleSignInAttempt(db, ctx);
       await upgradeLegacyPassword(db, ctx);
+      await markPasskeySession(db, ctx);
     }),
   };
 }

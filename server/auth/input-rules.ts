@@ -2,6 +2,7 @@ import { APIError } from "better-auth/api";
 import { z } from "zod";
 import { forgotPasswordSchema, fullName, signInSchema, signUpSchema } from "../../core/account-forms.ts";
 import { notCommonPassword } from "./common-passwords.ts";
+import { passkeyBodyRules } from "./passkeys.ts";
 
 /**
  * The auth API takes the same input as our forms: better-auth's own schemas accept any length and
@@ -23,6 +24,7 @@ const bodyRules: Record<string, z.ZodType> = {
   "/change-password": z.object({ newPassword: notCommonPassword }),
   "/reset-password": z.object({ newPassword: notCommonPassword }),
   "/update-user": z.object({ name: fullName.optional() }).strict(),
+  ...passkeyBodyRules,
 };
 
 export const INVALID_INPUT = "INVALID_INPUT";

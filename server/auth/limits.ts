@@ -39,6 +39,8 @@ export const authRateLimits: Record<string, EndpointLimits> = {
   "/change-password": { client: { limit: 10, windowMs: minutes(15) } },
   "/two-factor/verify-totp": { client: { limit: 20, windowMs: minutes(10) } },
   "/two-factor/verify-backup-code": { client: { limit: 20, windowMs: minutes(10) } },
+  "/passkey/verify-authentication": { client: { limit: 20, windowMs: minutes(10) } },
+  "/passkey/verify-registration": { client: { limit: 10, windowMs: minutes(15) } },
 };
 
 export const RATE_LIMITED = "RATE_LIMITED";

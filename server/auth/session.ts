@@ -2,6 +2,7 @@ import { isAPIError } from "better-auth/api";
 import { redirect } from "react-router";
 import type { RequestContext } from "../context.ts";
 import { tagRequestUser } from "../logger.ts";
+import { PASSKEY_SIGN_IN } from "./passkeys.ts";
 
 export type SessionUser = {
   id: string;
@@ -12,6 +13,8 @@ export type SessionUser = {
   staffRole: string | null;
   emailVerified: boolean;
   twoFactorEnabled: boolean;
+  /** This session began with a passkey (which stands for password and second factor). */
+  signedInWithPasskey: boolean;
 };
 
 /** The signed-in user of this request, or null. Never throws for a missing or broken session. */
@@ -29,6 +32,7 @@ export async function getSessionUser(context: RequestContext, request: Request):
       staffRole: staffRole ?? null,
       emailVerified,
       twoFactorEnabled: Boolean(twoFactorEnabled),
+      signedInWithPasskey: session.session.signInMethod === PASSKEY_SIGN_IN,
     };
   } catch (error) {
     // 401: the session ended while being refreshed (e.g. an admin session past its 7 days).

@@ -14,6 +14,8 @@ export type StartAppOptions = {
   env?: Record<string, string>;
   /** Runs against the app's database before the server starts (fixtures). */
   prepare?: (db: Db) => Promise<void>;
+  /** The host name the shop is served under (see BuiltServerOptions.publicHost). */
+  publicHost?: string;
 };
 
 export type RunningApp = {
@@ -38,7 +40,12 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
   const serverUrl = options.database === "pglite" ? undefined : postgresUrl;
   const database = serverUrl ? await createPostgresDatabase(serverUrl) : undefined;
   if (options.prepare) await prepareDatabase(options.prepare, dataDir, database);
-  return launch({ dataDir, database, env: { SEED: options.seed ?? "demo", ...options.env } });
+  return launch({
+    dataDir,
+    database,
+    env: { SEED: options.seed ?? "demo", ...options.env },
+    publicHost: options.publicHost,
+  });
 }
 
 /** Starts the app again on the data of a stopped one (restart tests). */
@@ -81,8 +88,16 @@ async function prepareDatabase(
   }
 }
 
-async function launch(opts: { dataDir: string; database?: TestDatabase; env: Record<string, string> }) {
+type LaunchOptions = {
+  dataDir: string;
+  database?: TestDatabase;
+  env: Record<string, string>;
+  publicHost?: string;
+};
+
+async function launch(opts: LaunchOptions) {
   const server = await startBuiltServer({
+    publicHost: opts.publicHost,
     dataDir: opts.dataDir,
     databaseUrl: opts.database?.url,
     env: opts.env,

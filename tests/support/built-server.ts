@@ -17,6 +17,11 @@ export type BuiltServerOptions = {
   logLevel?: string;
   /** "pipe" collects the server's output for `output()`; "inherit" prints it (benchmarks). */
   stdio?: "pipe" | "inherit";
+  /**
+   * The host name in the shop's URL (PUBLIC_URL), default 127.0.0.1. Passkey tests use
+   * "localhost": WebAuthn refuses an IP address as the site's identity.
+   */
+  publicHost?: string;
 };
 
 export type BuiltServer = {
@@ -48,7 +53,7 @@ class PortTakenError extends Error {}
 
 async function startOnFreePort(options: BuiltServerOptions): Promise<BuiltServer> {
   const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${options.publicHost ?? "127.0.0.1"}:${port}`;
   let output = "";
   const child = spawn(process.execPath, [...(options.nodeFlags ?? []), "build/server/index.js"], {
     cwd: root,
@@ -68,7 +73,7 @@ async function startOnFreePort(options: BuiltServerOptions): Promise<BuiltServer
   child.stdout?.on("data", (d) => (output += d));
   child.stderr?.on("data", (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  await waitUntilReady(url, exited, () => output).catch((error: Error) => {
+  await waitUntilReady(`http://127.0.0.1:${port}`, exited, () => output).catch((error: Error) => {
     child.kill("SIGKILL"); // never leave a server behind that did not get ready
     throw /EADDRINUSE/.test(output) ? new PortTakenError(error.message) : error;
   });

@@ -1,11 +1,16 @@
 import { Form, Link } from "react-router";
 import { FormAlert, InputField } from "~/components/ui/input-field.tsx";
+import { passkeySignInResponse } from "~/lib/passkeys.ts";
 import type { AuthActionData } from "~/routes/account/auth-types.ts";
+import { PasskeyButton } from "./passkey-button.tsx";
 import { SubmitButton } from "./submit-button.tsx";
 import { TabSwitch } from "./tab-switch.tsx";
 
 export function SignInForm({ result, redirectTo }: { result?: AuthActionData; redirectTo: string }) {
-  const own = result?.intent === "signin" || result?.intent === "resend" ? result : undefined;
+  const own =
+    result?.intent === "signin" || result?.intent === "resend" || result?.intent === "passkey"
+      ? result
+      : undefined;
   const signedUp = result?.intent === "signup" && result.notice ? result : undefined;
   const errors = own?.errors ?? {};
   const email = own?.values?.email ?? signedUp?.values?.email ?? "";
@@ -51,6 +56,12 @@ export function SignInForm({ result, redirectTo }: { result?: AuthActionData; re
           Sign In
         </SubmitButton>
       </Form>
+      <PasskeyButton
+        ceremony={passkeySignInResponse}
+        fields={{ intent: "passkey", redirectTo }}
+        label="Sign in with a passkey"
+        pendingLabel="Waiting for your passkey..."
+      />
       <TabSwitch to={`/auth?tab=signup${redirectTo ? `&redirectTo=${encodeURIComponent(redirectTo)}` : ""}`}>
         New here? Create an account
       </TabSwitch>

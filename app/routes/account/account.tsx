@@ -1,4 +1,4 @@
-import { LogOut, MapPin, Repeat, ShieldCheck } from "lucide-react";
+import { KeyRound, LogOut, MapPin, Repeat, ShieldCheck } from "lucide-react";
 import { data, Form, Link } from "react-router";
 import { SubmitButton } from "~/components/account/submit-button.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
@@ -179,6 +179,21 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             {loaderData.twoFactorEnabled
               ? "Manage two-factor authentication"
               : "Set up two-factor authentication"}
+          </Link>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <h2 className="font-display text-xl leading-tight font-semibold">Passkeys</h2>
+          <CardDescription>
+            Sign in with your fingerprint, face or device PIN instead of a password.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Link to="/account/passkeys" className={buttonClass({ variant: "outline" })}>
+            <KeyRound aria-hidden />
+            Manage passkeys
           </Link>
         </CardContent>
       </Card>

@@ -3,7 +3,7 @@ import type { FlashToast } from "~server/http/flash.ts";
 
 /** What the /auth action answers when it stays on the page. */
 export type AuthActionData = {
-  intent: "signin" | "signup" | "forgot" | "reset" | "resend";
+  intent: "signin" | "passkey" | "signup" | "forgot" | "reset" | "resend";
   /** Which tab to show afterwards (sign-up success moves to Sign In). */
   tab?: "signin" | "signup";
   errors?: FieldErrors;

@@ -1,3 +1,4 @@
+import type { AuthenticationResponseJSON } from "@simplewebauthn/browser";
 import { data, redirect } from "react-router";
 import { parseForm, safeRedirectPath } from "~/lib/forms.ts";
 import {
@@ -11,6 +12,7 @@ import { cookiesFrom, tryAuth } from "~server/accounts/auth-call.ts";
 import { onSignedIn } from "~server/accounts/on-signed-in.ts";
 import { VERIFIED_CALLBACK } from "~server/auth/auth.ts";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "~server/auth/common-passwords.ts";
+import { PASSKEY_SIGN_IN_FAILED, parsePasskeyResponse } from "~server/auth/passkeys.ts";
 import type { RequestContext } from "~server/context.ts";
 import { type FlashToast, redirectWithToast, type ToastVariant } from "~server/http/flash.ts";
 import { optInAtSignUp } from "~server/marketing/request.server.ts";
@@ -62,6 +64,30 @@ export async function signIn({ context, request, formData }: Args) {
     return redirect(`/auth/two-factor?redirectTo=${encodeURIComponent(redirectTo)}`, { headers: cookies });
   }
   return completeSignIn(context, request, response.user.id, cookies, redirectTo);
+}
+
+/** Sign-in with a passkey: the browser's signed answer, checked by better-auth's passkey plugin. */
+export async function signInWithPasskey({ context, request, formData }: Args) {
+  const redirectTo = safeRedirectPath(String(formData.get("redirectTo") ?? ""));
+  const response = parsePasskeyResponse<AuthenticationResponseJSON>(formData.get("response"));
+  const result = response
+    ? await tryAuth(
+        context.auth.api.verifyPasskeyAuthentication({
+          body: { response },
+          headers: request.headers,
+          returnHeaders: true,
+        }),
+      )
+    : undefined;
+  if (!result?.ok) {
+    const message = result && result.error.status === 429 ? result.error.message : PASSKEY_SIGN_IN_FAILED;
+    return reply(
+      { intent: "passkey", formError: message, toast: toast("Sign in failed", message, "destructive") },
+      result?.error.status ?? 400,
+    );
+  }
+  const { headers, response: signedIn } = result.value;
+  return completeSignIn(context, request, signedIn.user.id, cookiesFrom(headers), redirectTo);
 }
 
 /** After the last sign-in step: join guest state to the account, greet, and go on. */

@@ -94,6 +94,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (formData.get("intent")) {
     case "signin":
       return actions.signIn(args);
+    case "passkey":
+      return actions.signInWithPasskey(args);
     case "signup":
       return actions.signUp(args);
     case "resend":

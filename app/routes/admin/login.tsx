@@ -1,16 +1,26 @@
+import type { AuthenticationResponseJSON } from "@simplewebauthn/browser";
 import { ShieldAlert } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
+import { PasskeyButton } from "~/components/account/passkey-button.tsx";
 import { Field } from "~/components/admin/field.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { type FieldErrors, parseForm } from "~/lib/forms.ts";
+import { passkeySignInResponse } from "~/lib/passkeys.ts";
 import { brand } from "~core/brand.ts";
 import { type ActionToast, actionToast } from "~core/toast.ts";
-import { signInAdmin, signOutSession, verifyAdminTotp } from "~server/auth/admin-login.ts";
+import {
+  type AdminSignInResult,
+  signInAdmin,
+  signInAdminWithPasskey,
+  signOutSession,
+  verifyAdminTotp,
+} from "~server/auth/admin-login.ts";
 import { ADMIN_LOGIN } from "~server/auth/guards.ts";
+import { parsePasskeyResponse } from "~server/auth/passkeys.ts";
 import { getSessionUser } from "~server/auth/session.ts";
 import { redirectWithToast } from "~server/http/flash.ts";
 import type { Route } from "./+types/login";
@@ -51,6 +61,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       headers.append("Set-Cookie", cookie);
     return redirect(ADMIN_LOGIN, { headers });
   }
+  if (form.intent === "passkey") {
+    const response = parsePasskeyResponse<AuthenticationResponseJSON>(formData.get("response"));
+    return answerSignIn(await signInAdminWithPasskey(context.auth, response, request.headers), false, "");
+  }
   const twoFactorStep = form.intent === "verify-code";
   const parsed = parseForm(twoFactorStep ? codeSchema : credentialsSchema, formData);
   if (!parsed.ok) {
@@ -69,7 +83,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     "code" in parsed.data
       ? await verifyAdminTotp(context.auth, parsed.data.code, request.headers)
       : await signInAdmin(context.auth, parsed.data, request.headers);
+  return answerSignIn(result, twoFactorStep, "email" in parsed.data ? parsed.data.email : "");
+}
 
+/** The page's answer to a sign-in attempt (password, code or passkey). */
+async function answerSignIn(result: AdminSignInResult, twoFactorStep: boolean, email: string) {
   const headers = new Headers();
   if ("cookies" in result) for (const cookie of result.cookies) headers.append("Set-Cookie", cookie);
   switch (result.kind) {
@@ -96,7 +114,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data(
         {
           step: twoFactorStep ? "code" : "password",
-          email: "email" in parsed.data ? parsed.data.email : "",
+          email,
           errors: {},
           denied: false,
           toast: actionToast({
@@ -196,6 +214,14 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
                 {busy ? "Signing in..." : "Sign In"}
               </Button>
             </Form>
+          )}
+          {step === "password" && (
+            <PasskeyButton
+              ceremony={passkeySignInResponse}
+              fields={{ intent: "passkey" }}
+              label="Sign in with a passkey"
+              pendingLabel="Waiting for your passkey..."
+            />
           )}
         </CardContent>
       </Card>

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { bigint, boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
- * better-auth's tables (core + admin + two-factor plugins + database rate limiting),
+ * better-auth's tables (core + admin + two-factor + passkey plugins + database rate limiting),
  * written by hand from its schema because its CLI needs Node 22.
  * Property names are what better-auth expects; column names are snake_case.
  */
@@ -40,6 +40,8 @@ export const session = pgTable(
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
     impersonatedBy: text("impersonated_by"),
+    /** Ours: "passkey" when the session began with a passkey (it satisfies staff two-factor, server/auth/passkeys.ts). */
+    signInMethod: text("sign_in_method"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -97,6 +99,27 @@ export const twoFactor = pgTable(
     lastUsedStep: bigint("last_used_step", { mode: "number" }),
   },
   (t) => [index("two_factor_user_id_idx").on(t.userId), index("two_factor_secret_idx").on(t.secret)],
+);
+
+/** better-auth's passkey plugin: one WebAuthn credential of a user (public key only). */
+export const passkey = pgTable(
+  "passkey",
+  {
+    id: text("id").primaryKey(),
+    name: text("name"),
+    publicKey: text("public_key").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    credentialID: text("credential_id").notNull().unique(),
+    counter: integer("counter").notNull(),
+    deviceType: text("device_type").notNull(),
+    backedUp: boolean("backed_up").notNull(),
+    transports: text("transports"),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow(),
+    aaguid: text("aaguid"),
+  },
+  (t) => [index("passkey_user_id_idx").on(t.userId)],
 );
 
 export const rateLimit = pgTable("rate_limit", {
