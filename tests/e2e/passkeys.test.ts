@@ -55,7 +55,7 @@ describe("passkeys", () => {
 
     await signOut(page);
     await page.goto("/auth?redirectTo=/account");
-    await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+    await page.getByRole("button", { name: "Use a passkey" }).click();
     await page.waitForURL("**/account");
     await waitForToast(page, "Welcome back!");
     await page.getByText(`Signed in as ${customer}`).waitFor();
@@ -68,7 +68,7 @@ describe("passkeys", () => {
     // The device still holds the key, but the shop forgot it: no sign-in.
     await signOut(page);
     await page.goto("/auth");
-    await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+    await page.getByRole("button", { name: "Use a passkey" }).click();
     await page.getByText("This passkey could not sign you in.").first().waitFor();
     expect(new URL(page.url()).pathname).toBe("/auth");
   });
@@ -84,7 +84,7 @@ describe("passkeys", () => {
 
     await signOut(page);
     await page.goto("/admin/login");
-    await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+    await page.getByRole("button", { name: "Use a passkey" }).click();
     await page.waitForURL((url) => url.pathname.startsWith("/admin") && url.pathname !== "/admin/login");
     await waitForToast(page, "Login successful");
     await page.goto("/admin/dashboard");

@@ -58,7 +58,7 @@ const layoutShift = (page: Page) =>
 const mainImage = (page: Page) =>
   page.getByRole("main").getByRole("img", { name: "Summit Resin", exact: true }).first();
 const addToCart = (page: Page) =>
-  page.getByRole("main").getByRole("button", { name: "Add to Cart", exact: true });
+  page.getByRole("main").locator("form").getByRole("button", { name: "Add to Cart", exact: true });
 
 describe("the product page at 1366x900", () => {
   it("shows price, size, quantity, the purchase choice and Add to Cart without scrolling, with no layout shift", async () => {

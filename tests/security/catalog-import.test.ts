@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createUser } from "../factories/index.ts";
-import { setupTarget, type Visitor } from "./support.ts";
+import { CLOSED_EARLY, setupTarget, type Visitor } from "./support.ts";
 
 /**
  * The catalog CSV import and export (/admin/products/import, /admin/products/export.csv) attacked
@@ -57,9 +57,15 @@ describe("catalog CSV import and export", () => {
   it("refuses a 50 MB upload with a message the admin can act on", async () => {
     const office = await target.signedIn(admin);
     const big = new Blob([new Uint8Array(50 * 1024 * 1024).fill(0x61)], { type: "text/csv" });
-    const response = await office.request("POST", "/admin/products/import", upload(big));
-    expect(response.status).toBe(413);
-    expect(await response.text()).toContain("The file must be 20 MB or smaller");
+    const response = await office
+      .request("POST", "/admin/products/import", upload(big))
+      .catch((error: NodeJS.ErrnoException) => error);
+    // The server may close the connection while the rest of the body is still being sent.
+    if (response instanceof Error) expect(`${response.message} ${response.code}`).toMatch(CLOSED_EARLY);
+    else {
+      expect(response.status).toBe(413);
+      expect(await response.text()).toContain("The file must be 20 MB or smaller");
+    }
   });
 
   it("a second import of the same preview is refused (twice at once imports once)", async () => {
@@ -88,7 +94,8 @@ describe("catalog CSV import and export", () => {
       office,
       `${HEADER}hostile-body,Hostile Body,${body},,Title,Default Title,HB-1,5.00,active\r\n`,
     );
-    expect(html).toContain("Created (1)");
+    // React separates the text's parts with comments in server-rendered HTML.
+    expect(html).toMatch(/Created \((<!-- -->)?1(<!-- -->)?\)/);
     const page = await (await target.visitor().get("/products/hostile-body")).text();
     expect(page).toContain("Safe words");
     expect(page).not.toMatch(/alert\(|onerror|javascript:/);
@@ -102,7 +109,7 @@ describe("catalog CSV import and export", () => {
     );
     const csv = await (await office.get("/admin/products/export.csv")).text();
     const line = csv.split("\r\n").find((l) => l.startsWith("formula,"))!;
-    expect(line).toContain(`"'=cmd|' /C calc'!A0"`);
+    expect(line).toContain(`,'=cmd|' /C calc'!A0,`);
     expect(line).toContain(`"'+tag, '@mention"`);
     // No comma-separated piece of the line starts a formula outside quotes.
     expect(line.split(",").filter((cell) => /^[=+\-@]/.test(cell))).toEqual([]);

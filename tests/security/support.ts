@@ -119,3 +119,6 @@ export async function untilClock(time: number) {
   const left = time - Date.now();
   if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
 }
+
+/** How a refused upload can end for the sender: the server closed the socket before the body was sent. */
+export const CLOSED_EARLY = /fetch failed|socket|reset|closed|EPIPE|ECONNRESET/i;

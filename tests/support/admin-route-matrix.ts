@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { type RoleKey, roleKeys } from "../../core/staff/roles.ts";
 import type { Db } from "../../server/db/client.ts";
-import { customers, orderItems } from "../../server/db/schema/index.ts";
+import { bulkOrderRequests, customers, orderItems } from "../../server/db/schema/index.ts";
 import { recordDelivery } from "../../server/webhooks/log.ts";
 import {
   createBatch,
@@ -72,6 +72,7 @@ export const ids = {
   batch: "",
   creator: "",
   customer: "",
+  bulkRequest: "",
 };
 
 /** Creates the customer and one row of each kind the back office lists (pass as `prepare`). */
@@ -106,6 +107,11 @@ export async function prepareMatrix(db: Db) {
     email: secrets.buyerEmail,
   });
   ids.order = order.id;
+  const [bulk] = await db
+    .insert(bulkOrderRequests)
+    .values({ idempotencyKey: "matrix-bulk", kind: "status", status: "shipped", state: "done", total: 0 })
+    .returning({ id: bulkOrderRequests.id });
+  ids.bulkRequest = bulk!.id;
   const line = {
     orderId: order.id,
     name: secrets.product,
@@ -166,6 +172,7 @@ export async function adminRoutes(): Promise<AdminRoute[]> {
       .replace(":batchId", ids.batch)
       .replace(":creatorId", ids.creator)
       .replace(":customerId", ids.customer)
+      .replace(":requestId", ids.bulkRequest)
       .replace("/policies/:slug", "/policies/terms");
   // Selected by URL, not by id: routes with their own ids (e.g. "admin-blog-new") count too.
   return Object.values(routes)

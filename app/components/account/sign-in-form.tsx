@@ -59,7 +59,7 @@ export function SignInForm({ result, redirectTo }: { result?: AuthActionData; re
       <PasskeyButton
         ceremony={passkeySignInResponse}
         fields={{ intent: "passkey", redirectTo }}
-        label="Sign in with a passkey"
+        label="Use a passkey"
         pendingLabel="Waiting for your passkey..."
       />
       <TabSwitch to={`/auth?tab=signup${redirectTo ? `&redirectTo=${encodeURIComponent(redirectTo)}` : ""}`}>

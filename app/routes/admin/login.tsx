@@ -219,7 +219,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
             <PasskeyButton
               ceremony={passkeySignInResponse}
               fields={{ intent: "passkey" }}
-              label="Sign in with a passkey"
+              label="Use a passkey"
               pendingLabel="Waiting for your passkey..."
             />
           )}
