@@ -55,7 +55,7 @@ describe("the activity log in the back office", () => {
     await expectNoSeriousA11yViolations(page, "activity log");
 
     // A date range with nothing in it: the empty state, the filters kept.
-    await page.getByLabel("To").fill("2020-01-01");
+    await page.getByLabel("To", { exact: true }).fill("2020-01-01");
     await page.getByRole("button", { name: "Filter" }).click();
     await page.getByText("No entries match these filters.").waitFor();
     expect(await page.getByLabel("Entity").inputValue()).toBe("product");

@@ -38,7 +38,10 @@ describe("the admin's new product form", () => {
     const page = await e2e.newPage();
     await signInAsAdmin(page, "/admin/products?new");
     await page.getByLabel("Name", { exact: true }).fill("Facts First Resin");
-    await page.getByLabel("Price (USD)", { exact: true }).fill("49.99");
+    await page
+      .getByLabel(/^Price \(USD\), /)
+      .first()
+      .fill("49.99");
     await page.getByRole("button", { name: "Create and add Supplement Facts" }).click();
     await page.waitForURL(/\/admin\/products\/[0-9a-f-]{36}\/label$/);
     await waitForToast(page, "Product created: add its Supplement Facts");

@@ -197,7 +197,8 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         )}
       </PageHeader>
       <SavedViews views={views} query={query} />
-      <OrderFilters filter={filter} filtered={filtered} />
+      {/* Keyed by the query: after Back/Forward the form shows the URL's filter, not the last typed one. */}
+      <OrderFilters key={location.search} filter={filter} filtered={filtered} />
       {problems.length > 0 && (
         <p role="alert" className="mb-4 rounded-md border border-warning/60 bg-warning/10 p-3 text-sm">
           Left out of the filter: {problems.join(". ")}.

@@ -161,7 +161,12 @@ export function CustomerActions({ customer, mayEdit, busy, errors, values }: Pro
           <CardTitle>Internal note and tags</CardTitle>
         </CardHeader>
         <CardContent>
-          <Form method="post" className="flex flex-col gap-3">
+          {/* Keyed by what is saved: after a save the fields show the stored (normalised) values. */}
+          <Form
+            key={`${customer.note}\u0000${customer.tags.join(",")}`}
+            method="post"
+            className="flex flex-col gap-3"
+          >
             <div className="flex flex-col gap-2">
               <Label htmlFor="customer-note">Note (staff only)</Label>
               <Textarea
