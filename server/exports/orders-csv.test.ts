@@ -112,7 +112,8 @@ describe("order CSV export", () => {
     // …, coupon discount, shipping, tax, total, refunded, items.
     expect(row).toContain(",123.45,0.00,0.00,10.00,5.99,0.00,119.44,5.00,");
     // Quoted: `;` is the list separator of many locales' spreadsheets.
-    expect(row.endsWith(',"Gift Card × 1; Shilajit Resin 30g × 2 (SR-30)"')).toBe(true);
+    // …, items, then carrier and tracking number (none yet).
+    expect(row.endsWith(',"Gift Card × 1; Shilajit Resin 30g × 2 (SR-30)",,')).toBe(true);
     expect(row).toContain(",2026-01-01T00:00:00.000Z,");
   });
 

@@ -57,6 +57,7 @@ describe("a status change held for a minute", () => {
     expect(await undoStatusChange(database.db, order.id, at(30_000))).toEqual({
       ok: true,
       orderId: order.id,
+      number: order.number,
       status: "pending",
       undone: "delivered",
     });
