@@ -200,7 +200,7 @@ describe("admin products", () => {
     await page.getByRole("button", { name: "Create Product" }).click();
     await waitForToast(page, "Product created successfully");
     const row = page.getByRole("row").filter({ hasText: "Alpine Gold Resin" });
-    expect(await row.innerText()).toMatch(/\$64\.50\s+1 variant\s+Not tracked\s+Sold Out/);
+    expect(await row.innerText()).toMatch(/\$64\.50\s+1 variant\s+Not tracked\s+Active\s+Sold Out/);
     // The storefront's product page shows the uploaded image (and its responsive variants).
     const store = await e2e.newPage();
     await expectProductPageImage(store, "alpine-gold-resin", "Alpine Gold Resin", imageUrl);
@@ -303,10 +303,10 @@ describe("admin orders", () => {
       if (new URL(request.url()).pathname === "/admin/orders.data") refetches.push(request.url());
     });
     await page.goto("/admin/orders?q=no-such-order");
-    await page.getByText("No orders match your search").waitFor();
+    await page.getByText("No orders match this filter").waitFor();
     expect(refetches).toHaveLength(0);
     await expect.poll(() => refetches.length, { timeout: 8000 }).toBe(1);
-    await page.getByText("No orders match your search").waitFor();
+    await page.getByText("No orders match this filter").waitFor();
   });
 });
 
