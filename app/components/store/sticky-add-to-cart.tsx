@@ -28,7 +28,7 @@ export function StickyAddToCart({
         <span className="block truncate text-sm font-medium">{name}</span>
         <span className="font-semibold text-primary tabular-nums">{formatMoney(priceCents)}</span>
       </span>
-      <Button type="submit" form={formId} size="lg" className="shrink-0">
+      <Button type="submit" form={formId} size="lg">
         <ShoppingBag aria-hidden />
         Add to Cart
       </Button>
