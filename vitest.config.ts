@@ -37,7 +37,8 @@ export default defineConfig({
           include: ["tests/e2e/**/*.test.ts", "tests/security/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/support/build-app.setup.ts"],
-          testTimeout: 60_000,
+          // A long browser flow that takes 16 s alone took 70 s in CI beside another file on 2 cores.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
           // Each file runs its own server and browser; two at a time fits a 2-core machine.
           maxWorkers: 2,

@@ -1,13 +1,12 @@
 import { and, asc, desc, eq, gte, isNull, lt, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
+import { SYSTEM_ACTOR } from "../../core/audit-actor.ts";
 import type { Db } from "../db/client.ts";
 import { isStorableText } from "../db/ids.ts";
 import { auditEntries } from "../db/schema/index.ts";
 import { keyText, nextKey, olderThan, parseTimeKey, type TimeKey } from "../exports/keyset.ts";
 
 export const ENTRIES_PER_PAGE = 50;
-/** The person filter's value for background jobs. */
-export const SYSTEM_ACTOR = "system";
 
 const day = z
   .string()

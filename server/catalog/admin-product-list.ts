@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import { z } from "zod";
+import { ADMIN_PRODUCT_SORTS } from "../../core/admin-product-sorts.ts";
 import { DEFAULT_LOW_STOCK_THRESHOLD } from "../../core/stock.ts";
 import type { Db } from "../db/client.ts";
 import { collectionProducts, collections, products } from "../db/schema/index.ts";
@@ -9,12 +10,6 @@ import { PRODUCT_STATUSES } from "./status.ts";
 /** Rows per page of /admin/products. */
 export const ADMIN_PRODUCTS_PER_PAGE = 50;
 
-export const ADMIN_PRODUCT_SORTS = [
-  { value: "newest", label: "Newest first" },
-  { value: "name", label: "Name A–Z" },
-  { value: "price-asc", label: "Price: low to high" },
-  { value: "price-desc", label: "Price: high to low" },
-] as const;
 type Sort = (typeof ADMIN_PRODUCT_SORTS)[number]["value"];
 const sorts = ADMIN_PRODUCT_SORTS.map((s) => s.value) as [Sort, ...Sort[]];
 

@@ -2,7 +2,7 @@
  * Attacking the running app from outside: one built app per test file, plain HTTP (no browser),
  * a cookie jar per "person". Every test in tests/security/ uses these instead of calling our code.
  */
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { type RunningApp, type StartAppOptions, startApp } from "../support/app.ts";
 
 export type Target = {
@@ -121,4 +121,20 @@ export async function untilClock(time: number) {
 }
 
 /** How a refused upload can end for the sender: the server closed the socket before the body was sent. */
-export const CLOSED_EARLY = /fetch failed|socket|reset|closed|EPIPE|ECONNRESET/i;
+const CLOSED_EARLY = /fetch failed|socket|reset|closed|EPIPE|ECONNRESET/i;
+
+/**
+ * Asserts that an oversized upload was refused without the server reading it: a 413 (whose text,
+ * when given, is checked), or a connection the server closed while the rest of the body was still
+ * on its way (which one the sender sees depends on timing). Never a 200 or a 500.
+ */
+export async function expectTooLarge(sending: Promise<Response>, text?: string) {
+  const answer = await sending.catch((error: NodeJS.ErrnoException) => error);
+  if (answer instanceof Error) {
+    const cause = answer.cause as NodeJS.ErrnoException | undefined;
+    expect(`${answer.message} ${answer.code ?? ""} ${cause?.code ?? ""}`).toMatch(CLOSED_EARLY);
+    return;
+  }
+  expect(answer.status).toBe(413);
+  if (text) expect(await answer.text()).toContain(text);
+}

@@ -12,6 +12,7 @@ import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { adminFailure, backWithToast } from "~/lib/admin-actions.server.ts";
 import { formatDateTime } from "~/lib/dates.ts";
 import { parseForm } from "~/lib/forms.ts";
+import { SYSTEM_ACTOR } from "~core/audit-actor.ts";
 import { brand } from "~core/brand.ts";
 import { can } from "~core/staff/roles.ts";
 import {
@@ -19,7 +20,6 @@ import {
   activityChoices,
   activityQuerySchema,
   listActivity,
-  SYSTEM_ACTOR,
 } from "~server/audit/query.ts";
 import { getAuditSettings, retentionDaysSchema, saveAuditSettings } from "~server/audit/retention.ts";
 import { adminUser } from "~server/auth/guards.ts";
@@ -61,12 +61,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const retentionForm = z.object({ retentionDays: retentionDaysSchema });
-
 /** The one action: the retention setting (permission edit:settings, route-permissions.ts). */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const parsed = parseForm(retentionForm, form);
+  const parsed = parseForm(z.object({ retentionDays: retentionDaysSchema }), form);
   if (!parsed.ok)
     return adminFailure({ title: "Retention not saved", description: "Check the highlighted field." }, 400, {
       errors: parsed.errors,

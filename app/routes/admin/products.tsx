@@ -28,6 +28,7 @@ import {
 import { productFormValues } from "~/lib/admin-form-values.ts";
 import { refusedBy, useRecordFormKey } from "~/lib/form-reset-key.ts";
 import { type FieldErrors, parseForm } from "~/lib/forms.ts";
+import { ADMIN_PRODUCT_SORTS } from "~core/admin-product-sorts.ts";
 import { formatMoney } from "~core/money.ts";
 import { can } from "~core/staff/roles.ts";
 import { productStockStatus } from "~core/stock.ts";
@@ -35,7 +36,6 @@ import { applyStep, parseStep } from "~core/variant-drafts.ts";
 import { entityTimeline } from "~server/audit/query.ts";
 import { adminUser } from "~server/auth/guards.ts";
 import {
-  ADMIN_PRODUCT_SORTS,
   type AdminProductListRow,
   listAdminProductPage,
   listCollectionChoices,
