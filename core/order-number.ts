@@ -6,3 +6,11 @@
 export function orderLabel(order: { id: string; number: number | null }): string {
   return order.number != null ? String(order.number) : order.id.slice(0, 8);
 }
+
+/**
+ * How a subscription is told apart, after the word "Subscription": by the number of the order that
+ * started it ("for order #1001"); by the id's first 8 characters only before any order was paid.
+ */
+export function subscriptionRef(sub: { id: string; firstOrderNumber: number | null }): string {
+  return sub.firstOrderNumber != null ? `for order #${sub.firstOrderNumber}` : `#${sub.id.slice(0, 8)}`;
+}

@@ -5,7 +5,7 @@ import { formatMoney } from "../../core/money.ts";
 import { deleteTracked, recordCreated, type Tracked, updateTracked } from "../audit/tracked.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
-import { contentCreators, coupons, couponUsages, discountType } from "../db/schema/index.ts";
+import { contentCreators, coupons, couponUsages, discountType, orders } from "../db/schema/index.ts";
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
@@ -223,10 +223,12 @@ export function listCouponUsages(db: Db, couponId: string) {
       id: couponUsages.id,
       userEmail: couponUsages.userEmail,
       orderId: couponUsages.orderId,
+      orderNumber: orders.number,
       discountCents: couponUsages.discountCents,
       usedAt: couponUsages.usedAt,
     })
     .from(couponUsages)
+    .leftJoin(orders, eq(orders.id, couponUsages.orderId))
     .where(eq(couponUsages.couponId, couponId))
     .orderBy(desc(couponUsages.usedAt));
 }

@@ -3,7 +3,7 @@ import { findDiseaseClaims } from "../../core/legal/disease-claims.ts";
 import type { HideReason, Moderation, ReviewStatus } from "../../core/reviews.ts";
 import type { Db } from "../db/client.ts";
 import { decodeOrderKey, encodeOrderKey } from "../db/order-cursor.ts";
-import { products, reviews, user } from "../db/schema/index.ts";
+import { orders, products, reviews, user } from "../db/schema/index.ts";
 import { InvalidInputError, NotFoundError } from "../errors.ts";
 
 /** `after`: the "Older reviews" link's position (the last review of the page before). */
@@ -16,6 +16,7 @@ export type AdminReview = {
   authorName: string;
   authorEmail: string;
   orderId: string | null;
+  orderNumber: number | null;
   rating: number;
   title: string;
   body: string;
@@ -58,6 +59,7 @@ export async function listAdminReviews(
       authorName: reviews.authorName,
       authorEmail: user.email,
       orderId: reviews.orderId,
+      orderNumber: orders.number,
       rating: reviews.rating,
       title: reviews.title,
       body: reviews.body,
@@ -72,6 +74,7 @@ export async function listAdminReviews(
     .from(reviews)
     .innerJoin(products, eq(products.id, reviews.productId))
     .innerJoin(user, eq(user.id, reviews.userId))
+    .leftJoin(orders, eq(orders.id, reviews.orderId))
     .where(and(...where))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(pageSize + 1);

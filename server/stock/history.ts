@@ -14,6 +14,7 @@ export type StockMovementRow = {
   reason: string;
   note: string | null;
   orderId: string | null;
+  orderNumber: number | null;
   actorEmail: string | null;
   shortfall: number;
   createdAt: Date;
@@ -31,6 +32,7 @@ export async function listStockMovements(db: Db, productId: string): Promise<Sto
       reason: stockMovements.reason,
       note: stockMovements.note,
       orderId: orders.id,
+      orderNumber: orders.number,
       actorEmail: user.email,
       shortfall: stockMovements.shortfall,
       createdAt: stockMovements.createdAt,

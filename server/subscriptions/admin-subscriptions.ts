@@ -4,6 +4,7 @@ import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { orders, subscriptions, user } from "../db/schema/index.ts";
 import { listSubscriptionEvents, type SubscriptionEvent } from "./events.ts";
+import { firstOrderNumber } from "./first-order.ts";
 import { renewalPrice } from "./renewal-order.ts";
 
 export const ADMIN_SUBSCRIPTIONS_PAGE_SIZE = 20;
@@ -21,7 +22,12 @@ export type AdminSubscription = Pick<
   | "cancelAtPeriodEnd"
   | "canceledAt"
   | "createdAt"
-> & { customerEmail: string | null; customerName: string | null; monthlyPriceCents: number };
+> & {
+  customerEmail: string | null;
+  customerName: string | null;
+  monthlyPriceCents: number;
+  firstOrderNumber: number | null;
+};
 
 export type AdminSubscriptionPage = {
   subscriptions: AdminSubscription[];
@@ -43,6 +49,7 @@ const columns = {
   createdAt: subscriptions.createdAt,
   customerEmail: user.email,
   customerName: user.name,
+  firstOrderNumber,
 };
 
 function toAdminSubscription({

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSubscription, createUser, type User } from "../../tests/factories/index.ts";
+import { subscriptionRef } from "../../core/order-number.ts";
+import { createOrder, createSubscription, createUser, type User } from "../../tests/factories/index.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
 import { subscriptions } from "../db/schema/index.ts";
 import { providerNamed } from "../payments/registry.ts";
@@ -44,6 +45,21 @@ describe("listCustomerSubscriptions", () => {
     // $89.99 at 15% off: the renewal price, not the first order's (which may carry a coupon).
     expect(list[0]).toMatchObject({ monthlyPriceCents: 7649, status: "active", cancelAtPeriodEnd: false });
     expect(await listCustomerSubscriptions(database.db, (await createUser(database.db)).id)).toEqual([]);
+  });
+
+  it("names each subscription by the number of its first paid order; none before one is paid", async () => {
+    const user = await createUser(database.db);
+    const sub = await createSubscription(database.db, { userId: user.id });
+    expect((await listCustomerSubscriptions(database.db, user.id))[0]!.firstOrderNumber).toBeNull();
+    const first = await createOrder(database.db, {
+      userId: user.id,
+      paymentStatus: "paid",
+      subscriptionId: sub.id,
+    });
+    await createOrder(database.db, { userId: user.id, paymentStatus: "paid", subscriptionId: sub.id });
+    const [listed] = await listCustomerSubscriptions(database.db, user.id);
+    expect(listed!.firstOrderNumber).toBe(first.number);
+    expect(subscriptionRef(listed!)).toBe(`for order #${first.number}`);
   });
 });
 

@@ -1,6 +1,7 @@
-import { and, desc, eq, ne } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, ne } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { type SubscriptionItem, subscriptions } from "../db/schema/index.ts";
+import { firstOrderNumber } from "./first-order.ts";
 import { renewalPrice } from "./renewal-order.ts";
 
 export type CustomerSubscription = {
@@ -14,6 +15,8 @@ export type CustomerSubscription = {
   cancelAtPeriodEnd: boolean;
   canceledAt: Date | null;
   createdAt: Date;
+  /** Its first paid order's number, how the customer names it (subscriptionRef). */
+  firstOrderNumber: number | null;
 };
 
 /**
@@ -22,7 +25,7 @@ export type CustomerSubscription = {
  */
 export async function listCustomerSubscriptions(db: Db, userId: string): Promise<CustomerSubscription[]> {
   const rows = await db
-    .select()
+    .select({ ...getTableColumns(subscriptions), firstOrderNumber })
     .from(subscriptions)
     .where(and(eq(subscriptions.userId, userId), ne(subscriptions.status, "incomplete")))
     .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id));
@@ -36,5 +39,6 @@ export async function listCustomerSubscriptions(db: Db, userId: string): Promise
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
     canceledAt: row.canceledAt,
     createdAt: row.createdAt,
+    firstOrderNumber: row.firstOrderNumber,
   }));
 }

@@ -149,6 +149,10 @@ describe("a subscription chosen on the product page", () => {
 
     await openStorePage(page, "/cart");
     expect(await page.getByRole("radio", { name: /Subscribe & save 15%/ }).isChecked()).toBe(true);
+    // The cart's summary prices it as checkout will: 15% off, free shipping.
+    const cartSummary = await page.getByRole("region", { name: "Order Summary" }).innerText();
+    expect(cartSummary).toMatch(/Subscription discount \(15%\)\s+-\$3\.75/);
+    expect(cartSummary).toMatch(/Total\s+\$21\.25/);
 
     await openCheckout(page);
     expect(await page.getByRole("radio", { name: /Monthly subscription/ }).isChecked()).toBe(true);
@@ -166,5 +170,14 @@ describe("a subscription chosen on the product page", () => {
       })
       .toBe(true);
     expect(await page.getByRole("main").innerText()).not.toMatch(/Subscription discount/);
+
+    // A choice made at checkout is kept with the cart as well.
+    await page.getByRole("radio", { name: /Monthly subscription/ }).check();
+    await expect
+      .poll(async () => {
+        await openStorePage(page, "/cart");
+        return page.getByRole("radio", { name: /Subscribe & save 15%/ }).isChecked();
+      })
+      .toBe(true);
   });
 });

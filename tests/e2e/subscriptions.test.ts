@@ -80,7 +80,6 @@ const e2e = setupE2E({
   },
 });
 
-const short = (id: string) => id.slice(0, 8);
 const datePattern = String.raw`[A-Z][a-z]{2} \d{2}, \d{4}`;
 
 /** Opens the page signed out, signs in on /auth and comes back to it. */
@@ -92,7 +91,8 @@ describe("customer subscriptions", () => {
     const page = await e2e.newPage();
     await signInThrough(page, subscriber);
     await waitForHydration(page);
-    const card = page.getByRole("article", { name: `Subscription #${short(ids.subscriber)}` });
+    // Named by the order that started it, as the customer was told (#1001), never by an id.
+    const card = page.getByRole("article", { name: `Subscription for order #${labels.firstOrder}` });
     const text = await card.innerText();
     expect(text).toContain("Gold Grade Shilajit Resin (30g) × 1");
     expect(text).toContain("$76.49 / month");
@@ -119,8 +119,9 @@ describe("customer subscriptions", () => {
 
     // My Orders links here and says which subscription the first order and the renewal belong to.
     await page.goto("/orders");
-    const links = page.getByRole("link", { name: `Monthly subscription #${short(ids.subscriber)}` });
+    const links = page.getByRole("link", { name: "Monthly subscription" });
     await expect.poll(() => links.count()).toBe(2);
+    expect(await links.first().getAttribute("href")).toBe(`/account/subscriptions/${ids.subscriber}`);
     await page.getByRole("main").getByRole("link", { name: "My Subscriptions" }).click();
     await page.waitForURL("**/account/subscriptions");
   });
@@ -198,7 +199,7 @@ describe("admin subscriptions", () => {
     await page.getByRole("button", { name: "Filter" }).click();
     await page.waitForURL(/status=active/);
 
-    await page.getByRole("link", { name: `View subscription #${short(ids.subscriber)}` }).click();
+    await page.getByRole("link", { name: `View subscription for order #${labels.firstOrder}` }).click();
     await page.getByRole("heading", { name: `Subscription for order #${labels.firstOrder}` }).waitFor();
     const orders = page.getByRole("region", { name: "Orders" });
     expect(await orders.getByRole("row").filter({ hasText: labels.renewal }).innerText()).toContain(

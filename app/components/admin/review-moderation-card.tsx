@@ -9,6 +9,7 @@ import { FormField } from "~/components/ui/form-field.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
 import { formatDateTime } from "~/lib/dates.ts";
 import type { FieldErrors } from "~/lib/forms.ts";
+import { orderLabel } from "~core/order-number.ts";
 import { HIDE_REASONS, hideReasonLabels, REVIEW_BODY_MAX, type ReviewStatus } from "~core/review-rules.ts";
 import type { AdminReview } from "~server/reviews/admin-reviews.ts";
 
@@ -45,7 +46,14 @@ export function ReviewModerationCard({ review, errors }: { review: AdminReview; 
             <time dateTime={new Date(review.createdAt).toISOString()}>
               {formatDateTime(review.createdAt)}
             </time>
-            {review.orderId && <> · order #{review.orderId.slice(0, 8)}</>}
+            {review.orderId && (
+              <>
+                {" · "}
+                <Link to={`/admin/orders/${review.orderId}`} className="underline">
+                  order #{orderLabel({ id: review.orderId, number: review.orderNumber })}
+                </Link>
+              </>
+            )}
             {review.editedAt && <> · edited {formatDateTime(review.editedAt)}</>}
           </p>
           {review.title && <h2 className="font-semibold">{review.title}</h2>}

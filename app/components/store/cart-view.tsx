@@ -2,11 +2,11 @@ import { ShoppingBag } from "lucide-react";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
 import type { PricedCart } from "~core/cart-pricing.ts";
-import { couponDiscountCents } from "~core/checkout-pricing.ts";
+import { priceCheckout } from "~core/checkout-pricing.ts";
 import { formatMoney } from "~core/money.ts";
 import { missingForFreeShipping, quoteZone } from "~core/shipping.ts";
 import { CartLineItem } from "./cart-line-item.tsx";
-import { useCartCoupon, useShippingEstimate } from "./use-cart.ts";
+import { useCartCoupon, useCartPurchase, useShippingEstimate } from "./use-cart.ts";
 
 /** 'Your cart is empty' with the way back to the products (drawer and /cart). */
 export function CartEmpty({
@@ -39,35 +39,38 @@ export function CartLines({ cart, onNavigate }: { cart: PricedCart; onNavigate?:
   );
 }
 
-/** Subtotal, shipping note and total; a cart with unavailable lines cannot go to checkout. */
+/**
+ * Subtotal, the savings, shipping estimate and total, priced as checkout prices them (core/
+ * checkout-pricing.ts): the subscription discount when the cart is set to subscribe, then the kept
+ * coupon, then the US default zone's shipping (free on a subscription). Tax comes at checkout.
+ * A cart with unavailable lines cannot go to checkout.
+ */
 export function CartSummary({ cart, children }: { cart: PricedCart; children?: React.ReactNode }) {
   const zone = useShippingEstimate();
-  // The coupon applied at checkout stays with the cart, so its saving shows here too.
   const coupon = useCartCoupon();
-  const couponCents = coupon ? couponDiscountCents(cart.totalCents, coupon) : 0;
-  const goodsCents = cart.totalCents - couponCents;
-  // The US default zone's rate for the goods as they stand (tax comes at checkout).
-  const estimate = zone ? quoteZone(zone, goodsCents) : null;
-  const missing = estimate ? missingForFreeShipping(estimate, goodsCents) : null;
+  const { purchaseType, signedIn } = useCartPurchase();
+  const priced = priceCheckout({
+    subtotalCents: cart.subtotalCents,
+    volumeDiscountCents: cart.volumeDiscountCents,
+    totalQuantity: cart.quantity,
+    // Only an account can subscribe: a guest's cart is priced as a one-time purchase.
+    purchaseType: signedIn ? purchaseType : "one_time",
+    coupon,
+    shippingZone: zone,
+  });
+  const estimate = zone ? { cents: priced.shippingCents } : null;
+  const freeOver = zone && priced.subscriptionDiscountCents === 0 ? quoteZone(zone, priced.goodsCents) : null;
+  const missing = freeOver ? missingForFreeShipping(freeOver, priced.goodsCents) : null;
   return (
     <div className="flex flex-col gap-3">
       <dl className="flex flex-col gap-2 text-sm">
-        <div className="flex justify-between">
-          <dt className="text-muted-foreground">Subtotal</dt>
-          <dd className="tabular-nums">{formatMoney(cart.subtotalCents)}</dd>
-        </div>
-        {cart.volumeDiscountCents > 0 && (
-          <div className="flex justify-between">
-            <dt className="text-muted-foreground">Volume saving</dt>
-            <dd className="tabular-nums">-{formatMoney(cart.volumeDiscountCents)}</dd>
-          </div>
-        )}
-        {coupon && couponCents > 0 && (
-          <div className="flex justify-between">
-            <dt className="text-muted-foreground">Coupon ({coupon.code})</dt>
-            <dd className="tabular-nums">-{formatMoney(couponCents)}</dd>
-          </div>
-        )}
+        <SummaryLine label="Subtotal" cents={cart.subtotalCents} always />
+        <SummaryLine label="Volume saving" cents={-priced.volumeDiscountCents} />
+        <SummaryLine
+          label={`Subscription discount (${priced.subscriptionDiscountBasisPoints / 100}%)`}
+          cents={-priced.subscriptionDiscountCents}
+        />
+        {coupon && <SummaryLine label={`Coupon (${coupon.code})`} cents={-priced.couponDiscountCents} />}
         <div className="flex justify-between">
           <dt className="text-muted-foreground">
             Shipping{estimate && estimate.cents > 0 ? " (estimate)" : ""}
@@ -82,12 +85,14 @@ export function CartSummary({ cart, children }: { cart: PricedCart; children?: R
         </div>
         <div className="flex justify-between border-t pt-2 text-base font-semibold">
           <dt>Total</dt>
-          <dd className="text-primary tabular-nums">{formatMoney(goodsCents + (estimate?.cents ?? 0))}</dd>
+          <dd className="text-primary tabular-nums">
+            {formatMoney(priced.goodsCents + (estimate?.cents ?? 0))}
+          </dd>
         </div>
       </dl>
-      {missing !== null && estimate?.freeOverCents != null && (
+      {missing !== null && freeOver?.freeOverCents != null && (
         <p role="status" className="text-sm text-muted-foreground">
-          Free shipping on orders over {formatMoney(estimate.freeOverCents)}: add {formatMoney(missing)} more.
+          Free shipping on orders over {formatMoney(freeOver.freeOverCents)}: add {formatMoney(missing)} more.
         </p>
       )}
       {cart.hasUnavailableLines && (
@@ -96,6 +101,17 @@ export function CartSummary({ cart, children }: { cart: PricedCart; children?: R
         </p>
       )}
       {children}
+    </div>
+  );
+}
+
+/** One amount of the summary; a zero saving is left out unless `always`. */
+function SummaryLine({ label, cents, always }: { label: string; cents: number; always?: boolean }) {
+  if (cents === 0 && !always) return null;
+  return (
+    <div className="flex justify-between">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="tabular-nums">{cents < 0 ? `-${formatMoney(-cents)}` : formatMoney(cents)}</dd>
     </div>
   );
 }

@@ -19,8 +19,6 @@ export type PaidOrder = Required<OrderTotals> & {
   subscription?: StartedSubscription | null;
 };
 
-export const shortOrderId = (id: string) => id.slice(0, 8);
-
 export const itemCount = (order: Pick<PaidOrder, "items">) =>
   order.items.reduce((sum, item) => sum + item.quantity, 0);
 

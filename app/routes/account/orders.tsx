@@ -203,8 +203,11 @@ function SubscriptionNote({ order }: { order: { purchaseType: string; subscripti
   return (
     <>
       {" · "}
-      <Link to="/account/subscriptions" className="text-primary underline-offset-4 hover:underline">
-        Monthly subscription #{order.subscriptionId.slice(0, 8)}
+      <Link
+        to={`/account/subscriptions/${order.subscriptionId}`}
+        className="text-primary underline-offset-4 hover:underline"
+      >
+        Monthly subscription
       </Link>
     </>
   );

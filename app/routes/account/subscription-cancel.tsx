@@ -5,9 +5,11 @@ import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { itemsText } from "~/lib/subscriptions.ts";
 import { brand } from "~core/brand.ts";
 import { formatMoney } from "~core/money.ts";
+import { subscriptionRef } from "~core/order-number.ts";
 import { isPaused } from "~core/subscription-schedule.ts";
 import { requireUser } from "~server/auth/session.ts";
 import { settle } from "~server/http/error-response.ts";
+import { firstOrderNumberOf } from "~server/subscriptions/first-order.ts";
 import { renewalPrice } from "~server/subscriptions/renewal-order.ts";
 import { ownedSubscription } from "~server/subscriptions/self-service.ts";
 import type { Route } from "./+types/subscription-cancel";
@@ -36,6 +38,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const running = sub.status === "active" || sub.status === "past_due";
   return {
     id: sub.id,
+    ref: subscriptionRef({
+      id: sub.id,
+      firstOrderNumber: await firstOrderNumberOf(context.database.db, sub.id),
+    }),
     ended: !running,
     summary: `${itemsText(sub.items)} – ${formatMoney(renewalPrice(sub).totalCents)} / month`,
     offerSkip: running && !sub.cancelAtPeriodEnd && sub.provider !== "paypal" && !isPaused(sub, new Date()),
@@ -61,7 +67,7 @@ type Answer = SelfServiceActionData & { toast?: Parameters<typeof useFlashToast>
 export default function CancelSubscription({ loaderData, actionData }: Route.ComponentProps) {
   const answer = actionData as Answer | undefined;
   useFlashToast(answer?.toast);
-  const { id, ended, summary, offerSkip } = loaderData;
+  const { id, ref, ended, summary, offerSkip } = loaderData;
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-12 sm:px-6">
       <div>
@@ -71,9 +77,7 @@ export default function CancelSubscription({ loaderData, actionData }: Route.Com
         >
           Back to the subscription
         </Link>
-        <h1 className="mt-2 font-display text-4xl font-semibold text-primary">
-          Cancel subscription #{id.slice(0, 8)}
-        </h1>
+        <h1 className="mt-2 font-display text-4xl font-semibold text-primary">Cancel subscription {ref}</h1>
         <p className="mt-2 text-muted-foreground">{summary}</p>
       </div>
       {answer?.toast && <FormAlert>{`${answer.toast.title}: ${answer.toast.description ?? ""}`}</FormAlert>}

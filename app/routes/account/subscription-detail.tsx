@@ -13,11 +13,13 @@ import {
 } from "~/lib/subscriptions.ts";
 import { brand } from "~core/brand.ts";
 import { formatMoney } from "~core/money.ts";
+import { subscriptionRef } from "~core/order-number.ts";
 import { isPaused } from "~core/subscription-schedule.ts";
 import { requireUser } from "~server/auth/session.ts";
 import { settle } from "~server/http/error-response.ts";
 import { subscribableVariants } from "~server/subscriptions/catalog-options.ts";
 import { latestPauseOf } from "~server/subscriptions/events.ts";
+import { firstOrderNumberOf } from "~server/subscriptions/first-order.ts";
 import { renewalPrice } from "~server/subscriptions/renewal-order.ts";
 import { ownedSubscription } from "~server/subscriptions/self-service.ts";
 import type { Route } from "./+types/subscription-detail";
@@ -48,6 +50,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     subscription: {
       id: sub.id,
+      firstOrderNumber: await firstOrderNumberOf(context.database.db, sub.id),
       provider: sub.provider,
       status: sub.status,
       items: sub.items.map(({ variantId, productId, name, weight, quantity }) => ({
@@ -103,7 +106,7 @@ export default function SubscriptionDetail({ loaderData, actionData }: Route.Com
           My Subscriptions
         </Link>
         <h1 className="mt-2 font-display text-4xl font-semibold text-primary">
-          Subscription #{sub.id.slice(0, 8)}
+          Subscription {subscriptionRef(sub)}
         </h1>
       </div>
       {answer?.toast && <FormAlert>{`${answer.toast.title}: ${answer.toast.description ?? ""}`}</FormAlert>}

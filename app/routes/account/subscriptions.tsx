@@ -15,6 +15,7 @@ import {
 } from "~/lib/subscriptions.ts";
 import { brand } from "~core/brand.ts";
 import { formatMoney } from "~core/money.ts";
+import { subscriptionRef } from "~core/order-number.ts";
 import { requireUser } from "~server/auth/session.ts";
 import { listCustomerSubscriptions } from "~server/subscriptions/customer-subscriptions.ts";
 import type { Route } from "./+types/subscriptions";
@@ -98,13 +99,13 @@ function EmptyState() {
 }
 
 function SubscriptionCard({ subscription: sub }: { subscription: SubscriptionView }) {
-  const shortId = sub.id.slice(0, 8);
+  const ref = subscriptionRef(sub);
   return (
     <article aria-labelledby={`subscription-${sub.id}`} className="rounded-lg border bg-card p-5">
       <header className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h2 id={`subscription-${sub.id}`} className="font-display text-xl font-semibold">
-            Subscription #{shortId}
+            Subscription {ref}
           </h2>
           <p className="text-sm text-muted-foreground">Started {formatDate(sub.createdAt)}</p>
         </div>
@@ -129,10 +130,10 @@ function SubscriptionCard({ subscription: sub }: { subscription: SubscriptionVie
       <div className="mt-4 flex flex-wrap gap-3 border-t pt-4">
         {sub.status !== "canceled" && (
           <Link to={`/account/subscriptions/${sub.id}`} className={buttonClass({ variant: "outline" })}>
-            Manage subscription<span className="sr-only">{` #${shortId}`}</span>
+            Manage subscription<span className="sr-only">{` ${ref}`}</span>
           </Link>
         )}
-        {canCancel(sub) && <CancelSubscription subscription={sub} which={` #${shortId}`} />}
+        {canCancel(sub) && <CancelSubscription subscription={sub} which={` ${ref}`} />}
       </div>
     </article>
   );

@@ -31,6 +31,7 @@ import { refusedBy, useRecordFormKey } from "~/lib/form-reset-key.ts";
 import { namedFieldErrors, parseForm } from "~/lib/forms.ts";
 import { couponStatus, discountLabel } from "~core/coupon-status.ts";
 import { formatMoney } from "~core/money.ts";
+import { orderLabel } from "~core/order-number.ts";
 import {
   type AdminCoupon,
   couponInputSchema,
@@ -197,7 +198,14 @@ export default function Coupons({ loaderData, actionData }: Route.ComponentProps
             {usage?.rows.map((u) => (
               <TableRow key={u.id}>
                 <TableCell>{u.userEmail}</TableCell>
-                <TableCell className="font-mono">{u.orderId.slice(0, 8)}...</TableCell>
+                <TableCell>
+                  <Link
+                    to={`/admin/orders/${u.orderId}`}
+                    className="text-primary underline-offset-4 hover:underline"
+                  >
+                    #{orderLabel({ id: u.orderId, number: u.orderNumber })}
+                  </Link>
+                </TableCell>
                 <TableCell>{formatMoney(u.discountCents)}</TableCell>
                 <TableCell>{formatDateTime(u.usedAt)}</TableCell>
               </TableRow>

@@ -21,6 +21,7 @@ import { formatDateTime } from "~/lib/dates.ts";
 import { refusedBy, useFormResetKey } from "~/lib/form-reset-key.ts";
 import { parseForm } from "~/lib/forms.ts";
 import { brand } from "~core/brand.ts";
+import { orderLabel } from "~core/order-number.ts";
 import { stockAdjustmentSchema } from "~core/stock-form.ts";
 import { adminUser } from "~server/auth/guards.ts";
 import { settle } from "~server/http/error-response.ts";
@@ -244,8 +245,8 @@ export default function ProductStock({ loaderData, actionData }: Route.Component
                 </TableCell>
                 <TableCell>
                   {m.orderId ? (
-                    <Link to={`/admin/orders?q=${m.orderId}`} className="font-mono text-primary">
-                      #{m.orderId.slice(0, 8)}
+                    <Link to={`/admin/orders/${m.orderId}`} className="text-primary">
+                      #{orderLabel({ id: m.orderId, number: m.orderNumber })}
                     </Link>
                   ) : (
                     (m.actorEmail ?? "—")

@@ -30,7 +30,7 @@ import {
 } from "~/lib/subscriptions.ts";
 import { brand } from "~core/brand.ts";
 import { formatMoney } from "~core/money.ts";
-import { orderLabel } from "~core/order-number.ts";
+import { orderLabel, subscriptionRef } from "~core/order-number.ts";
 import { getAdminSubscription } from "~server/subscriptions/admin-subscriptions.ts";
 import { adminRenewalRecord } from "~server/subscriptions/renewal-record.ts";
 import type { Route } from "./+types/subscriptions-detail";
@@ -40,13 +40,9 @@ export function meta({ data }: Route.MetaArgs) {
   return [{ title: `${title} | ${brand.name} Admin` }];
 }
 
-/**
- * Staff name a subscription by its first order's number (orderLabel), the number the customer
- * was told; one without a paid order yet falls back to its id's prefix.
- */
-function subscriptionTitle(sub: { id: string; orders: { id: string; number: number | null }[] }) {
-  const first = sub.orders.at(-1);
-  return first ? `Subscription for order #${orderLabel(first)}` : `Subscription #${sub.id.slice(0, 8)}`;
+/** Staff name a subscription as the customer does: by its first order's number (subscriptionRef). */
+function subscriptionTitle(sub: { id: string; orders: { number: number | null }[] }) {
+  return `Subscription ${subscriptionRef({ id: sub.id, firstOrderNumber: sub.orders.at(-1)?.number ?? null })}`;
 }
 
 export async function loader({ context, params }: Route.LoaderArgs) {

@@ -26,6 +26,7 @@ import {
 } from "~/lib/subscriptions.ts";
 import { brand } from "~core/brand.ts";
 import { formatMoney } from "~core/money.ts";
+import { subscriptionRef } from "~core/order-number.ts";
 import { listAdminSubscriptions } from "~server/subscriptions/admin-subscriptions.ts";
 import type { Route } from "./+types/subscriptions";
 
@@ -111,7 +112,7 @@ export default function Subscriptions({ loaderData }: Route.ComponentProps) {
                 >
                   <Eye aria-hidden />
                   View
-                  <span className="sr-only"> subscription #{sub.id.slice(0, 8)}</span>
+                  <span className="sr-only"> subscription {subscriptionRef(sub)}</span>
                 </Link>
               </TableCell>
             </TableRow>

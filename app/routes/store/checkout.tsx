@@ -1,13 +1,13 @@
 import { CreditCard, ShieldCheck, Tag, Wallet, X } from "lucide-react";
 import type * as React from "react";
 import { useEffect, useState } from "react";
-import { Form, useNavigate, useNavigation } from "react-router";
+import { Form, useFetcher, useNavigate, useNavigation } from "react-router";
 import { AddressStep, ShipTo } from "~/components/store/checkout-address.tsx";
 import { CheckoutProp65 } from "~/components/store/checkout-prop65.tsx";
 import { NewsConsentBox } from "~/components/store/news-consent-box.tsx";
 import { PolicyAgreement } from "~/components/store/policy-agreement.tsx";
 import { RenewalConsent } from "~/components/store/renewal-consent.tsx";
-import { useCart } from "~/components/store/use-cart.ts";
+import { cartActionPath, useCart } from "~/components/store/use-cart.ts";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Input } from "~/components/ui/input.tsx";
@@ -88,6 +88,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const navigation = useNavigation();
+  const cartChoice = useFetcher();
   // A refused Pay answers with the choices made, so a page without JavaScript shows them again.
   const kept = actionData as {
     purchaseType?: PurchaseType;
@@ -146,6 +147,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       return;
     }
     setPurchaseType(value);
+    // Kept with the cart too, so the cart and a later visit to checkout show the same choice.
+    void cartChoice.submit(
+      { intent: "purchase-type", purchaseType: value },
+      { method: "post", action: cartActionPath },
+    );
   }
 
   if (loaderData.step === "address" || !address) {
