@@ -24,8 +24,11 @@ export default defineConfig(({ isSsrBuild, command }) => ({
   ssr: {
     // Server-only native/heavy packages stay external in the SSR bundle.
     external: ["sharp", "@electric-sql/pglite", "postgres", "pino", "nodemailer"],
-    // lucide-react too: bundled, only the icons we use are in it; external, every start parsed all
-    // of its 2.5 MB (docs/performance.md, "Start and restart").
-    noExternal: command === "build" ? ["react-router", "@react-router/node", "lucide-react"] : [],
+    // lucide-react and radix-ui too: bundled, only the icons and primitives we use are in them;
+    // external, every start parsed all of them (docs/performance.md, "Start and restart").
+    noExternal:
+      command === "build"
+        ? ["react-router", "@react-router/node", "lucide-react", "radix-ui", /^@radix-ui\//]
+        : [],
   },
 }));

@@ -185,12 +185,6 @@ describeOnPostgres("coupon usage limit under concurrent checkouts", () => {
     const results = await Promise.all(orders.map((o) => reserve("RACE1", o.id)));
     const accepted = results.filter((r) => r.ok);
     const refused = results.filter((r) => !r.ok);
-    console.log(
-      "ACCEPTED",
-      accepted.length,
-      results.length,
-      JSON.stringify(results.filter((r) => !r.ok).map((r) => !r.ok && r.rejection.reason)),
-    );
     expect(accepted).toHaveLength(1);
     expect(refused.every((r) => !r.ok && r.rejection.title === "Usage Limit Reached")).toBe(true);
     const held = await database.db

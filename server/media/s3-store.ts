@@ -1,4 +1,4 @@
-import { PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import type { S3Client } from "@aws-sdk/client-s3";
 import type { Config } from "../config.ts";
 import { IMMUTABLE_CACHE_CONTROL, type MediaStore } from "./uploads.ts";
 
@@ -15,7 +15,11 @@ export function s3PublicUrl(settings: S3Settings): string {
   return `https://${settings.bucket}.s3.${settings.region}.amazonaws.com`;
 }
 
-export function createS3Client(settings: S3Settings): S3Client {
+// The AWS SDK takes ~0.4 s to load: only a shop that keeps uploads in S3 loads it, at its first upload.
+const awsSdk = () => import("@aws-sdk/client-s3");
+
+async function createS3Client(settings: S3Settings): Promise<S3Client> {
+  const { S3Client } = await awsSdk();
   return new S3Client({
     region: settings.region,
     endpoint: settings.endpoint,
@@ -34,10 +38,13 @@ export function createS3Client(settings: S3Settings): S3Client {
  * pages build variant URLs the same way (see `app/lib/images.ts`). Nothing resizes images on
  * request there, so the variants are stored with the upload.
  */
-export function s3MediaStore(settings: S3Settings, client: S3Client = createS3Client(settings)): MediaStore {
+export function s3MediaStore(settings: S3Settings): MediaStore {
   const base = s3PublicUrl(settings);
-  const put = (key: string, bytes: Buffer, contentType: string) =>
-    client.send(
+  let client: Promise<S3Client> | undefined;
+  const put = async (key: string, bytes: Buffer, contentType: string) => {
+    client ??= createS3Client(settings);
+    const [{ PutObjectCommand }, s3] = await Promise.all([awsSdk(), client]);
+    return s3.send(
       new PutObjectCommand({
         Bucket: settings.bucket,
         Key: key,
@@ -47,6 +54,7 @@ export function s3MediaStore(settings: S3Settings, client: S3Client = createS3Cl
         CacheControl: IMMUTABLE_CACHE_CONTROL,
       }),
     );
+  };
   return {
     async put(name, bytes, contentType) {
       await put(`uploads/${name}`, bytes, contentType);

@@ -1,4 +1,5 @@
-import { Button, Text } from "@react-email/components";
+import { Button } from "@react-email/button";
+import { Text } from "@react-email/text";
 import { buttonStyle, EmailLayout, type MarketingFooter, paragraph } from "./layout.tsx";
 
 export type AbandonedCartProps = {

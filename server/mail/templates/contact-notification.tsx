@@ -1,4 +1,5 @@
-import { Link, Text } from "@react-email/components";
+import { Link } from "@react-email/link";
+import { Text } from "@react-email/text";
 import { EmailLayout, emailColors, linkStyle, paragraph } from "./layout.tsx";
 
 export type ContactNotificationProps = { name: string; email: string; phone: string; message: string };

@@ -1,4 +1,6 @@
-import { Button, Section, Text } from "@react-email/components";
+import { Button } from "@react-email/button";
+import { Section } from "@react-email/section";
+import { Text } from "@react-email/text";
 import { formatMoney } from "../../../core/money.ts";
 import { orderChargeRows, type ShippingAndTax } from "../../../core/order-charges.ts";
 import type { OrderLine } from "../../../core/order-line.ts";

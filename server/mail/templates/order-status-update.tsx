@@ -1,4 +1,4 @@
-import { Text } from "@react-email/components";
+import { Text } from "@react-email/text";
 import { EmailLayout, paragraph } from "./layout.tsx";
 
 /** The statuses with their own short email (shipped has its own template, with tracking). */

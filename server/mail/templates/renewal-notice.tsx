@@ -1,4 +1,4 @@
-import { Text } from "@react-email/components";
+import { Text } from "@react-email/text";
 import { EmailLayout, paragraph } from "./layout.tsx";
 import { type SubscriptionTerms, SubscriptionTermsSection } from "./subscription-terms.tsx";
 

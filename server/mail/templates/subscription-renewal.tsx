@@ -1,4 +1,4 @@
-import { Text } from "@react-email/components";
+import { Text } from "@react-email/text";
 import { formatMoney } from "../../../core/money.ts";
 import { EmailLayout, paragraph } from "./layout.tsx";
 

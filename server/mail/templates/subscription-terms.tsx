@@ -1,4 +1,6 @@
-import { Link, Section, Text } from "@react-email/components";
+import { Link } from "@react-email/link";
+import { Section } from "@react-email/section";
+import { Text } from "@react-email/text";
 import { emailColors, linkStyle, paragraph } from "./layout.tsx";
 
 /** A subscription's automatic-renewal terms and its one-click cancel link (core/legal/auto-renewal.ts). */
