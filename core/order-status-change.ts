@@ -7,7 +7,8 @@ export const FULFILMENT_STEPS = ["pending", "processing", "shipped", "delivered"
 
 type Status = (typeof FULFILMENT_STEPS)[number] | "cancelled";
 
-const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+/** A status as staff read it: "pending" → "Pending". */
+export const statusLabel = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** The steps a change jumps over going forward (pending → delivered skips processing and shipped). */
 export function skippedSteps(from: Status, to: Status): string[] {
@@ -37,7 +38,7 @@ const emailed: Record<Exclude<Status, "pending">, string> = {
 
 /** The confirm dialog for changing an order from `from` to `to` ("#1a2b3c4d" names the order). */
 export function statusChangeQuestion(from: Status, to: Status, orderLabel: string): StatusChangeQuestion {
-  const title = `Change order ${orderLabel} to ${label(to)}?`;
+  const title = `Change order ${orderLabel} to ${statusLabel(to)}?`;
   const warning = stepWarning(from, to);
   if (to === "pending")
     return {
@@ -68,7 +69,7 @@ export function statusChangeQuestion(from: Status, to: Status, orderLabel: strin
 function stepWarning(from: Status, to: Status): string | null {
   const skipped = skippedSteps(from, to);
   if (skipped.length > 0) {
-    const names = skipped.map(label).join(" and ");
+    const names = skipped.map(statusLabel).join(" and ");
     const noTracking = skipped.includes("shipped")
       ? ": the customer gets no shipping email and no tracking number"
       : "";
@@ -78,6 +79,6 @@ function stepWarning(from: Status, to: Status): string | null {
   if (from === "cancelled")
     return "This order was cancelled: its items were put back in stock and stay there.";
   if (steps.indexOf(to) >= 0 && steps.indexOf(to) < steps.indexOf(from))
-    return `This moves the order back from ${label(from)}.`;
+    return `This moves the order back from ${statusLabel(from)}.`;
   return null;
 }

@@ -1,5 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
+import { orderLabel } from "../../core/order-number.ts";
+import { recordChange } from "../audit/record.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { orderNotes, orders } from "../db/schema/index.ts";
@@ -42,20 +44,35 @@ export async function addOrderNote(
   if (!isUuid(input.orderId)) throw orderNotFound();
   const { body } = noteSchema.parse({ body: input.body });
   const [order] = await db
-    .select({ id: orders.id })
+    .select({ id: orders.id, number: orders.number })
     .from(orders)
     .where(and(eq(orders.id, input.orderId), eq(orders.paymentStatus, "paid")));
   if (!order) throw orderNotFound();
-  const [note] = await db
-    .insert(orderNotes)
-    .values({ orderId: order.id, authorId: input.author.id, authorName: input.author.name || "Staff", body })
-    .returning({
-      id: orderNotes.id,
-      authorName: orderNotes.authorName,
-      body: orderNotes.body,
-      createdAt: orderNotes.createdAt,
+  // The note and its audit entry are one change: both are kept or neither.
+  return db.transaction(async (tx) => {
+    const [note] = await tx
+      .insert(orderNotes)
+      .values({
+        orderId: order.id,
+        authorId: input.author.id,
+        authorName: input.author.name || "Staff",
+        body,
+      })
+      .returning({
+        id: orderNotes.id,
+        authorName: orderNotes.authorName,
+        body: orderNotes.body,
+        createdAt: orderNotes.createdAt,
+      });
+    await recordChange(tx, {
+      entityType: "order",
+      entityId: order.id,
+      entityLabel: orderLabel(order),
+      action: "note",
+      details: { note: body },
     });
-  return note!;
+    return note!;
+  });
 }
 
 /** An order's notes, oldest first. */

@@ -3,9 +3,7 @@ import type { BadgeVariant } from "~/components/ui/badge.tsx";
 export const orderStatuses = ["pending", "processing", "shipped", "delivered", "cancelled"] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
-export function statusLabel(status: string) {
-  return status.charAt(0).toUpperCase() + status.slice(1);
-}
+export { statusLabel } from "~core/order-status-change.ts";
 
 export const statusBadge: Record<OrderStatus, BadgeVariant> = {
   pending: "warning",

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOrder, createOutboxMail, createUser } from "../../../tests/factories/index.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database.ts";
+import { withActor } from "../../audit/actor.ts";
+import { entityTimeline } from "../../audit/query.ts";
 import { refunds, webhookEvents } from "../../db/schema/index.ts";
 import { addOrderNote } from "../notes.ts";
+import { updateOrderStatus } from "../status.ts";
 import { mergeTimelines, orderTimeline } from "./index.ts";
 
 let database: TestDatabase;
@@ -102,6 +105,45 @@ describe("an order's timeline", () => {
     expect(events.at(-1)?.title).toBe("Order placed");
     const times = events.map((e) => e.at.getTime());
     expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+
+  it("shows what staff did from the audit log, with who did it; a note is recorded there too", async () => {
+    const db = database.db;
+    const order = await createOrder(db, { paymentStatus: "paid", status: "pending" });
+    const sam = await createUser(db, { name: "Sam Lee" });
+    const staff = { kind: "staff" as const, id: sam.id, name: "Sam Lee", email: sam.email, ip: null };
+    await withActor(staff, async () => {
+      await updateOrderStatus(db, order.id, "processing");
+      await updateOrderStatus(db, order.id, "shipped", {
+        carrier: "ups",
+        carrierName: null,
+        trackingNumber: "1Z999AA10123456784",
+      });
+      await addOrderNote(db, {
+        orderId: order.id,
+        body: "Left at the door",
+        author: { id: staff.id, name: staff.name },
+      });
+    });
+    const events = (await orderTimeline(db, order.id))!;
+    expect(events.filter((e) => e.id.startsWith("audit:"))).toEqual([
+      expect.objectContaining({
+        title: "Status changed from Processing to Shipped",
+        actor: "Sam Lee",
+        detail: "UPS: 1Z999AA10123456784",
+      }),
+      expect.objectContaining({
+        title: "Status changed from Pending to Processing",
+        actor: "Sam Lee",
+        detail: null,
+      }),
+    ]);
+    // The note shows once (from its own table), and the audit log has it with its text.
+    expect(events.filter((e) => e.detail === "Left at the door")).toHaveLength(1);
+    const logged = await entityTimeline(db, "order", order.id);
+    expect(logged.find((e) => e.action === "note")?.changes).toEqual({
+      note: { from: null, to: "Left at the door" },
+    });
   });
 
   it("is null for an unknown or malformed id", async () => {
