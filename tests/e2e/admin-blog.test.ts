@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { expectNoSeriousA11yViolations } from "../support/axe.ts";
 import { setupE2E } from "../support/browser.ts";
-import { adminEnv, confirmDelete, signInAsAdmin, waitForToast } from "../support/e2e-helpers.ts";
+import { adminEnv, confirmDelete, signInAsAdmin, toastsGone, waitForToast } from "../support/e2e-helpers.ts";
 import { failInsertsWhen } from "../support/page.ts";
 
 // Posts titled FAIL-STORE… cannot be stored (a database failure).
@@ -59,11 +59,14 @@ describe("admin blog", () => {
     await shop.goto("/blog");
     await shop.getByText("Altitude and Energy").first().waitFor();
 
+    // The toasts shown over the row (kept while the pointer rests on them) leave its buttons free.
+    await toastsGone(page);
     await page.getByRole("button", { name: "Unpublish Altitude and Energy" }).click();
     await waitForToast(page, "Blog post unpublished successfully");
     await shop.reload();
     await shop.getByText("No blog posts available yet. Check back soon!").waitFor();
 
+    await toastsGone(page);
     await page.getByRole("button", { name: "Delete Altitude and Energy" }).click();
     await confirmDelete(
       page,

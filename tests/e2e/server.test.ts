@@ -55,13 +55,12 @@ describe("server lifecycle", () => {
     expect(stored.map((u) => u.email).sort()).toEqual([...acknowledged].sort());
   });
 
-  it("restarts on the same data quickly, without seeding again", async () => {
+  // How fast is measured by scripts/bench-start.mjs (docs/performance.md), not timed here.
+  it("restarts on the same data without seeding again", async () => {
     const first = apps[0]!;
     expect(first.output()).toContain("demo data seeded");
-    const started = Date.now();
     const second = await restartApp(first, { LOG_LEVEL: "info" });
     apps.push(second);
-    expect(Date.now() - started).toBeLessThan(15_000);
     expect(second.output()).not.toContain("demo data seeded");
     expect((await fetch(`${second.url}/readyz`)).status).toBe(200);
   });

@@ -76,6 +76,8 @@ export function waitForToast(page: Page, text: string | RegExp) {
 
 /** Toasts fade in and out; axe would measure their contrast half-transparent. Waits until they are gone. */
 export async function toastsGone(page: Page) {
+  // A toast under the pointer stays (sonner pauses it on hover): the pointer moves off first.
+  await page.mouse.move(0, 0);
   await expect.poll(() => page.locator("[data-sonner-toast]").count(), { timeout: 20_000 }).toBe(0);
 }
 
