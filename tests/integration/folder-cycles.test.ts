@@ -14,8 +14,6 @@ const STILL_MUTUAL = [
   "catalog↔content",
   "catalog↔stock",
   "content↔labels",
-  "creators↔exports",
-  "exports↔marketing",
   "mail↔marketing",
   "orders↔payments",
   "orders↔subscriptions",
