@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { normalizeListCode } from "../../core/serial-code.ts";
+import { slugify } from "../../core/slug.ts";
 import { createSingleVariant, syncProductSummary } from "../../server/catalog/variants.ts";
-import { slugify } from "../../server/content/slug.ts";
 import type { Db } from "../../server/db/client.ts";
 import {
   collectionProducts,
