@@ -11,8 +11,9 @@ import {
   createProduct,
   createTestimonial,
 } from "../../tests/factories/index.ts";
-import { defaultSku, syncProductSummary } from "../catalog/variants.ts";
+import { defaultSku } from "../catalog/variants.ts";
 import type { Db } from "../db/client.ts";
+import { syncProductSummary } from "../db/product-summary.ts";
 import { orders, productOptions, products, productVariants, user } from "../db/schema/index.ts";
 import { projectRoot } from "../project-root.ts";
 import { seedDemoAuthenticity } from "./demo-batches.ts";
