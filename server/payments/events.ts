@@ -66,7 +66,7 @@ export type PaymentEvents = {
   /** The provider's id of the money a paid order took, when the order has none yet. */
   paymentIdReported(orderId: string, providerPaymentId: string): Promise<unknown>;
   /** A renewal charged; `not_found` while the subscription is not recorded yet. */
-  renewalPaid(renewal: ProviderRenewal): Promise<{ ok: true } | { ok: false; reason: string }>;
+  renewalPaid(renewal: ProviderRenewal): Promise<{ ok: boolean; reason?: string }>;
   /** The provider's current state of a subscription; false when we do not know it (yet). */
   subscriptionChanged(subscription: ProviderSubscription, state: SubscriptionState): Promise<boolean>;
   /** A renewal charge failed (dunning); false for a subscription we do not know. */
