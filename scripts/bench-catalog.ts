@@ -34,7 +34,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { type Db, openDatabase } from "../server/db/client.ts";
-import { seedDemoDataIfEmpty } from "../server/db/seed/demo.ts";
+import { seedDemoDataIfEmpty } from "../server/seed/demo.ts";
 import { benchAdminProductList } from "./bench-admin-products.ts";
 import { benchSearchQueries } from "./bench-search.ts";
 import { startBenchServer } from "./bench-server.ts";

@@ -1,11 +1,11 @@
 /**
- * The search figure of `npm run bench:catalog`: searchStorefront (server/catalog/search.ts) called
+ * The search figure of `npm run bench:catalog`: searchStorefront (server/search/search.ts) called
  * directly on the seeded database, one query at a time, so the latency is the database's answer
  * plus its mapping, without HTTP, rendering or other connections queueing in front of it.
  */
 
-import { searchStorefront } from "../server/catalog/search.ts";
 import type { Db } from "../server/db/client.ts";
+import { searchStorefront } from "../server/search/search.ts";
 
 /** A word every product has, a prefix being typed, two words, a rare word and one that matches nothing. */
 export const SEARCH_BENCH_QUERIES = ["shilajit", "shil", "gold res", "summit reserve", "zzqx"];

@@ -1,6 +1,6 @@
 /**
  * Draws the demo images (and one tiny demo video) from SVG with sharp and writes small WebP
- * files into server/db/seed/images/. Run once and commit the output; the seed only copies files,
+ * files into server/seed/images/. Run once and commit the output; the seed only copies files,
  * so starting the shop never draws or downloads anything.
  *
  *   node --import tsx scripts/generate-demo-images.ts

@@ -30,11 +30,11 @@ import { failFastWithoutDatabase, requestFailedOnDatabase } from "./http/unavail
 import type { RequestLogFields } from "./logger.ts";
 import { MAX_BODY_BYTES } from "./media/upload-request.ts";
 import { imageVariant } from "./media/variants.ts";
-import { paypalWebhookRoute } from "./payments/paypal/webhook-route.ts";
-import { handleStripeWebhook } from "./payments/stripe/webhook.ts";
-import { stripeWebhookDeps } from "./payments/stripe/webhook-deps.ts";
 import { clientIpOf } from "./rate-limit/client-ip.ts";
 import type { Services } from "./services.ts";
+import { paypalWebhookRoute } from "./webhooks/paypal-route.ts";
+import { handleStripeWebhook } from "./webhooks/stripe.ts";
+import { stripeWebhookDeps } from "./webhooks/stripe-deps.ts";
 
 export type HttpAppOptions = {
   services: Services;

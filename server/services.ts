@@ -1,4 +1,5 @@
 import path from "node:path";
+import { attachGuestOrders } from "./accounts/guest-orders.ts";
 import { type Auth, createAuth } from "./auth/auth.ts";
 import { resolveAuthSecret } from "./auth/secret.ts";
 import { ProductViewCounter } from "./catalog/view-counter.ts";
@@ -56,6 +57,7 @@ export async function createServices(config: Config, log = createLogger(config.l
     secureCookies: config.publicUrl.startsWith("https://"),
     mailer,
     log,
+    attachGuestOrders: (userId) => attachGuestOrders(database.db, userId),
     // A demo shop without SMTP shows sign-up and reset links on the console: nobody reads its outbox yet.
     showLink: (line) => {
       if (demoMode.active && !mailer.delivers) printToConsole(config.logLevel, line);

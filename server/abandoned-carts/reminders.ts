@@ -10,11 +10,11 @@ import {
   user,
 } from "../db/schema/index.ts";
 import type { Mailer } from "../mail/mailer.ts";
-import { sendMarketingEmail } from "../mail/marketing.ts";
 import { unsubscribedSql as unsubscribed } from "../marketing/contacts.ts";
+import { RESTORE_LINK_DAYS, signLinkToken } from "../marketing/links.ts";
+import { sendMarketingEmail } from "../marketing/marketing-email.ts";
 import { getMarketingPostalAddress } from "../marketing/postal-address.ts";
 import { claimReminder, guestCapsAllow } from "./guest-caps.ts";
-import { RESTORE_LINK_DAYS, signLinkToken } from "./links.ts";
 import { getAbandonedCartSettings } from "./settings.ts";
 
 export type ReminderServices = { db: Db; mailer: Mailer; linkSecret: string };

@@ -2,7 +2,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { type CartOwner, getOrCreateCart } from "../cart/cart.ts";
 import type { Db } from "../db/client.ts";
 import { cartLines, cartReminders, carts, productVariants } from "../db/schema/index.ts";
-import { verifyLinkToken } from "./links.ts";
+import { verifyLinkToken } from "../marketing/links.ts";
 
 /**
  * Puts the lines a reminder email showed into the visitor's own cart (never the reminded cart

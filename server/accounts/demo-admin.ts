@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { Auth } from "../auth/auth.ts";
 import type { Db } from "../db/client.ts";
 import { user } from "../db/schema/index.ts";
-import { DEMO_EMAIL_DOMAIN } from "../db/seed/demo-orders.ts";
+import { DEMO_EMAIL_DOMAIN } from "../seed/demo-orders.ts";
 import { ensureAdmin } from "./ensure-admin.ts";
 
 /** The admin a demo database gets when no ADMIN_EMAIL is configured (docs/admins.md). */

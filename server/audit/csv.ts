@@ -1,7 +1,7 @@
 import { csvDate } from "../../core/csv.ts";
 import type { Db } from "../db/client.ts";
+import { nextKey, type TimeKey } from "../db/keyset.ts";
 import { type CsvExport, EXPORT_BATCH_SIZE } from "../exports/csv-stream.ts";
-import { nextKey, type TimeKey } from "../exports/keyset.ts";
 import { type ActivityFilters, activityFilter, entryBatch } from "./query.ts";
 
 export const ACTIVITY_CSV_HEADER = [

@@ -3,8 +3,8 @@ import { z } from "zod";
 import { SYSTEM_ACTOR } from "../../core/audit-actor.ts";
 import type { Db } from "../db/client.ts";
 import { isStorableText } from "../db/ids.ts";
+import { keyText, nextKey, olderThan, parseTimeKey, type TimeKey } from "../db/keyset.ts";
 import { auditEntries } from "../db/schema/index.ts";
-import { keyText, nextKey, olderThan, parseTimeKey, type TimeKey } from "../exports/keyset.ts";
 
 export const ENTRIES_PER_PAGE = 50;
 

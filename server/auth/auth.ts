@@ -3,7 +3,6 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { hashPassword } from "better-auth/crypto";
 import { admin, twoFactor } from "better-auth/plugins";
 import { brand } from "../../core/brand.ts";
-import { attachGuestOrders } from "../accounts/guest-orders.ts";
 import type { Db } from "../db/client.ts";
 import * as schema from "../db/schema/index.ts";
 import type { Logger } from "../logger.ts";
@@ -23,6 +22,12 @@ export type AuthOptions = {
   log: Logger;
   /** Also shows an emailed link on the console (a demo shop without SMTP, server/services.ts). */
   showLink?: (line: string) => void;
+  /**
+   * Joins the paid guest orders placed with a just-verified address to its account (decision 037).
+   * Handed in (`attachGuestOrders` from server/accounts/guest-orders.ts) so that auth, which accounts
+   * builds on, imports nothing from accounts.
+   */
+  attachGuestOrders: (userId: string) => Promise<unknown>;
 };
 
 /** Where the emailed reset link lands: the auth page in reset mode. */
@@ -39,7 +44,16 @@ const ONE_HOUR = 60 * 60;
  * password reset through our mail module, roles (admin plugin), TOTP two-factor, passkeys (WebAuthn), and
  * brute-force limits per client and per account.
  */
-export function createAuth({ db, secret, publicUrl, secureCookies, mailer, log, showLink }: AuthOptions) {
+export function createAuth({
+  db,
+  secret,
+  publicUrl,
+  secureCookies,
+  mailer,
+  log,
+  showLink,
+  attachGuestOrders,
+}: AuthOptions) {
   // Mail goes to the outbox first and SMTP runs in the background; a failure here is logged,
   // never passed on, so it cannot fail sign-up or reveal anything to the caller.
   const sendSafely = async (work: () => Promise<unknown>) => {
@@ -123,7 +137,7 @@ export function createAuth({ db, secret, publicUrl, secureCookies, mailer, log, 
       // (decision 037). A failure is logged; verifying still succeeds (the next sign-in retries).
       afterEmailVerification: async (user) => {
         try {
-          await attachGuestOrders(db, user.id);
+          await attachGuestOrders(user.id);
         } catch (error) {
           log.error({ err: error, userId: user.id }, "could not attach guest orders");
         }

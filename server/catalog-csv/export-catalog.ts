@@ -1,9 +1,9 @@
 import { asc, desc, inArray } from "drizzle-orm";
 import { type CsvValue, csvDollars } from "../../core/csv.ts";
 import type { Db } from "../db/client.ts";
+import { keyText, nextKey, olderThan, type TimeKey } from "../db/keyset.ts";
 import { productOptions, products, productVariants } from "../db/schema/index.ts";
 import { type CsvExport, EXPORT_BATCH_SIZE } from "../exports/csv-stream.ts";
-import { keyText, nextKey, olderThan, type TimeKey } from "../exports/keyset.ts";
 import { textToHtml } from "./html-text.ts";
 import { SHOPIFY_PRODUCT_HEADER, type ShopifyColumn } from "./shopify-format.ts";
 

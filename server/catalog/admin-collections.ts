@@ -1,11 +1,12 @@
 import { asc, eq, inArray, max } from "drizzle-orm";
 import { z } from "zod";
+import { imageUrlField, orNull } from "../../core/admin-fields.ts";
 import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from "../../core/seo-limits.ts";
-import { imageUrlField, orNull } from "../content/admin-fields.ts";
-import { slugify, uniqueSlug } from "../content/slug.ts";
+import { slugify } from "../../core/slug.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { collectionProducts, collections, products } from "../db/schema/index.ts";
+import { uniqueSlug } from "../db/unique-slug.ts";
 
 /** More products than this in one collection is a mistake (or an attack), not a collection. */
 export const MAX_COLLECTION_PRODUCTS = 500;

@@ -1,11 +1,12 @@
 import { desc, eq, getTableColumns, sql } from "drizzle-orm";
 import { z } from "zod";
 import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from "../../core/seo-limits.ts";
+import { slugify } from "../../core/slug.ts";
 import { recordChange } from "../audit/record.ts";
-import { slugify, uniqueSlug } from "../content/slug.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { products, weightType } from "../db/schema/index.ts";
+import { uniqueSlug } from "../db/unique-slug.ts";
 import { isSkuClash, saveProductVariants, skuClash, variantRules, variantsShape } from "./admin-variants.ts";
 import { productSnapshot } from "./audit-snapshot.ts";
 import { quantityTiersInput } from "./quantity-tiers.ts";

@@ -4,10 +4,11 @@ import { MAX_STOCK_QUANTITY } from "../../core/stock.ts";
 import { MAX_OPTIONS, MAX_VARIANTS, splitValues, variantTitle } from "../../core/variant-drafts.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
+import { syncProductSummary } from "../db/product-summary.ts";
 import { orderItems, productOptions, products, productVariants } from "../db/schema/index.ts";
 import { InvalidInputError } from "../errors.ts";
 import { saveVariantStock } from "../stock/editor-stock.ts";
-import { defaultSku, loadProductOptions, syncProductSummary } from "./variants.ts";
+import { defaultSku, loadProductOptions } from "./variants.ts";
 
 /**
  * The admin's options and variants of one product (docs/decisions/029-options-and-variants.md):

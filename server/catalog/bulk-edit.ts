@@ -12,10 +12,10 @@ import {
 } from "../../core/bulk-edit.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
+import { syncProductSummary } from "../db/product-summary.ts";
 import { products, productVariants } from "../db/schema/index.ts";
 import { InvalidInputError } from "../errors.ts";
 import { changeStockTo } from "../stock/adjust.ts";
-import { syncProductSummary } from "./variants.ts";
 
 /** The grid's save: the changed cells only, and the reason recorded with any stock change. */
 export const bulkEditInput = z.object({

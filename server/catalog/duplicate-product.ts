@@ -1,9 +1,10 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import { slugify, uniqueSlug } from "../content/slug.ts";
+import { slugify } from "../../core/slug.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
+import { syncProductSummary } from "../db/product-summary.ts";
 import { productOptions, products, productVariants } from "../db/schema/index.ts";
-import { syncProductSummary } from "./variants.ts";
+import { uniqueSlug } from "../db/unique-slug.ts";
 
 /** How a copy's SKUs end: "SHJ-30G" → "SHJ-30G-COPY", then "-COPY-2"… while taken. */
 const COPY_SUFFIX = "-COPY";

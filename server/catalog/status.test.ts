@@ -4,6 +4,8 @@ import { createCollection, createProduct, type Product } from "../../tests/facto
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
 import { addToCart, CartError, getOrCreateCart, priceCart } from "../cart/cart.ts";
 import { products, productVariants } from "../db/schema/index.ts";
+import { searchStorefront } from "../search/search.ts";
+import { suggestStorefront } from "../search/suggest.ts";
 import { feedProductPages } from "../seo/google-feed.ts";
 import { sitemapEntries } from "../seo/sitemap.ts";
 import { listProductTags } from "./collections.ts";
@@ -14,8 +16,6 @@ import {
   readProductListQuery,
 } from "./product-list.ts";
 import { findProductById, findProductBySlug, findProductForPage } from "./products.ts";
-import { searchStorefront } from "./search.ts";
-import { suggestStorefront } from "./suggest.ts";
 
 let database: TestDatabase;
 let active: Product;

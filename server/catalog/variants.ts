@@ -1,15 +1,16 @@
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { ProductOption, ProductVariant } from "../../core/catalog.ts";
 import { isSoldOut, lowStockLeft } from "../../core/stock.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
+import { syncProductSummary } from "../db/product-summary.ts";
 import { productOptions, products, productVariants } from "../db/schema/index.ts";
 import { onStorefront } from "./status.ts";
 
 /**
  * Options and variants of products (docs/decisions/029-options-and-variants.md): reading them for
- * the storefront, and keeping the product row's summary (lowest/highest price, sold out) in step
- * with its live variants so lists sort, filter and show "From $X" from one indexed row.
+ * the storefront, and making a product's single variant. The product row's summary (lowest/highest
+ * price, sold out) is kept in step by syncProductSummary (server/db/product-summary.ts).
  */
 
 type VariantRow = typeof productVariants.$inferSelect;
@@ -88,23 +89,6 @@ export async function defaultVariantId(db: Db, productId: string): Promise<strin
     .orderBy(asc(soldOutSql), asc(productVariants.position), asc(productVariants.createdAt))
     .limit(1);
   return row?.id ?? null;
-}
-
-/**
- * Recomputes the product rows' price range and sold-out flag from their live variants (a
- * tracked variant at zero stock is sold out). Call it in the same transaction as any variant
- * change, stock crossing zero included (server/stock/movements.ts). A product with no live variant is sold out.
- */
-export async function syncProductSummary(db: Db, productIds: string[]) {
-  if (productIds.length === 0) return;
-  await db
-    .update(products)
-    .set({
-      priceCents: sql`coalesce((select min(v.price_cents) from product_variants v where v.product_id = ${products.id} and v.archived_at is null), ${products.priceCents})`,
-      priceMaxCents: sql`coalesce((select max(v.price_cents) from product_variants v where v.product_id = ${products.id} and v.archived_at is null), ${products.priceCents})`,
-      soldOut: sql`coalesce((select bool_and(v.sold_out or coalesce(v.stock_quantity = 0, false)) from product_variants v where v.product_id = ${products.id} and v.archived_at is null), true)`,
-    })
-    .where(inArray(products.id, productIds));
 }
 
 /** The SKU a one-variant product gets by default: its slug and weight, upper case. */

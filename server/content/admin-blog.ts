@@ -1,14 +1,15 @@
 import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
+import { imageUrlField } from "../../core/admin-fields.ts";
 import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from "../../core/seo-limits.ts";
+import { slugify } from "../../core/slug.ts";
 import { deleteTracked, recordCreated, type Tracked, updateTracked } from "../audit/tracked.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { blogPosts } from "../db/schema/index.ts";
-import { imageUrlField } from "./admin-fields.ts";
+import { uniqueSlug } from "../db/unique-slug.ts";
 import type { ImageSizes } from "./markdown.ts";
 import { markdownProblem, storedPostHtml } from "./markdown-limits.ts";
-import { slugify, uniqueSlug } from "./slug.ts";
 
 export const blogPostInputSchema = z.object({
   title: z.string().trim().min(1, "Title is required").max(200, "Title must be at most 200 characters"),

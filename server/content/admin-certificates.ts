@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { imageUrlField } from "../../core/admin-fields.ts";
 import type { CertificateSlot } from "../../core/certificate-slots.ts";
 import type { Db } from "../db/client.ts";
 import { certificates } from "../db/schema/index.ts";
-import { imageUrlField } from "./admin-fields.ts";
 
 export const certificateSlotSchema = z.coerce
   .number("Choose certificate 1 or 2")

@@ -1,10 +1,10 @@
 import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
+import { imageUrlField, orNull, websiteUrlField } from "../../core/admin-fields.ts";
 import { deleteTracked, recordCreated, type Tracked, updateTracked } from "../audit/tracked.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { partners } from "../db/schema/index.ts";
-import { imageUrlField, orNull, websiteUrlField } from "./admin-fields.ts";
 
 /** The partner form: name required; the website must be an http(s) URL (it becomes a link). */
 export const partnerInputSchema = z.object({

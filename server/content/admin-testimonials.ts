@@ -1,9 +1,9 @@
 import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
+import { imageUrlField, orNull } from "../../core/admin-fields.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { testimonials } from "../db/schema/index.ts";
-import { imageUrlField, orNull } from "./admin-fields.ts";
 
 export const TESTIMONIAL_MEDIA_TYPES = ["none", "image", "video"] as const;
 

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import { demoImagesDir } from "../db/seed/demo.ts";
+import { demoImagesDir } from "../seed/demo.ts";
 import { renderMarkdown } from "./markdown.ts";
 import { markdownImageSizes } from "./markdown-images.ts";
 

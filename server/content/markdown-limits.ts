@@ -1,4 +1,5 @@
-import { escapeHtml, type ImageSizes, renderMarkdown } from "./markdown.ts";
+import { escapeHtml } from "../../core/html.ts";
+import { type ImageSizes, renderMarkdown } from "./markdown.ts";
 
 /** The post body's size limit; the preview renders no more than a post may hold. */
 export const MAX_MARKDOWN_LENGTH = 200_000;

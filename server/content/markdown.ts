@@ -1,15 +1,8 @@
 import { Marked, type Tokens } from "marked";
+import { escapeHtml } from "../../core/html.ts";
 import { allWidthsSrcSets, avifSrcSetFor, isUploadUrl, srcSetFor } from "../../core/images.ts";
 import { CLAIM_MARKER, claimText } from "../../core/legal/supplement-facts.ts";
-
-const escapes: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => escapes[c]!);
+import { CLAIM_PARAGRAPH } from "../labels/label-html.ts";
 
 /** Only web, mail and same-site links: `javascript:`, `data:` and the like are dropped. */
 export function safeHref(href: string): string | null {
@@ -21,9 +14,6 @@ export function safeHref(href: string): string | null {
   if (!/^[a-z][a-z0-9+.-]*:/i.test(visible)) return trimmed;
   return null;
 }
-
-/** How a claim paragraph starts in the HTML: the post page counts these for the disclaimer. */
-export const CLAIM_PARAGRAPH = '<p class="label-claim">';
 
 /** Intrinsic sizes of the uploads a Markdown text shows, by URL (`markdownImageSizes`). */
 export type ImageSizes = ReadonlyMap<string, { width: number; height: number }>;

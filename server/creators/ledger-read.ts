@@ -4,13 +4,13 @@ import type { CommissionBalance, LedgerKind } from "../../core/commission.ts";
 import { ledgerState } from "../../core/commission.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
+import { keyText, nextKey, olderThan, parseTimeKey, type TimeKey } from "../db/keyset.ts";
 import {
   contentCreators,
   creatorLedgerEntries,
   creatorPayoutEntries,
   creatorPayouts,
 } from "../db/schema/index.ts";
-import { keyText, nextKey, olderThan, parseTimeKey, type TimeKey } from "../exports/keyset.ts";
 
 /** Rows per page of the ledger and order lists. */
 export const LEDGER_PAGE_SIZE = 50;

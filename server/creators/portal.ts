@@ -1,8 +1,8 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { CREATOR_PATH } from "../../core/creator-portal.ts";
 import type { Db } from "../db/client.ts";
+import { keyText, nextKey, olderThan } from "../db/keyset.ts";
 import { coupons, creatorLedgerEntries, orders } from "../db/schema/index.ts";
-import { keyText, nextKey, olderThan } from "../exports/keyset.ts";
 import { getCommissionSettings } from "./commission-settings.ts";
 import {
   creatorBalance,

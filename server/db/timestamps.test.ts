@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseTimeKey } from "../exports/keyset.ts";
+import { parseTimeKey } from "./keyset.ts";
 import { isTimestampText } from "./timestamps.ts";
 
 const ID = "0b9e4a52-2f43-4c1e-9a55-6f0f8c1d2e3f";

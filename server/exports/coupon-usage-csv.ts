@@ -1,9 +1,9 @@
 import { desc, eq } from "drizzle-orm";
 import { csvDate, csvDollars } from "../../core/csv.ts";
 import type { Db } from "../db/client.ts";
+import { keyText, nextKey, olderThan, type TimeKey } from "../db/keyset.ts";
 import { coupons, couponUsages } from "../db/schema/index.ts";
 import { type CsvExport, EXPORT_BATCH_SIZE } from "./csv-stream.ts";
-import { keyText, nextKey, olderThan, type TimeKey } from "./keyset.ts";
 
 export const COUPON_USAGE_CSV_HEADER = ["Coupon code", "Order ID", "Email", "Discount", "Used at"] as const;
 

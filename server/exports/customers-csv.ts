@@ -1,9 +1,9 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { csvDate, csvDollars } from "../../core/csv.ts";
 import type { Db } from "../db/client.ts";
+import { keyText, nextKey, olderThan, type TimeKey } from "../db/keyset.ts";
 import { orders, user } from "../db/schema/index.ts";
 import { type CsvExport, EXPORT_BATCH_SIZE } from "./csv-stream.ts";
-import { keyText, nextKey, olderThan, type TimeKey } from "./keyset.ts";
 
 export const CUSTOMER_CSV_HEADER = [
   "User ID",

@@ -2,10 +2,10 @@ import { and, asc, desc, inArray, type SQL, sql } from "drizzle-orm";
 import { type CsvValue, csvDate, csvDollars } from "../../core/csv.ts";
 import { carrierDisplayName } from "../../core/shipment.ts";
 import type { Db, Tx } from "../db/client.ts";
+import { keyText, nextKey, olderThan, type TimeKey } from "../db/keyset.ts";
 import { bulkOrderItems, orderItems, orders } from "../db/schema/index.ts";
 import { type OrderFilter, orderFilterWhere } from "../orders/order-filter.ts";
 import { type CsvExport, EXPORT_BATCH_SIZE } from "./csv-stream.ts";
-import { keyText, nextKey, olderThan, type TimeKey } from "./keyset.ts";
 
 export const ORDER_CSV_HEADER = [
   "Order ID",

@@ -1,8 +1,8 @@
 import { csvDate } from "../../core/csv.ts";
 import type { Db } from "../db/client.ts";
+import { nextKey, type TimeKey } from "../db/keyset.ts";
 import { type SubscriberQuery, subscriberBatch, subscriberFilter } from "../marketing/admin-subscribers.ts";
 import { type CsvExport, EXPORT_BATCH_SIZE } from "./csv-stream.ts";
-import { nextKey, type TimeKey } from "./keyset.ts";
 
 export const SUBSCRIBER_CSV_HEADER = [
   "Email",

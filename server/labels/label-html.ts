@@ -1,3 +1,4 @@
+import { escapeHtml as esc } from "../../core/html.ts";
 import { PROP65_SIGNAL_WORD, type Prop65Endpoint, prop65WarningBody } from "../../core/legal/prop65.ts";
 import {
   amountText,
@@ -8,7 +9,6 @@ import {
   PANEL_TITLE,
   type SupplementFacts,
 } from "../../core/legal/supplement-facts.ts";
-import { CLAIM_PARAGRAPH, escapeHtml as esc } from "../content/markdown.ts";
 
 /**
  * The label pieces as server-made HTML: the product page and /checkout are at their JavaScript
@@ -49,6 +49,12 @@ function paragraph(label: string, text: string): string {
 export function disclaimerHtml(claimCount: number): string {
   return `<p class="label-disclaimer">*${esc(disclaimerFor(claimCount))}</p>`;
 }
+
+/**
+ * How a claim paragraph starts in a blog post's HTML (server/content/markdown.ts writes it, styled
+ * by the `.label-*` rules): the post page counts these for the disclaimer.
+ */
+export const CLAIM_PARAGRAPH = '<p class="label-claim">';
 
 /** A blog post's HTML with the disclaimer after it when it marks claims (server/content/markdown.ts). */
 export function withClaimDisclaimer(postHtml: string): string {

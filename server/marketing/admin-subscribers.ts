@@ -2,8 +2,8 @@ import { and, desc, eq, ilike, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client.ts";
 import { isStorableText } from "../db/ids.ts";
+import { keyText, nextKey, olderThan, parseTimeKey, type TimeKey } from "../db/keyset.ts";
 import { marketingContacts, marketingStatus } from "../db/schema/index.ts";
-import { keyText, nextKey, olderThan, parseTimeKey, type TimeKey } from "../exports/keyset.ts";
 
 export const SUBSCRIBERS_PER_PAGE = 50;
 

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { OPT_IN_EMAIL } from "../../core/legal/marketing.ts";
-import { signLinkToken, verifyLinkToken } from "../abandoned-carts/links.ts";
 import type { Db } from "../db/client.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { RateLimitRule } from "../rate-limit/rate-limit.ts";
 import { emailHash } from "./address-hash.ts";
 import { type ContactSource, confirmOptIn, requestOptIn } from "./contacts.ts";
+import { signLinkToken, verifyLinkToken } from "./links.ts";
 
 /** A confirmation link is good for a week; a new request sends a new one (the old one stops). */
 export const CONFIRM_LINK_DAYS = 7;

@@ -1,7 +1,7 @@
-import { signLinkToken, UNSUBSCRIBE_LINK_DAYS, verifyLinkToken } from "../abandoned-carts/links.ts";
 import type { Db } from "../db/client.ts";
 import { normalizeEmail } from "./address-hash.ts";
 import { unsubscribeAddress } from "./contacts.ts";
+import { signLinkToken, UNSUBSCRIBE_LINK_DAYS, verifyLinkToken } from "./links.ts";
 
 /** The unsubscribe URL for one recipient (the page and the RFC 8058 one-click POST share it). */
 export function unsubscribeUrl(publicUrl: string, secret: string, email: string, now = new Date()): string {

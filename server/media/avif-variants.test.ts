@@ -4,7 +4,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { avifSrcSetFor, avifVariantUrl } from "../../core/images.ts";
-import { demoImagesDir } from "../db/seed/demo.ts";
+import { demoImagesDir } from "../seed/demo.ts";
 import { storeImageUpload } from "./uploads.ts";
 import { imageVariant, variantRequest } from "./variants.ts";
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { DEFAULT_PRODUCT_IMAGE, PLACEHOLDER_IMAGE, srcSetFor } from "../../core/images.ts";
-import { demoImagesDir } from "../db/seed/demo.ts";
+import { demoImagesDir } from "../seed/demo.ts";
 import { describeImage } from "./describe.ts";
 import { imageVariant, resolveInside } from "./variants.ts";
 

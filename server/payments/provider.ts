@@ -1,6 +1,5 @@
 import type { Db, Tx } from "../db/client.ts";
-import type { Buyer, orderItems, orders } from "../db/schema/index.ts";
-import type { SubscriptionState } from "../subscriptions/sync.ts";
+import type { Buyer, orderItems, orders, subscriptions } from "../db/schema/index.ts";
 
 export type PaymentMethod = "card" | "paypal";
 
@@ -46,6 +45,14 @@ export class PayerMustChooseAgain extends Error {
     super(`the provider declined the payment (${issue}); the buyer must choose another way to pay`);
   }
 }
+
+/** A subscription as the provider reports it now, copied onto our row (server/subscriptions/sync.ts). */
+export type SubscriptionState = {
+  status: (typeof subscriptions.$inferSelect)["status"];
+  cancelAtPeriodEnd: boolean;
+  currentPeriodEnd: Date | null;
+  canceledAt: Date | null;
+};
 
 /** A hosted payment page the provider opened; `expiresAt` is when it stops taking payment. */
 export type OpenedSession = { sessionId: string; url: string; expiresAt: Date };

@@ -1,6 +1,5 @@
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
-import { getOrderForSession } from "../orders/customer-orders.ts";
 import { paypalProviderFor } from "./paypal/paypal-provider.ts";
 import type { PaymentMethod, PaymentProvider } from "./provider.ts";
 import { sandboxProvider } from "./sandbox.ts";
@@ -8,7 +7,10 @@ import { stripeGateway } from "./stripe/gateway.ts";
 
 export type ProviderName = PaymentProvider["name"];
 
-type ProviderServices = { config: Pick<Config, "stripe" | "paypal" | "publicUrl">; database: { db: Db } };
+export type ProviderServices = {
+  config: Pick<Config, "stripe" | "paypal" | "publicUrl">;
+  database: { db: Db };
+};
 
 type ProviderKeys = Pick<Config, "stripe" | "paypal">;
 
@@ -53,13 +55,4 @@ export function providerNamed(services: ProviderServices, name: ProviderName): P
     case "paypal":
       return paypalProviderFor(services.config);
   }
-}
-
-/** The provider of the order a return URL's session id / token belongs to; null when unknown. */
-export async function providerForSession(
-  services: ProviderServices,
-  sessionId: string,
-): Promise<PaymentProvider | null> {
-  const order = await getOrderForSession(services.database.db, sessionId);
-  return order ? providerNamed(services, order.provider) : null;
 }

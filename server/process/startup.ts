@@ -1,8 +1,8 @@
 import { createDemoAdmin, DEMO_ADMIN_EMAIL, hasDemoAdmin } from "../accounts/demo-admin.ts";
 import { ensureAdmin } from "../accounts/ensure-admin.ts";
-import { seedDemoDataIfEmpty } from "../db/seed/demo.ts";
-import { isDemoDatabase } from "../db/seed/demo-marker.ts";
 import { ensurePolicyTemplates } from "../policies/templates.ts";
+import { seedDemoDataIfEmpty } from "../seed/demo.ts";
+import { isDemoDatabase } from "../seed/demo-marker.ts";
 import type { Services } from "../services.ts";
 
 /** A sign-in the start banner shows; the password only in the start that created the account. */

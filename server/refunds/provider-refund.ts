@@ -4,25 +4,10 @@ import { isUuid } from "../db/ids.ts";
 import { orders, refunds } from "../db/schema/index.ts";
 import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
-import type { ProviderName } from "../payments/registry.ts";
+import type { ProviderRefundEvent } from "../payments/events.ts";
 import { refundableItems } from "./amount.ts";
 import { sendRefundEmail } from "./email.ts";
 import { lockPaidOrder, recordRefund, refundableCents } from "./record.ts";
-
-/** A refund as a provider's webhook reports it. */
-export type ProviderRefundEvent = {
-  provider: Exclude<ProviderName, "sandbox">;
-  providerRefundId: string;
-  /** The payment it refunds (Stripe payment intent, PayPal capture): finds the order. */
-  providerPaymentId: string | null;
-  amountCents: number;
-  /** Only a succeeded refund counts; a failed one releases what our pending row held. */
-  status: "succeeded" | "pending" | "failed";
-  /** Our refund row's id when the refund is our own (Stripe metadata, PayPal custom_id). */
-  ourRefundId?: string | null;
-  /** Why, for a refund we did not make (default: "Refunded in the … dashboard"), e.g. a chargeback. */
-  reason?: string;
-};
 
 export type ProviderRefundDeps = {
   db: Db;

@@ -12,8 +12,8 @@ import { orders, refunds } from "../db/schema/index.ts";
 import { createLogger } from "../logger.ts";
 import { completePayment } from "../orders/complete-payment.ts";
 import type { PaypalProvider } from "../payments/paypal/paypal-provider.ts";
-import { handlePaypalWebhook } from "../payments/paypal/webhook.ts";
-import { handleStripeWebhook } from "../payments/stripe/webhook.ts";
+import { handlePaypalWebhook } from "../webhooks/paypal.ts";
+import { handleStripeWebhook } from "../webhooks/stripe.ts";
 import { refundOrder } from "./refund-order.ts";
 
 let database: TestDatabase;

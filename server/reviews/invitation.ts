@@ -5,7 +5,7 @@ import type { Db } from "../db/client.ts";
 import { orderItems, orders, products, reviewInvitations } from "../db/schema/index.ts";
 import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
-import { type MarketingMessage, sendMarketingEmail } from "../mail/marketing.ts";
+import { type MarketingMessage, sendMarketingEmail } from "../marketing/marketing-email.ts";
 
 /** One invitation per order, ever: the outbox stores this key at most once. */
 export const reviewInvitationKey = (orderId: string) => `review-invitation:${orderId}`;

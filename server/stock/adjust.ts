@@ -1,9 +1,9 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { MAX_STOCK_QUANTITY } from "../../core/stock.ts";
 import type { StockAdjustment } from "../../core/stock-form.ts";
-import { syncProductSummary } from "../catalog/variants.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
+import { syncProductSummary } from "../db/product-summary.ts";
 import { products, productVariants } from "../db/schema/index.ts";
 import { InvalidInputError, NotFoundError } from "../errors.ts";
 import { applyStockChange, type StockReason } from "./movements.ts";

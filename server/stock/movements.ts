@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { recordChange } from "../audit/record.ts";
-import { syncProductSummary } from "../catalog/variants.ts";
 import type { Tx } from "../db/client.ts";
+import { syncProductSummary } from "../db/product-summary.ts";
 import { productVariants, stockMovements } from "../db/schema/index.ts";
 import type { LockedVariant } from "./locked-variants.ts";
 

@@ -4,6 +4,7 @@ import { formatMoney } from "../../core/money.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { orders, subscriptionNotices, subscriptions } from "../db/schema/index.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import type { PaymentFailure } from "../payments/events.ts";
 import { recordSubscriptionEvent } from "./events.ts";
 import { longDate } from "./notices.ts";
 import { subscriberContact } from "./subscriber.ts";
@@ -12,23 +13,6 @@ type Subscription = typeof subscriptions.$inferSelect;
 type NoticeKind = "payment_failed" | "past_due" | "ended";
 
 export type DunningDeps = { db: Db; mailer: Pick<Mailer, "send">; publicUrl: string };
-
-/** A renewal charge the provider reports failed (Stripe invoice.payment_failed, PayPal BILLING.SUBSCRIPTION.PAYMENT.FAILED). */
-export type PaymentFailure = {
-  provider: "stripe" | "paypal";
-  providerSubscriptionId: string;
-  /** The failed attempt (Stripe: invoice and attempt count; PayPal: the failed payment's time): emailed once. */
-  attemptKey: string;
-  amountCents: number;
-  /** The provider's last retry failed: it tries no more. */
-  lastAttempt: boolean;
-  /** When the provider tries again, when it says. */
-  nextRetryAt: Date | null;
-  /** Where the card or account is updated; the subscription's own page when null. */
-  updateUrl: string | null;
-  /** Where this charge can be paid now (Stripe's hosted invoice page). */
-  payUrl?: string | null;
-};
 
 /**
  * How long a PayPal subscription stays past due after PayPal's last retry before the shop ends it

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { subscriptions } from "../db/schema/index.ts";
 import type { Mailer } from "../mail/mailer.ts";
-import type { ProviderName } from "../payments/registry.ts";
+import type { ProviderRenewal } from "../payments/events.ts";
 import { backOrderedItems } from "../stock/history.ts";
 import { renewalShortage, sendRenewalStockEmail } from "../stock/renewal-stock.ts";
 import { takeUnits } from "../stock/take.ts";
@@ -92,13 +92,7 @@ export async function renewSubscription(
 export async function recordProviderRenewal(
   db: Db,
   mailer: Pick<Mailer, "send">,
-  input: {
-    provider: Exclude<ProviderName, "sandbox">;
-    providerSubscriptionId: string;
-    providerPaymentId: string;
-    paidAt: Date;
-    periodEnd?: Date;
-  },
+  input: ProviderRenewal,
 ): Promise<RenewResult> {
   const result = await db.transaction(async (tx) => {
     const [locked] = await tx

@@ -1,5 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { percentageOf } from "../../core/money.ts";
+import { renewalTotalCents } from "../../core/recurring-price.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { orderItems, orders, type subscriptions } from "../db/schema/index.ts";
 import type { Mailer } from "../mail/mailer.ts";
@@ -13,48 +14,6 @@ export function addMonth(date: Date): Date {
   const next = new Date(date);
   next.setMonth(next.getMonth() + 1);
   return next;
-}
-
-/** A subscription's discount as a rate, from the first order's subtotal and subscription discount. */
-export function subscriptionDiscountBasisPoints(subtotalCents: number, subscriptionDiscountCents: number) {
-  return Math.round((subscriptionDiscountCents * 10000) / Math.max(subtotalCents, 1));
-}
-
-/**
- * What each renewal charges: the items' amount (after their volume discount) less the
- * subscription rate (no coupon).
- */
-export function renewalTotalCents(amountCents: number, discountBasisPoints: number): number {
-  return Math.round((amountCents * (10000 - discountBasisPoints)) / 10000);
-}
-
-type PricedOrder = Pick<
-  typeof orders.$inferSelect,
-  "subtotalCents" | "volumeDiscountCents" | "subscriptionDiscountCents" | "taxBasisPoints"
->;
-
-/**
- * The recurring price a subscription order sets up with the provider: its subscription rate and
- * the monthly amount, both on the items after their volume discount (decision 030: renewals keep
- * the first order's quantities, so they keep its volume discount too).
- */
-export function recurringPrice(order: PricedOrder): {
-  discountBasisPoints: number;
-  /** What every month charges: the goods and their sales tax (shipping is free on subscriptions). */
-  monthlyCents: number;
-  monthlyGoodsCents: number;
-  monthlyTaxCents: number;
-} {
-  const itemsCents = order.subtotalCents - order.volumeDiscountCents;
-  const discountBasisPoints = subscriptionDiscountBasisPoints(itemsCents, order.subscriptionDiscountCents);
-  const monthlyGoodsCents = renewalTotalCents(itemsCents, discountBasisPoints);
-  const monthlyTaxCents = percentageOf(monthlyGoodsCents, order.taxBasisPoints);
-  return {
-    discountBasisPoints,
-    monthlyCents: monthlyGoodsCents + monthlyTaxCents,
-    monthlyGoodsCents,
-    monthlyTaxCents,
-  };
 }
 
 /**

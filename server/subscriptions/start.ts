@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
+import { recurringPrice } from "../../core/recurring-price.ts";
 import type { Tx } from "../db/client.ts";
 import { type orderItems, orders, subscriptions } from "../db/schema/index.ts";
 import { linkRenewalConsent } from "./renewal-consent.ts";
-import { addMonth, recurringPrice } from "./renewal-order.ts";
+import { addMonth } from "./renewal-order.ts";
 
 type Order = typeof orders.$inferSelect;
 type OrderItem = typeof orderItems.$inferSelect;

@@ -1,14 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { subscriptions } from "../db/schema/index.ts";
-import type { ProviderName } from "../payments/registry.ts";
-
-export type SubscriptionState = {
-  status: (typeof subscriptions.$inferSelect)["status"];
-  cancelAtPeriodEnd: boolean;
-  currentPeriodEnd: Date | null;
-  canceledAt: Date | null;
-};
+import type { ProviderSubscription } from "../payments/events.ts";
+import type { SubscriptionState } from "../payments/provider.ts";
 
 /**
  * Copies the provider's current view of a subscription onto our row. Callers pass the state they
@@ -17,7 +11,7 @@ export type SubscriptionState = {
  */
 export async function syncSubscriptionState(
   db: Db,
-  ref: { provider: Exclude<ProviderName, "sandbox">; providerSubscriptionId: string },
+  ref: ProviderSubscription,
   state: SubscriptionState,
 ): Promise<boolean> {
   const updated = await db

@@ -12,6 +12,8 @@ import { dispatchPaypalEvent, parseEvent } from "../payments/paypal/webhook.ts";
 import { stripeGateway } from "../payments/stripe/gateway.ts";
 import { dispatchStripeEvent } from "../payments/stripe/webhook.ts";
 import { type HandledOutcome, runLogged } from "./log.ts";
+import { paymentEventHandler } from "./payment-events.ts";
+import { paypalEventDeps } from "./paypal.ts";
 
 /** A second replay of the same event within this window is the same click twice: it does nothing. */
 export const REPLAY_DEBOUNCE_SECONDS = 10;
@@ -85,12 +87,12 @@ function handlerFor(
   const db = services.database.db;
   if (provider === "stripe" && config.stripe) {
     const gateway = stripeGateway(config.stripe, config.publicUrl);
-    return () =>
-      dispatchStripeEvent({ db, mailer, gateway, publicUrl: config.publicUrl }, payload as Stripe.Event);
+    const events = paymentEventHandler({ db, mailer, publicUrl: config.publicUrl });
+    return () => dispatchStripeEvent({ gateway, events }, payload as Stripe.Event);
   }
   const paypalEvent = provider === "paypal" ? parseEvent(JSON.stringify(payload)) : null;
   if (paypalEvent && config.paypal) {
-    const deps = { db, mailer, log, provider: paypalProviderFor(config) };
+    const deps = paypalEventDeps({ db, mailer, log, provider: paypalProviderFor(config) });
     return () => dispatchPaypalEvent(deps, paypalEvent);
   }
   throw new ConflictError({

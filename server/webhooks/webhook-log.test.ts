@@ -6,10 +6,10 @@ import { SHOP_URL, startStripeTestbed } from "../../tests/fakes/stripe-shop.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
 import { mailOutbox, orders, webhookEvents } from "../db/schema/index.ts";
 import { ConflictError } from "../errors.ts";
-import { handleStripeWebhook } from "../payments/stripe/webhook.ts";
 import { MAX_STORED_PAYLOAD_BYTES, recordDelivery } from "./log.ts";
 import { pruneWebhookEvents } from "./prune.ts";
 import { type ReplayServices, replayWebhookEvent } from "./replay.ts";
+import { handleStripeWebhook } from "./stripe.ts";
 
 let database: TestDatabase;
 let bed: Awaited<ReturnType<typeof startStripeTestbed>>;

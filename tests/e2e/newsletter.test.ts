@@ -5,7 +5,7 @@ import {
   NEWSLETTER_FORM_LABEL,
   OPT_IN_EMAIL,
 } from "../../core/legal/marketing.ts";
-import { signLinkToken } from "../../server/abandoned-carts/links.ts";
+import { signLinkToken } from "../../server/marketing/links.ts";
 import { setupE2E } from "../support/browser.ts";
 import { signInAsAdmin } from "../support/e2e-helpers.ts";
 import { latestEmailTo, linkIn, mailReader, mailReaderEnv } from "../support/mail.ts";

@@ -9,7 +9,7 @@ import { setupE2E } from "../support/browser.ts";
 import { openCheckout, openStorePage, type TestAddress, waitForCartQuantity } from "../support/store.ts";
 
 /**
- * The demo flagship (server/db/seed/demo-labels.ts): Supplement Facts with † ingredients, its 100g
+ * The demo flagship (server/seed/demo-labels.ts): Supplement Facts with † ingredients, its 100g
  * jar with its own panel, one claim, and a Prop 65 lead warning; the shop's default settings
  * (disclaimer everywhere, the checkout warning for California addresses only).
  */

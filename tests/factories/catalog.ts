@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { normalizeListCode } from "../../core/serial-code.ts";
-import { createSingleVariant, syncProductSummary } from "../../server/catalog/variants.ts";
-import { slugify } from "../../server/content/slug.ts";
+import { slugify } from "../../core/slug.ts";
+import { createSingleVariant } from "../../server/catalog/variants.ts";
 import type { Db } from "../../server/db/client.ts";
+import { syncProductSummary } from "../../server/db/product-summary.ts";
 import {
   collectionProducts,
   collections,

@@ -1,4 +1,4 @@
-import { slugify } from "../../server/content/slug.ts";
+import { slugify } from "../../core/slug.ts";
 import type { Db } from "../../server/db/client.ts";
 import {
   blogPosts,

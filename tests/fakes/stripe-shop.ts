@@ -6,7 +6,7 @@ import { orders } from "../../server/db/schema/index.ts";
 import { createLogger } from "../../server/logger.ts";
 import { createMailer } from "../../server/mail/mailer.ts";
 import { type StripeGateway, stripeGateway } from "../../server/payments/stripe/gateway.ts";
-import type { StripeWebhookDeps } from "../../server/payments/stripe/webhook.ts";
+import type { StripeWebhookDeps } from "../../server/webhooks/stripe.ts";
 import { createProduct } from "../factories/index.ts";
 import { TEST_WEBHOOK_SECRET } from "./stripe-events.ts";
 import { type FakeStripe, startFakeStripe } from "./stripe-server.ts";

@@ -11,7 +11,7 @@ import { restoreDump } from "../../server/db/backup/restore.ts";
 import { type Db, openDatabase } from "../../server/db/client.ts";
 import { DataFolderInUse } from "../../server/db/data-folder-lock.ts";
 import { orderDailyStats, orderItems, orders, user } from "../../server/db/schema/index.ts";
-import { seedDemoDataIfEmpty } from "../../server/db/seed/demo.ts";
+import { seedDemoDataIfEmpty } from "../../server/seed/demo.ts";
 import { createOrder, createProduct, createUser } from "../factories/index.ts";
 import { describeOnPostgres, postgresUrl, withDatabase } from "../support/database.ts";
 

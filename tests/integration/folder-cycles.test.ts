@@ -8,24 +8,7 @@ import { describe, expect, it } from "vitest";
  * pair that is gone must leave the list. `node --import tsx scripts/architecture-figures.ts --pairs`
  * prints today's pairs.
  */
-const STILL_MUTUAL = [
-  "abandoned-carts↔marketing",
-  "accounts↔auth",
-  "catalog↔content",
-  "catalog↔db",
-  "catalog↔stock",
-  "content↔labels",
-  "creators↔exports",
-  "db↔orders",
-  "db↔validity",
-  "exports↔marketing",
-  "mail↔marketing",
-  "orders↔payments",
-  "orders↔subscriptions",
-  "payments↔refunds",
-  "payments↔subscriptions",
-  "payments↔webhooks",
-];
+const STILL_MUTUAL = ["orders↔subscriptions"];
 
 const root = resolve(import.meta.dirname, "../..");
 const importPattern = /(?:from|import)\s*\(?\s*["']([^"']+)["']/g;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { signLinkToken } from "../../server/abandoned-carts/links.ts";
 import { cartLines, cartReminders, carts } from "../../server/db/schema/index.ts";
+import { signLinkToken } from "../../server/marketing/links.ts";
 import { createProduct, createUser } from "../factories/index.ts";
 import { matrixAdmin, matrixAdminEnv, matrixCustomer } from "../support/admin-route-matrix.ts";
 import { expectTooLarge, setupTarget } from "./support.ts";

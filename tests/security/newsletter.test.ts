@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { NEWSLETTER_CHECK_INBOX } from "../../core/legal/marketing.ts";
-import { signLinkToken } from "../../server/abandoned-carts/links.ts";
 import { marketingContacts } from "../../server/db/schema/index.ts";
+import { signLinkToken } from "../../server/marketing/links.ts";
 import { createUser } from "../factories/index.ts";
 import { matrixAdmin, matrixAdminEnv, matrixCustomer } from "../support/admin-route-matrix.ts";
 import { expectTooLarge, setupTarget, startOfRateWindow } from "./support.ts";

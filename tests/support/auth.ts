@@ -1,5 +1,6 @@
 import pino from "pino";
 import { afterAll, beforeAll } from "vitest";
+import { attachGuestOrders } from "../../server/accounts/guest-orders.ts";
 import { type Auth, createAuth } from "../../server/auth/auth.ts";
 import { CLIENT_IP_HEADER } from "../../server/auth/limits.ts";
 import type { Db } from "../../server/db/client.ts";
@@ -19,6 +20,7 @@ export function createTestAuth(db: Db, mail: Partial<MailerOptions> = {}): { aut
     secureCookies: false,
     mailer,
     log,
+    attachGuestOrders: (userId) => attachGuestOrders(db, userId),
   });
   return { auth, mailer };
 }

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
 import { useHydrated } from "~/hooks/use-hydrated.ts";
 import { cn } from "~/lib/cn.ts";
-import type { Suggestion } from "~server/catalog/suggest.ts";
+import type { Suggestion } from "~server/search/suggest.ts";
 
 /** Wait this long after the last keystroke before asking (one request per pause, not per key). */
 const DEBOUNCE_MS = 150;

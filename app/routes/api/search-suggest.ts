@@ -1,11 +1,11 @@
-import { readSearchQuery } from "~server/catalog/search.ts";
-import { suggestStorefront } from "~server/catalog/suggest.ts";
 import { hitRateLimits, suggestLimits } from "~server/rate-limit/rate-limit.ts";
+import { readSearchQuery } from "~server/search/search.ts";
+import { suggestStorefront } from "~server/search/suggest.ts";
 import type { Route } from "./+types/search-suggest";
 
 /**
  * GET /search/suggest?q=… → { suggestions }: the header search's list while typing
- * (server/catalog/suggest.ts). A query that is too long or has no words is an empty list; a client
+ * (server/search/suggest.ts). A query that is too long or has no words is an empty list; a client
  * over the limit gets 429 with Retry-After and the header form still works (it submits to /search).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -3,8 +3,8 @@ import { PostCard } from "~/components/store/blog/post-card.tsx";
 import { ProductGrid } from "~/components/store/product-grid.tsx";
 import { SearchForm } from "~/components/store/search-form.tsx";
 import { pageTitle, publicUrlFrom, seoMeta } from "~/lib/seo.ts";
-import { NO_RESULTS, readSearchQuery, searchStorefront } from "~server/catalog/search.ts";
 import { listOrEmpty } from "~server/content/list-or-empty.ts";
+import { NO_RESULTS, readSearchQuery, searchStorefront } from "~server/search/search.ts";
 import type { Route } from "./+types/search";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -66,7 +66,7 @@ export const rateLimitHits = pgTable(
 
 /**
  * Facts about the shop's database itself, one row a key. `demo` marks a database filled by the demo
- * seed (server/db/seed/demo-marker.ts): only there does the shop create a demo admin and print
+ * seed (server/seed/demo-marker.ts): only there does the shop create a demo admin and print
  * sign-in links to the console.
  */
 export const shopFacts = pgTable("shop_facts", {

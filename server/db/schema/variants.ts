@@ -70,7 +70,7 @@ export const productVariants = pgTable(
   (t) => [
     index("product_variants_product_idx").on(t.productId, t.position),
     // SKUs are one per shop whatever their case, and search finds one typed in any case
-    // (server/catalog/search.ts compares upper(sku) = upper(query) on this index).
+    // (server/search/search.ts compares upper(sku) = upper(query) on this index).
     uniqueIndex("product_variants_sku_upper_idx").on(sql`upper(${t.sku})`),
     // The admin products search: a SKU containing the typed text (upper(sku) like '%…%').
     index("product_variants_sku_trgm_idx").using("gin", sql`upper(${t.sku}) gin_trgm_ops`),

@@ -10,7 +10,7 @@ export type AbandonedCartProps = {
   restoreUrl: string;
   /** The admin's coupon on the follow-up reminder; null on the first one. */
   couponCode: string | null;
-  /** Unsubscribe link and postal address (server/mail/marketing.ts). */
+  /** Unsubscribe link and postal address (server/marketing/marketing-email.ts). */
   marketing: MarketingFooter;
 };
 

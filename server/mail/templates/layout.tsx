@@ -48,7 +48,7 @@ export type EmailLayoutProps = {
   preview: string;
   heading: string;
   children: React.ReactNode;
-  /** Set on marketing email only (server/mail/marketing.ts supplies it). */
+  /** Set on marketing email only (server/marketing/marketing-email.ts supplies it). */
   marketing?: MarketingFooter;
 };
 

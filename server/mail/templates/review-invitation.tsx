@@ -9,7 +9,7 @@ export type ReviewInvitationProps = {
   shortId: string;
   /** Each product of the order with the absolute link to its review form. */
   products: { name: string; url: string }[];
-  /** Unsubscribe link and postal address (server/mail/marketing.ts): the invitation is marketing. */
+  /** Unsubscribe link and postal address (server/marketing/marketing-email.ts): the invitation is marketing. */
   marketing: MarketingFooter;
 };
 

@@ -1,9 +1,10 @@
 import { and, eq, ne } from "drizzle-orm";
 import { isSlugLike, slugify } from "../../../core/slug.ts";
-import { createSingleVariant, syncProductSummary } from "../../catalog/variants.ts";
-import { uniqueSlug } from "../../content/slug.ts";
+import { createSingleVariant } from "../../catalog/variants.ts";
 import type { Db } from "../../db/client.ts";
+import { syncProductSummary } from "../../db/product-summary.ts";
 import { products, productVariants, productViews } from "../../db/schema/index.ts";
+import { uniqueSlug } from "../../db/unique-slug.ts";
 import { type ImportContext, importTable, RowRefused } from "./context.ts";
 import { importedId, newIdFor, rememberImport } from "./ids.ts";
 import type { LegacyRow } from "./source.ts";

@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { isSlugLike, slugify } from "../../../core/slug.ts";
-import { uniqueSlug } from "../../content/slug.ts";
 import type { Db } from "../../db/client.ts";
 import {
   blogPosts,
@@ -10,6 +9,7 @@ import {
   testimonials,
   validityCodes,
 } from "../../db/schema/index.ts";
+import { uniqueSlug } from "../../db/unique-slug.ts";
 import { type ImportContext, importTable, type RowOutcome, RowRefused } from "./context.ts";
 import { importedId, newIdFor, rememberImport } from "./ids.ts";
 import type { LegacyRow } from "./source.ts";

@@ -19,7 +19,7 @@ import {
   user,
   validityCodes,
 } from "../../db/schema/index.ts";
-import { isDemoDatabase } from "../../db/seed/demo-marker.ts";
+import { isDemoDatabase } from "../../seed/demo-marker.ts";
 import { importAccounts } from "./accounts.ts";
 import { importProducts, importProductViews } from "./catalog.ts";
 import { importContent } from "./content.ts";

@@ -10,10 +10,10 @@ import { processReturn } from "../../checkout/return-page.server.ts";
 import { orders } from "../../db/schema/index.ts";
 import { createLogger } from "../../logger.ts";
 import { completePayment } from "../../orders/complete-payment.ts";
+import { handlePaypalWebhook } from "../../webhooks/paypal.ts";
 import { PayerMustChooseAgain } from "../provider.ts";
 import { PaypalApiError } from "./client.ts";
 import type { PaypalProvider } from "./paypal-provider.ts";
-import { handlePaypalWebhook } from "./webhook.ts";
 
 let database: TestDatabase;
 let fake: FakePaypal;

@@ -1,5 +1,5 @@
+import { recurringPrice } from "../../../core/recurring-price.ts";
 import type { orderItems, orders } from "../../db/schema/index.ts";
-import { recurringPrice } from "../../subscriptions/renewal-order.ts";
 
 type Order = typeof orders.$inferSelect;
 type OrderItem = typeof orderItems.$inferSelect;

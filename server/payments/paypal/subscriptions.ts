@@ -1,6 +1,5 @@
 import { brand } from "../../../core/brand.ts";
-import type { SubscriptionState } from "../../subscriptions/sync.ts";
-import type { ProviderOrder } from "../provider.ts";
+import type { ProviderOrder, SubscriptionState } from "../provider.ts";
 import { PaypalApiError, type PaypalClient } from "./client.ts";
 import { planPayload, type ReturnUrls, subscriptionPayload } from "./payloads.ts";
 import { approvalUrl, type PaypalSubscription } from "./resources.ts";

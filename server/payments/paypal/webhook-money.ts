@@ -1,9 +1,7 @@
-import { recordProviderRefund } from "../../refunds/provider-refund.ts";
-import { recordPaymentFailure } from "../../subscriptions/dunning.ts";
 import { type PaypalRefund, type PaypalSaleRefund, refundedCaptureId, refundedSaleId } from "./refunds.ts";
 import type { PaypalSubscription } from "./resources.ts";
 import { PAYPAL_AUTOPAY_URL } from "./subscription-changes.ts";
-import type { PaypalWebhookDeps } from "./webhook.ts";
+import type { PaypalEventDeps } from "./webhook.ts";
 
 /*
  * What PayPal's webhook reports about money after the payment: refunds and reversals (chargebacks)
@@ -18,43 +16,37 @@ export const REVERSED = "Reversed by PayPal (chargeback or bank reversal)";
  * capture PayPal reversed (PAYMENT.CAPTURE.REVERSED, `reason`), counted once it completed
  * (server/refunds/provider-refund.ts).
  */
-export async function refundReported(deps: PaypalWebhookDeps, refund: PaypalRefund, reason?: string) {
+export async function refundReported(deps: PaypalEventDeps, refund: PaypalRefund, reason?: string) {
   if (typeof refund.id !== "string" || !refund.amount) return;
-  await recordProviderRefund(
-    { ...deps, publicUrl: deps.provider.publicUrl },
-    {
-      provider: "paypal",
-      providerRefundId: refund.id,
-      providerPaymentId: refundedCaptureId(refund),
-      amountCents: centsOf(refund.amount.value),
-      status: paypalRefundStatus(refund.status),
-      ourRefundId: refund.custom_id ?? null,
-      ...(reason && { reason }),
-    },
-  );
+  await deps.events.refundReported({
+    provider: "paypal",
+    providerRefundId: refund.id,
+    providerPaymentId: refundedCaptureId(refund),
+    amountCents: centsOf(refund.amount.value),
+    status: paypalRefundStatus(refund.status),
+    ourRefundId: refund.custom_id ?? null,
+    ...(reason && { reason }),
+  });
 }
 
 /**
  * A subscription payment (sale) refunded in PayPal's dashboard, or reversed (PAYMENT.SALE.REVERSED):
  * recorded on the order that sale paid — the checkout order or a renewal — like any refund.
  */
-export async function saleRefunded(deps: PaypalWebhookDeps, refund: PaypalSaleRefund, reason?: string) {
+export async function saleRefunded(deps: PaypalEventDeps, refund: PaypalSaleRefund, reason?: string) {
   const saleId = refundedSaleId(refund);
   if (typeof refund.id !== "string" || !refund.amount || !saleId) {
     deps.log.warn({ refundId: refund.id }, "paypal sale refund without its sale ignored");
     return;
   }
-  const known = await recordProviderRefund(
-    { ...deps, publicUrl: deps.provider.publicUrl },
-    {
-      provider: "paypal",
-      providerRefundId: refund.id,
-      providerPaymentId: saleId,
-      amountCents: centsOf(refund.amount.total),
-      status: refund.state === "completed" ? "succeeded" : refund.state === "failed" ? "failed" : "pending",
-      ...(reason && { reason }),
-    },
-  );
+  const known = await deps.events.refundReported({
+    provider: "paypal",
+    providerRefundId: refund.id,
+    providerPaymentId: saleId,
+    amountCents: centsOf(refund.amount.total),
+    status: refund.state === "completed" ? "succeeded" : refund.state === "failed" ? "failed" : "pending",
+    ...(reason && { reason }),
+  });
   if (!known) deps.log.warn({ saleId, refundId: refund.id }, "paypal sale refund for an unknown order");
 }
 
@@ -67,14 +59,13 @@ const centsOf = (value: string) => Math.abs(Math.round(Number(value) * 100));
  * subscription after the plan's payment_failure_threshold.
  */
 export async function renewalFailed(
-  deps: PaypalWebhookDeps,
+  deps: PaypalEventDeps,
   subscription: PaypalSubscription,
   eventId: string,
 ) {
   const failed = subscription.billing_info?.last_failed_payment;
   const retry = failed?.next_payment_retry_time;
-  const known = await recordPaymentFailure(
-    { ...deps, publicUrl: deps.provider.publicUrl },
+  const known = await deps.events.renewalFailed(
     {
       provider: "paypal",
       providerSubscriptionId: subscription.id,

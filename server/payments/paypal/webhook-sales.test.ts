@@ -10,10 +10,10 @@ import { createLogger } from "../../logger.ts";
 import { completePayment } from "../../orders/complete-payment.ts";
 import { endUnpaidSubscriptions, PAST_DUE_GRACE_MS } from "../../subscriptions/dunning.ts";
 import { adminRenewalRecord } from "../../subscriptions/renewal-record.ts";
+import { handlePaypalWebhook } from "../../webhooks/paypal.ts";
 import type { PaypalProvider } from "./paypal-provider.ts";
 import { PAYPAL_AUTOPAY_URL } from "./subscription-changes.ts";
 import { cancelPaypalSubscription } from "./subscriptions.ts";
-import { handlePaypalWebhook } from "./webhook.ts";
 
 let database: TestDatabase;
 let fake: FakePaypal;

@@ -10,8 +10,8 @@ import { createLogger } from "../../logger.ts";
 import { completePayment } from "../../orders/complete-payment.ts";
 import { cancelSubscriptionAtPeriodEnd } from "../../subscriptions/cancel.ts";
 import { endLapsedPaypalSubscriptions } from "../../subscriptions/lapsed.ts";
+import { handlePaypalWebhook } from "../../webhooks/paypal.ts";
 import type { PaypalProvider } from "./paypal-provider.ts";
-import { handlePaypalWebhook } from "./webhook.ts";
 
 let database: TestDatabase;
 let fake: FakePaypal;

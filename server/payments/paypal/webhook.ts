@@ -2,15 +2,8 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { subscriptions } from "../../db/schema/index.ts";
 import type { Logger } from "../../logger.ts";
-import type { Mailer } from "../../mail/mailer.ts";
 import { paymentFailures } from "../../observability/metrics.ts";
-import { completePayment } from "../../orders/complete-payment.ts";
-import { fulfilOrder } from "../../orders/fulfil.ts";
-import { rememberPaymentId } from "../../orders/payment-id.ts";
-import { findOrderForSession } from "../../orders/payment-session.ts";
-import { recordProviderRenewal } from "../../subscriptions/renew.ts";
-import { syncSubscriptionState } from "../../subscriptions/sync.ts";
-import { recordDelivery, runLogged } from "../../webhooks/log.ts";
+import type { PaymentEvents } from "../events.ts";
 import { PayerMustChooseAgain } from "../provider.ts";
 import type { PaypalProvider } from "./paypal-provider.ts";
 import type { PaypalRefund, PaypalSaleRefund } from "./refunds.ts";
@@ -18,20 +11,20 @@ import { type PaypalSubscription, subscriberBuyer } from "./resources.ts";
 import { getPaypalSubscription, paypalSubscriptionState } from "./subscriptions.ts";
 import { REVERSED, refundReported, renewalFailed, saleRefunded } from "./webhook-money.ts";
 
-export type PaypalWebhookDeps = {
+/**
+ * What acting on a verified event needs: PayPal (to read the current state), our subscriptions'
+ * rows (read only) and the handler our events go to (../events.ts). server/webhooks/paypal.ts
+ * receives the webhook.
+ */
+export type PaypalEventDeps = {
   db: Db;
-  mailer: Pick<Mailer, "send">;
   provider: PaypalProvider;
   log: Pick<Logger, "info" | "warn" | "error">;
   now?: () => Date;
+  events: PaymentEvents;
 };
 
-export type WebhookAnswer = {
-  status: number;
-  body: { received?: boolean; duplicate?: boolean; error?: string };
-};
-
-type PaypalEvent = { id: string; event_type: string; resource: Record<string, unknown> };
+export type PaypalEvent = { id: string; event_type: string; resource: Record<string, unknown> };
 
 const TRANSMISSION_HEADERS = {
   auth_algo: "paypal-auth-algo",
@@ -47,41 +40,8 @@ const TRANSMISSION_HEADERS = {
  */
 const FIRST_CYCLE_WINDOW_MS = 14 * 24 * 60 * 60 * 1000;
 
-/**
- * POST /webhooks/paypal: verified with PayPal (verify-webhook-signature) before anything else, each
- * event id handled once (recorded after it was handled, so a failure lets PayPal retry), and every
- * handler reads the current state from PayPal, so repeated or out-of-order events converge.
- */
-export async function handlePaypalWebhook(
-  deps: PaypalWebhookDeps,
-  rawBody: string,
-  headers: Headers,
-): Promise<WebhookAnswer> {
-  const event = parseEvent(rawBody);
-  if (!event) return { status: 400, body: { error: "invalid event" } };
-  const verified = await verifySignature(deps, rawBody, headers);
-  if (verified !== "SUCCESS") {
-    deps.log.warn({ eventId: event.id, verified }, "paypal webhook refused");
-    return { status: 400, body: { error: "signature verification failed" } };
-  }
-  const delivery = await recordDelivery(deps.db, {
-    provider: "paypal",
-    eventId: event.id,
-    type: event.event_type,
-    rawBody,
-  });
-  if (delivery.alreadyHandled) return { status: 200, body: { received: true, duplicate: true } };
-  try {
-    await runLogged(deps.db, delivery.id, () => dispatchPaypalEvent(deps, event));
-  } catch (error) {
-    deps.log.error({ err: error, eventId: event.id, type: event.event_type }, "paypal webhook failed");
-    return { status: 500, body: { error: "handling failed" } };
-  }
-  return { status: 200, body: { received: true } };
-}
-
 /** Our handler for one verified event, in the log's terms (also what a replay runs). */
-export async function dispatchPaypalEvent(deps: PaypalWebhookDeps, event: PaypalEvent) {
+export async function dispatchPaypalEvent(deps: PaypalEventDeps, event: PaypalEvent) {
   return (await handleEvent(deps, event)) === "ignored" ? "ignored" : "processed";
 }
 
@@ -95,8 +55,15 @@ export function parseEvent(rawBody: string): PaypalEvent | null {
   }
 }
 
-/** PayPal checks the transmission headers against the event, sent back byte for byte. */
-async function verifySignature(deps: PaypalWebhookDeps, rawBody: string, headers: Headers) {
+/**
+ * PayPal checks the transmission headers against the event, sent back byte for byte: "SUCCESS"
+ * when it verified them, otherwise why not.
+ */
+export async function verifyPaypalSignature(
+  deps: Pick<PaypalEventDeps, "provider" | "log">,
+  rawBody: string,
+  headers: Headers,
+) {
   const webhookId = deps.provider.webhookId;
   if (!webhookId) return "NO_WEBHOOK_ID";
   const fields: Record<string, string> = { webhook_id: webhookId };
@@ -119,7 +86,7 @@ async function verifySignature(deps: PaypalWebhookDeps, rawBody: string, headers
   }
 }
 
-async function handleEvent(deps: PaypalWebhookDeps, event: PaypalEvent) {
+async function handleEvent(deps: PaypalEventDeps, event: PaypalEvent) {
   const resource = event.resource;
   switch (event.event_type) {
     case "CHECKOUT.ORDER.APPROVED":
@@ -167,9 +134,9 @@ async function handleEvent(deps: PaypalWebhookDeps, event: PaypalEvent) {
  * A declined funding source is the buyer's to fix at PayPal (the return page sends them there),
  * not a failure of this event: PayPal is not asked to deliver it again.
  */
-async function fulfil(deps: PaypalWebhookDeps, sessionId: string) {
+async function fulfil(deps: PaypalEventDeps, sessionId: string) {
   try {
-    return await completePayment(deps.db, deps.mailer, deps.provider, sessionId);
+    return await deps.events.sessionPaid(deps.provider, sessionId);
   } catch (error) {
     if (!(error instanceof PayerMustChooseAgain)) throw error;
     deps.log.info({ sessionId, issue: error.issue }, "paypal capture declined; the buyer chooses again");
@@ -183,7 +150,7 @@ async function fulfil(deps: PaypalWebhookDeps, sessionId: string) {
  * is stored as its payment (what a refund of it names). Later sales become renewal orders, once
  * per sale id.
  */
-async function recordSale(deps: PaypalWebhookDeps, sale: Record<string, unknown>) {
+async function recordSale(deps: PaypalEventDeps, sale: Record<string, unknown>) {
   const subscriptionId = sale.billing_agreement_id;
   if (typeof subscriptionId !== "string" || sale.state !== "completed") return;
   const subscription = await getPaypalSubscription(deps.provider.client, subscriptionId);
@@ -194,7 +161,7 @@ async function recordSale(deps: PaypalWebhookDeps, sale: Record<string, unknown>
   }
   await fulfil(deps, subscriptionId);
   const nextBilling = subscription.billing_info?.next_billing_time;
-  const result = await recordProviderRenewal(deps.db, deps.mailer, {
+  const result = await deps.events.renewalPaid({
     provider: "paypal",
     providerSubscriptionId: subscriptionId,
     providerPaymentId: String(sale.id),
@@ -206,11 +173,11 @@ async function recordSale(deps: PaypalWebhookDeps, sale: Record<string, unknown>
 }
 
 /** The checkout order of a subscription whose first cycle PayPal collected (this sale). */
-async function firstCyclePaid(deps: PaypalWebhookDeps, subscription: PaypalSubscription, saleId: string) {
-  const order = await findOrderForSession(deps.db, "paypal", subscription.id);
+async function firstCyclePaid(deps: PaypalEventDeps, subscription: PaypalSubscription, saleId: string) {
+  const order = await deps.events.orderForSession("paypal", subscription.id);
   if (!order || order.id !== subscription.custom_id) return;
-  if (order.paymentStatus === "paid") return rememberPaymentId(deps.db, order.id, saleId);
-  await fulfilOrder(deps.db, deps.mailer, {
+  if (order.paymentStatus === "paid") return deps.events.paymentIdReported(order.id, saleId);
+  await deps.events.orderPaid({
     orderId: order.id,
     buyer: subscriberBuyer(subscription),
     providerSubscriptionId: subscription.id,
@@ -219,7 +186,7 @@ async function firstCyclePaid(deps: PaypalWebhookDeps, subscription: PaypalSubsc
 }
 
 /** Copies PayPal's current view of the subscription onto our row (when we have one). */
-async function syncFromPaypal(deps: PaypalWebhookDeps, subscription: PaypalSubscription) {
+async function syncFromPaypal(deps: PaypalEventDeps, subscription: PaypalSubscription) {
   const [row] = await deps.db
     .select({
       currentPeriodEnd: subscriptions.currentPeriodEnd,
@@ -233,8 +200,7 @@ async function syncFromPaypal(deps: PaypalWebhookDeps, subscription: PaypalSubsc
   if (!row) return;
   const state = paypalSubscriptionState(subscription, row, deps.now?.() ?? new Date());
   if (state)
-    await syncSubscriptionState(
-      deps.db,
+    await deps.events.subscriptionChanged(
       { provider: "paypal", providerSubscriptionId: subscription.id },
       state,
     );

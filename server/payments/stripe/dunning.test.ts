@@ -8,7 +8,7 @@ import { createTestDatabase, type TestDatabase } from "../../../tests/support/da
 import { mailOutbox, subscriptions } from "../../db/schema/index.ts";
 import { endUnpaidSubscriptions } from "../../subscriptions/dunning.ts";
 import { adminRenewalRecord } from "../../subscriptions/renewal-record.ts";
-import { handleStripeWebhook } from "./webhook.ts";
+import { handleStripeWebhook } from "../../webhooks/stripe.ts";
 
 let database: TestDatabase;
 let bed: Awaited<ReturnType<typeof startStripeTestbed>>;

@@ -1,23 +1,14 @@
 import type Stripe from "stripe";
-import type { Db } from "../../db/client.ts";
-import type { Mailer } from "../../mail/mailer.ts";
 import { paymentFailures } from "../../observability/metrics.ts";
-import { closeUnpaidOrder } from "../../orders/close-order.ts";
-import { completePayment } from "../../orders/complete-payment.ts";
-import { findOrderForSession } from "../../orders/payment-session.ts";
-import { recordProviderRefund } from "../../refunds/provider-refund.ts";
-import { recordPaymentFailure } from "../../subscriptions/dunning.ts";
-import { recordProviderRenewal } from "../../subscriptions/renew.ts";
-import { syncSubscriptionState } from "../../subscriptions/sync.ts";
+import type { PaymentEvents } from "../events.ts";
 import type { StripeGateway } from "./gateway.ts";
 import { invoiceSubscriptionId, isSubscriptionInvoice } from "./invoice-shape.ts";
 import { stripeSubscriptionState } from "./subscription-state.ts";
 
+/** The gateway to read Stripe's current state with, and the handler our events go to (../events.ts). */
 export type StripeEventDeps = {
-  db: Db;
-  mailer: Pick<Mailer, "send">;
   gateway: StripeGateway;
-  publicUrl: string;
+  events: PaymentEvents;
 };
 
 export type EventOutcome = "handled" | "ignored";
@@ -56,8 +47,8 @@ export function handleStripeEvent(deps: StripeEventDeps, event: Stripe.Event): P
 
 /** Fulfils through the same path as the return page (confirm with Stripe, then fulfilOrder). */
 async function sessionCompleted(deps: StripeEventDeps, session: Stripe.Checkout.Session) {
-  if (!(await findOrderForSession(deps.db, "stripe", session.id))) return "ignored";
-  await completePayment(deps.db, deps.mailer, deps.gateway.provider, session.id);
+  if (!(await deps.events.orderForSession("stripe", session.id))) return "ignored";
+  await deps.events.sessionPaid(deps.gateway.provider, session.id);
   // Subscription events that came before this one found no row yet: catch up with Stripe's state.
   const subscriptionId = idOf(session.subscription);
   if (subscriptionId) await syncSubscription(deps, subscriptionId);
@@ -66,9 +57,9 @@ async function sessionCompleted(deps: StripeEventDeps, session: Stripe.Checkout.
 
 /** The session ran out unpaid (or its delayed payment failed): the coupon use is released and the order expired. */
 async function sessionExpired(deps: StripeEventDeps, session: Stripe.Checkout.Session) {
-  const order = await findOrderForSession(deps.db, "stripe", session.id);
+  const order = await deps.events.orderForSession("stripe", session.id);
   if (!order) return "ignored";
-  await deps.db.transaction((tx) => closeUnpaidOrder(tx, order.id));
+  await deps.events.sessionEndedUnpaid(order.id);
   return "handled";
 }
 
@@ -79,7 +70,7 @@ async function invoicePaid(deps: StripeEventDeps, invoice: Stripe.Invoice) {
   if (invoice.billing_reason !== "subscription_cycle" || !subscriptionId || !invoice.id) return "ignored";
   const state = stripeSubscriptionState(await deps.gateway.client.subscriptions.retrieve(subscriptionId));
   const paidAt = invoice.status_transitions.paid_at;
-  const result = await recordProviderRenewal(deps.db, deps.mailer, {
+  const result = await deps.events.renewalPaid({
     provider: "stripe",
     providerSubscriptionId: subscriptionId,
     providerPaymentId: invoice.id,
@@ -89,7 +80,10 @@ async function invoicePaid(deps: StripeEventDeps, invoice: Stripe.Invoice) {
   if (!result.ok && result.reason === "not_found") {
     throw new RetryLater(`subscription ${subscriptionId} is not recorded yet`);
   }
-  await syncSubscriptionState(deps.db, { provider: "stripe", providerSubscriptionId: subscriptionId }, state);
+  await deps.events.subscriptionChanged(
+    { provider: "stripe", providerSubscriptionId: subscriptionId },
+    state,
+  );
   return "handled";
 }
 
@@ -100,7 +94,7 @@ async function invoicePaid(deps: StripeEventDeps, invoice: Stripe.Invoice) {
 async function invoicePaymentFailed(deps: StripeEventDeps, invoice: Stripe.Invoice) {
   const subscriptionId = subscriptionIdOf(invoice);
   if (!subscriptionId || !invoice.id) return "ignored";
-  const known = await recordPaymentFailure(deps, {
+  const known = await deps.events.renewalFailed({
     provider: "stripe",
     providerSubscriptionId: subscriptionId,
     attemptKey: `${invoice.id}:${invoice.attempt_count}`,
@@ -119,10 +113,10 @@ async function invoicePaymentFailed(deps: StripeEventDeps, invoice: Stripe.Invoi
 
 /**
  * A refund made here (the echo: its metadata names our refund) or in Stripe's dashboard, counted
- * once it succeeded (server/refunds/provider-refund.ts).
+ * once it succeeded (server/refunds/provider-refund.ts, through the handler).
  */
 async function refundReported(deps: StripeEventDeps, refund: Stripe.Refund) {
-  const known = await recordProviderRefund(deps, {
+  const known = await deps.events.refundReported({
     provider: "stripe",
     providerRefundId: refund.id,
     providerPaymentId: idOf(refund.payment_intent),
@@ -141,8 +135,7 @@ function stripeRefundStatus(status: string | null) {
 /** Copies the subscription's current state at Stripe (not the event's snapshot) onto our row. */
 async function syncSubscription(deps: StripeEventDeps, subscriptionId: string) {
   const subscription = await deps.gateway.client.subscriptions.retrieve(subscriptionId);
-  const known = await syncSubscriptionState(
-    deps.db,
+  const known = await deps.events.subscriptionChanged(
     { provider: "stripe", providerSubscriptionId: subscriptionId },
     stripeSubscriptionState(subscription),
   );

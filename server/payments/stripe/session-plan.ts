@@ -1,7 +1,7 @@
 import type Stripe from "stripe";
+import { recurringPrice } from "../../../core/recurring-price.ts";
 import { formatTaxRate } from "../../../core/sales-tax.ts";
 import type { orderItems, orders } from "../../db/schema/index.ts";
-import { recurringPrice } from "../../subscriptions/renewal-order.ts";
 
 type Order = Pick<
   typeof orders.$inferSelect,

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderLabel } from "../../../core/order-number.ts";
+import { recurringPrice, renewalTotalCents } from "../../../core/recurring-price.ts";
 import { createCoupon, createUser } from "../../../tests/factories/index.ts";
 import { fakeBuyer } from "../../../tests/fakes/stripe-server.ts";
 import { SHOP_URL, startStripeTestbed } from "../../../tests/fakes/stripe-shop.ts";
@@ -9,9 +10,8 @@ import { couponReservations, mailOutbox, orders, subscriptions } from "../../db/
 import { completePayment } from "../../orders/complete-payment.ts";
 import { fulfilOrder } from "../../orders/fulfil.ts";
 import { cancelPayment } from "../../orders/payment-session.ts";
+import { providerForSession } from "../../orders/session-provider.ts";
 import { cancelSubscriptionAtPeriodEnd } from "../../subscriptions/cancel.ts";
-import { recurringPrice, renewalTotalCents } from "../../subscriptions/renewal-order.ts";
-import { providerForSession } from "../registry.ts";
 import { monthlyLines, STRIPE_LINE_LIMITS, withinLineLimit } from "./session-plan.ts";
 
 let database: TestDatabase;

@@ -1,5 +1,5 @@
 import type Stripe from "stripe";
-import type { SubscriptionState } from "../../subscriptions/sync.ts";
+import type { SubscriptionState } from "../provider.ts";
 
 const statuses: Record<string, SubscriptionState["status"]> = {
   active: "active",

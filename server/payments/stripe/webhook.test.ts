@@ -25,8 +25,8 @@ import {
 import { createHttpApp } from "../../http.ts";
 import { stripeEventVersions } from "../../observability/metrics.ts";
 import type { Services } from "../../services.ts";
+import { handleStripeWebhook } from "../../webhooks/stripe.ts";
 import { stripeVersionSightings } from "./version-report.ts";
-import { handleStripeWebhook } from "./webhook.ts";
 
 let database: TestDatabase;
 let bed: Awaited<ReturnType<typeof startStripeTestbed>>;

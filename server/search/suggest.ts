@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { onStorefront } from "../catalog/status.ts";
 import type { Db } from "../db/client.ts";
 import { blogPosts, collections, products } from "../db/schema/index.ts";
 import { prefixTsquery } from "./search.ts";
-import { onStorefront } from "./status.ts";
 
 /**
  * Suggestions while a shopper types in the header search (/search/suggest): a few products,

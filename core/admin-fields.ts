@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Form fields the content screens share (blog, testimonials, partners, certificates). */
+/** Form fields the admin screens share (blog, testimonials, partners, certificates, collections). */
 
 /**
  * A path on this site: "/" and then only URL path characters (RFC 3986), so no "//host", no "/\host"

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
-import type { SupplementFacts } from "../../../core/legal/supplement-facts.ts";
-import { createProductLabel, createSupplementFacts } from "../../../tests/factories/labels.ts";
-import type { Db } from "../client.ts";
-import { productVariants } from "../schema/index.ts";
+import type { SupplementFacts } from "../../core/legal/supplement-facts.ts";
+import { createProductLabel, createSupplementFacts } from "../../tests/factories/labels.ts";
+import type { Db } from "../db/client.ts";
+import { productVariants } from "../db/schema/index.ts";
 
 /**
  * The demo products' labels (docs/compliance.md): Supplement Facts on each, a variant with its own

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../client.ts";
-import { shopFacts } from "../schema/index.ts";
+import type { Db } from "../db/client.ts";
+import { shopFacts } from "../db/schema/index.ts";
 
 const DEMO_KEY = "demo";
 

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { slugify } from "../../core/slug.ts";
 import { createBlogPost, createProduct } from "../../tests/factories/index.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
-import { blogPosts, products } from "../db/schema/index.ts";
-import { slugify, uniqueSlug } from "./slug.ts";
+import { blogPosts, products } from "./schema/index.ts";
+import { uniqueSlug } from "./unique-slug.ts";
 
 describe("slugify", () => {
   it("lowercases and turns spaces into hyphens", () => {

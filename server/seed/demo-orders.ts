@@ -1,10 +1,17 @@
 import { randomBytes } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
-import { priceCheckout } from "../../../core/checkout-pricing.ts";
-import { nextOrderNumber } from "../../orders/order-number.ts";
-import { newStatusToken } from "../../orders/status-token.ts";
-import type { Tx } from "../client.ts";
-import { account, orderItems, orders, type ShippingAddress, subscriptions, user } from "../schema/index.ts";
+import { priceCheckout } from "../../core/checkout-pricing.ts";
+import type { Tx } from "../db/client.ts";
+import {
+  account,
+  orderItems,
+  orders,
+  type ShippingAddress,
+  subscriptions,
+  user,
+} from "../db/schema/index.ts";
+import { nextOrderNumber } from "../orders/order-number.ts";
+import { newStatusToken } from "../orders/status-token.ts";
 
 /**
  * A few weeks of sample sales for the demo shop, so the dashboard, its chart, the order list and

@@ -1,10 +1,8 @@
 import { and, eq, like, ne, or } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
-import { slugify } from "../../core/slug.ts";
-import type { Db } from "../db/client.ts";
+import type { Db } from "./client.ts";
 
-// The rule itself lives with the app so the blog editor can preview slugs in the browser.
-export { slugify };
+// The slug rule itself (slugify) is in core/slug.ts: the blog editor previews slugs in the browser.
 
 type SluggedTable = PgTable & { id: AnyPgColumn; slug: AnyPgColumn };
 

@@ -3,10 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/database.ts";
-import { findProductBySlug } from "../../catalog/products.ts";
-import { verifyPassword } from "../../creators/password.ts";
-import { checkValidityCode } from "../../validity/validity.ts";
+import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
+import { findProductBySlug } from "../catalog/products.ts";
+import { verifyPassword } from "../creators/password.ts";
 import {
   batches,
   blogPosts,
@@ -21,7 +20,8 @@ import {
   serials,
   testimonials,
   validityCodes,
-} from "../schema/index.ts";
+} from "../db/schema/index.ts";
+import { checkValidityCode } from "../validity/validity.ts";
 import { type DemoSeedResult, demoCreator, seedDemoDataIfEmpty } from "./demo.ts";
 import { DEMO_SERIALS_PER_BATCH, demoBatches } from "./demo-batches.ts";
 

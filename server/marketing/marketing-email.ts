@@ -1,11 +1,11 @@
 import type { Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
-import { type MarketingAudience, mayReceiveMarketing } from "../marketing/contacts.ts";
-import { getMarketingPostalAddress } from "../marketing/postal-address.ts";
-import { listUnsubscribeHeaders, unsubscribeUrl } from "../marketing/unsubscribe.ts";
-import type { Mailer, MailMessage } from "./mailer.ts";
-import type { MailTemplateName, MailTemplateProps } from "./templates/index.ts";
-import type { MarketingFooter } from "./templates/layout.tsx";
+import type { Mailer, MailMessage } from "../mail/mailer.ts";
+import type { MailTemplateName, MailTemplateProps } from "../mail/templates/index.ts";
+import type { MarketingFooter } from "../mail/templates/layout.tsx";
+import { type MarketingAudience, mayReceiveMarketing } from "./contacts.ts";
+import { getMarketingPostalAddress } from "./postal-address.ts";
+import { listUnsubscribeHeaders, unsubscribeUrl } from "./unsubscribe.ts";
 
 /** Templates that render the marketing footer (their props take `marketing`). */
 type MarketingTemplate = {

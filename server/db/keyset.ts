@@ -1,6 +1,6 @@
 import { type AnyColumn, type SQL, sql } from "drizzle-orm";
-import { isUuid } from "../db/ids.ts";
-import { isTimestampText } from "../db/timestamps.ts";
+import { isUuid } from "./ids.ts";
+import { isTimestampText } from "./timestamps.ts";
 
 /**
  * A position in a newest-first list: the row's timestamp as PostgreSQL prints it (microseconds kept;

@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { ProductSummary } from "../../core/catalog.ts";
+import { summaryColumns, toSummary } from "../catalog/product-list.ts";
+import { onStorefront } from "../catalog/status.ts";
 import { listColumns } from "../content/blog.ts";
 import { type PostCard, postCards } from "../content/storefront.ts";
 import type { Db } from "../db/client.ts";
 import { blogPosts, products, productVariants } from "../db/schema/index.ts";
-import { summaryColumns, toSummary } from "./product-list.ts";
-import { onStorefront } from "./status.ts";
 
 /**
  * Storefront search (/search): PostgreSQL full-text search over products and published blog

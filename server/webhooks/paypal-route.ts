@@ -1,6 +1,6 @@
-import type { Services } from "../../services.ts";
-import { paypalProviderFor } from "./paypal-provider.ts";
-import { handlePaypalWebhook } from "./webhook.ts";
+import { paypalProviderFor } from "../payments/paypal/paypal-provider.ts";
+import type { Services } from "../services.ts";
+import { handlePaypalWebhook } from "./paypal.ts";
 
 /** The Hono handler of POST /webhooks/paypal (404 while PayPal is not configured). */
 export async function paypalWebhookRoute(services: Services, request: Request): Promise<Response> {

@@ -1,7 +1,7 @@
-import { createBatch, createValidityCode } from "../../../tests/factories/index.ts";
-import { attachCodesToBatch } from "../../validity/batch-codes.ts";
-import { generateSerials } from "../../validity/serials.ts";
-import type { Db } from "../client.ts";
+import { createBatch, createValidityCode } from "../../tests/factories/index.ts";
+import type { Db } from "../db/client.ts";
+import { attachCodesToBatch } from "../validity/batch-codes.ts";
+import { generateSerials } from "../validity/serials.ts";
 
 /**
  * Two production batches for the authenticity check (docs/authenticity.md): dates, lab, a

@@ -1,6 +1,6 @@
-import type { Services } from "../../services.ts";
-import { stripeGateway } from "./gateway.ts";
-import type { StripeWebhookDeps } from "./webhook.ts";
+import { stripeGateway } from "../payments/stripe/gateway.ts";
+import type { Services } from "../services.ts";
+import type { StripeWebhookDeps } from "./stripe.ts";
 
 /** What the Stripe webhook needs from the app's services. */
 export function stripeWebhookDeps(services: Services): StripeWebhookDeps {

@@ -10,11 +10,12 @@ import {
   createPartner,
   createProduct,
   createTestimonial,
-} from "../../../tests/factories/index.ts";
-import { defaultSku, syncProductSummary } from "../../catalog/variants.ts";
-import { projectRoot } from "../../project-root.ts";
-import type { Db } from "../client.ts";
-import { orders, productOptions, products, productVariants, user } from "../schema/index.ts";
+} from "../../tests/factories/index.ts";
+import { defaultSku } from "../catalog/variants.ts";
+import type { Db } from "../db/client.ts";
+import { syncProductSummary } from "../db/product-summary.ts";
+import { orders, productOptions, products, productVariants, user } from "../db/schema/index.ts";
+import { projectRoot } from "../project-root.ts";
 import { seedDemoAuthenticity } from "./demo-batches.ts";
 import {
   type DemoProduct,
@@ -28,7 +29,7 @@ import { seedDemoLabels } from "./demo-labels.ts";
 import { markDemoDatabase } from "./demo-marker.ts";
 import { type DemoProductRef, seedDemoOrders } from "./demo-orders.ts";
 
-export const demoImagesDir = path.join(projectRoot, "server/db/seed/images");
+export const demoImagesDir = path.join(projectRoot, "server/seed/images");
 
 /** The demo creator's sign-in (the shop is a demo; this account exists only in seeded data). */
 export const demoCreator = { username: "mountainjoe", password: "summit-demo-2024" } as const;
