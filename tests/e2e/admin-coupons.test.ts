@@ -40,7 +40,10 @@ describe("admin coupons", () => {
     const dialog = page.getByRole("dialog", { name: /Coupon Usage Details/ });
     await dialog.getByRole("cell", { name: "buyer@example.com" }).waitFor();
     // The order by its number, linked to its page.
-    const orderLink = dialog.getByRole("row").nth(1).getByRole("link", { name: /^#\d{4,}$/ });
+    const orderLink = dialog
+      .getByRole("row")
+      .nth(1)
+      .getByRole("link", { name: /^#\d{4,}$/ });
     expect(await orderLink.getAttribute("href")).toBe(`/admin/orders/${usedOrderId}`);
     expect(await dialog.getByRole("row").nth(1).innerText()).toContain("$5.99");
     expect(await dialog.getByRole("row").nth(1).innerText()).toContain("Mar 04, 2026 15:06");
