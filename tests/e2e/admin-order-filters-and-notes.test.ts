@@ -34,14 +34,17 @@ describe("orders filters, views, the order page and notes", () => {
     await page.getByRole("button", { name: "Apply filters" }).click();
     await page.waitForURL(/status=pending/);
     await table.getByText(`#${labels.pending}`).waitFor();
-    await expect.poll(() => table.getByText(`#${labels.shipped}`).count()).toBe(0);
+    await expect.poll(() => table.getByText(`#${labels.shipped}`).count(), { timeout: 15_000 }).toBe(0);
 
     await page.goBack();
     await page.waitForURL((url) => !url.search.includes("status="));
     await table.getByText(`#${labels.shipped}`).waitFor();
     await page.goForward();
     await page.waitForURL(/status=pending/);
-    await expect.poll(() => page.getByLabel("Status", { exact: true }).inputValue()).toBe("pending");
+    // The form follows the URL once the loader has answered (slow on a loaded machine).
+    await expect
+      .poll(() => page.getByLabel("Status", { exact: true }).inputValue(), { timeout: 15_000 })
+      .toBe("pending");
 
     await page.getByRole("button", { name: "Save view" }).click();
     await page.getByLabel("View name").fill("Waiting to pack");
