@@ -57,7 +57,7 @@ describe("orders filters, views, the order page and notes", () => {
       .click();
     await page.waitForURL(/status=pending/);
     await table.getByText(`#${labels.pending}`).waitFor();
-    expect(await table.getByText(`#${labels.shipped}`).count()).toBe(0);
+    await expect.poll(() => table.getByText(`#${labels.shipped}`).count(), { timeout: 15_000 }).toBe(0);
   });
 
   it("opens an order in a new tab, adds a note and sees it in the timeline", async () => {
