@@ -24,6 +24,9 @@ export default defineConfig({
           globalSetup: ["tests/support/database-template.setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Vitest's default (cores − 1) is one worker on 2 cores, which leaves a core
+          // idle while a file waits on PostgreSQL; each file has its own database, so two run at once.
+          maxWorkers: 2,
           // Projects with different maxWorkers need their own group: plain `vitest` runs the
           // integration files first, then the browser files two at a time.
           sequence: { groupOrder: 0 },

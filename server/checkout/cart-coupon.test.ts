@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCoupon, createProduct } from "../../tests/factories/index.ts";
+import { createCoupon, createOrder, createProduct } from "../../tests/factories/index.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
 import { addToCart, clearCart, getOrCreateCart, priceCart } from "../cart/cart.ts";
-import { carts, coupons } from "../db/schema/index.ts";
+import { carts, couponReservations, coupons } from "../db/schema/index.ts";
 import { cartCoupon, keepCartCoupon } from "./cart-coupon.ts";
 
 let database: TestDatabase;
@@ -60,5 +60,32 @@ describe("the coupon kept with a cart", () => {
     await clearCart(db, cartId);
     const [row] = await db.select({ code: carts.couponCode }).from(carts).where(eq(carts.id, cartId));
     expect(row?.code).toBeNull();
+  });
+
+  it("is not taken from the cart by the cart's own unfinished payment, only by someone else's", async () => {
+    // A one-use coupon held by a payment started from this cart (e.g. cancelled at PayPal while the
+    // page reloads): the buyer keeps it. Held by another cart's payment, it is used up.
+    const { db } = database;
+    const coupon = await createCoupon(db, { code: "ONCEONLY", usageLimit: 1 });
+    const cartId = await cartWithOneItem();
+    await keepCartCoupon(db, cartId, coupon.code);
+    const hold = async (fromCart: string) => {
+      const order = await createOrder(db, {
+        cartId: fromCart,
+        paymentStatus: "unpaid",
+        couponCode: coupon.code,
+      });
+      const expiresAt = new Date(Date.now() + 30 * 60_000);
+      await db.insert(couponReservations).values({ couponId: coupon.id, orderId: order.id, expiresAt });
+    };
+    await hold(cartId);
+    expect((await cartCoupon(db, cartId, await priceCart(db, cartId))).applied?.code).toBe("ONCEONLY");
+
+    await db.delete(couponReservations);
+    await hold(await cartWithOneItem());
+    expect(await cartCoupon(db, cartId, await priceCart(db, cartId))).toEqual({
+      applied: null,
+      dropped: "ONCEONLY",
+    });
   });
 });

@@ -29,7 +29,7 @@ export async function cartCoupon(
   if (!cartId || cart.quantity === 0) return { applied: null, dropped: null };
   const [row] = await db.select({ code: carts.couponCode }).from(carts).where(eq(carts.id, cartId));
   if (!row?.code) return { applied: null, dropped: null };
-  const quote = await quoteCoupon(db, row.code, cart, purchase);
+  const quote = await quoteCoupon(db, row.code, cart, { ...purchase, cartId });
   if (quote.ok) return { applied: quote.applied, dropped: null };
   await keepCartCoupon(db, cartId, null);
   return { applied: null, dropped: row.code };

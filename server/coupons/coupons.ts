@@ -1,4 +1,4 @@
-import { and, count, eq, gt, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, gt, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
 import { couponReservations, coupons, couponUsages, orders, user } from "../db/schema/index.ts";
 import { admitClientHold } from "../reservations/client-holds.ts";
@@ -20,26 +20,45 @@ export async function hasVisibleCoupon(db: Db): Promise<boolean> {
   return Boolean(row);
 }
 
-async function openReservationCount(db: Db | Tx, couponId: string, now: Date): Promise<number> {
+/**
+ * Open holds of a coupon. `exceptCartId`: holds by payments started from that cart do not count,
+ * so a buyer's own unfinished (or just cancelled) payment never takes the coupon from their cart.
+ */
+async function openReservationCount(
+  db: Db | Tx,
+  couponId: string,
+  now: Date,
+  exceptCartId?: string,
+): Promise<number> {
+  const open = and(eq(couponReservations.couponId, couponId), gt(couponReservations.expiresAt, now));
+  if (!exceptCartId) {
+    const [row] = await db.select({ n: count() }).from(couponReservations).where(open);
+    return row?.n ?? 0;
+  }
   const [row] = await db
     .select({ n: count() })
     .from(couponReservations)
-    .where(and(eq(couponReservations.couponId, couponId), gt(couponReservations.expiresAt, now)));
+    .innerJoin(orders, eq(orders.id, couponReservations.orderId))
+    .where(and(open, or(isNull(orders.cartId), ne(orders.cartId, exceptCartId))));
   return row?.n ?? 0;
 }
 
-/** Validates a typed code against a subtotal (no side effects). */
+/**
+ * Validates a typed code against a subtotal (no side effects). A quote for a cart passes its id
+ * (`exceptCartId`); reserving a use at Pay does not, and counts every hold.
+ */
 export async function validateCoupon(
   db: Db | Tx,
   code: string,
   subtotalCents: number,
   now = new Date(),
+  exceptCartId?: string,
 ): Promise<CouponCheck> {
   const [coupon] = await db
     .select()
     .from(coupons)
     .where(eq(coupons.code, normalizeCouponCode(code)));
-  const openReservations = coupon ? await openReservationCount(db, coupon.id, now) : 0;
+  const openReservations = coupon ? await openReservationCount(db, coupon.id, now, exceptCartId) : 0;
   const rejection = checkCoupon(coupon, { now, subtotalCents, openReservations });
   return rejection ? { ok: false, rejection } : { ok: true, coupon: coupon! };
 }

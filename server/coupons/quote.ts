@@ -20,10 +20,11 @@ export async function quoteCoupon(
   db: Db,
   code: string,
   cart: Pick<PricedCart, "subtotalCents" | "volumeDiscountCents" | "totalCents" | "quantity">,
-  purchase: { purchaseType: PurchaseType; signedIn: boolean },
+  purchase: { purchaseType: PurchaseType; signedIn: boolean; cartId?: string | null },
 ): Promise<CouponQuote> {
   // A minimum order is met by what the items cost after their volume discount (decision 030).
-  const result = await validateCoupon(db, code, cart.totalCents);
+  // Holds of this cart's own payments do not count against it (see validateCoupon).
+  const result = await validateCoupon(db, code, cart.totalCents, new Date(), purchase.cartId ?? undefined);
   if (!result.ok) return result;
   const { code: stored, discountType, discountValueHundredths } = result.coupon;
   const applied = { code: stored, discountType, discountValueHundredths };

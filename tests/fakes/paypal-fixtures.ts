@@ -6,15 +6,17 @@ import { FakePaypal, fakeCredentials, fakeWebhookId } from "./paypal-server.ts";
 export const shopUrl = "http://shop.test";
 
 /**
- * A started fake PayPal and a provider pointed at it (short timeout: a lost answer is retried
- * fast; short activation polls: an approved subscription is re-read without real waiting).
+ * A started fake PayPal and a provider pointed at it (a shorter timeout than production's 20 s, so
+ * a lost answer is retried without a long wait — but not so short that an answer from the fake, in
+ * this same busy process on a loaded CI machine, counts as lost: 1 s did, and a webhook's read of
+ * the subscription failed; short activation polls: an approved subscription is re-read at once).
  */
 export async function startFakePaypal(): Promise<{ fake: FakePaypal; provider: PaypalProvider }> {
   const fake = await new FakePaypal().start();
   const provider = createPaypalProvider(
     { ...fakeCredentials, webhookId: fakeWebhookId, apiBase: fake.url },
     shopUrl,
-    { timeoutMs: 1000, activationPollMs: 5 },
+    { timeoutMs: 5000, activationPollMs: 5 },
   );
   return { fake, provider };
 }

@@ -131,7 +131,7 @@ async function applyCoupon(
   const looked = await settle(
     context.log,
     "coupon could not be checked",
-    () => quoteCoupon(context.database.db, form.couponCode, cart, { ...buyer, ...form }),
+    () => quoteCoupon(context.database.db, form.couponCode, cart, { ...buyer, ...form, cartId }),
     { ...checkoutToasts.couponError, status: 500 },
   );
   if (!looked.ok) return failureData(looked, { applied: null });
@@ -164,7 +164,9 @@ async function pay(
     const refusal = new InvalidInputError(
       checkoutToasts.paymentFailed(paymentMethodUnavailable[form.paymentMethod]),
     );
-    return failureData(failureOf(refusal), { applied: await keptCoupon(context, form, cart, buyer) });
+    return failureData(failureOf(refusal), {
+      applied: await keptCoupon(context, form, { cartId, cart }, buyer),
+    });
   }
   const { address: shippingAddress, guestEmail } = await checkoutDetailsOf(context.database.db, cartId);
   if (!shippingAddress) throw await redirectWithToast("/checkout", checkoutToasts.addressRequired);
@@ -172,7 +174,7 @@ async function pay(
   if (!consent.ok)
     return failureData(consent.failure, {
       ...consent.kept,
-      applied: await keptCoupon(context, form, cart, buyer),
+      applied: await keptCoupon(context, form, { cartId, cart }, buyer),
     });
   const couponCode = form.appliedCoupon || null;
   const refusal = await prepareToPay(context, { cartId });
@@ -201,12 +203,14 @@ async function pay(
 async function keptCoupon(
   context: RequestContext,
   form: CheckoutForm,
-  cart: CheckoutCart["cart"],
+  { cartId, cart }: CheckoutCart,
   buyer: Buyer,
 ) {
   if (!form.appliedCoupon) return null;
-  const kept = await quoteCoupon(context.database.db, form.appliedCoupon, cart, { ...buyer, ...form }).catch(
-    () => null,
-  );
+  const kept = await quoteCoupon(context.database.db, form.appliedCoupon, cart, {
+    ...buyer,
+    ...form,
+    cartId,
+  }).catch(() => null);
   return kept?.ok ? kept.applied : null;
 }
