@@ -35,7 +35,10 @@ const remembered = new WeakMap<ServerBuild, Map<string, string>>();
  */
 export function routePattern(build: ServerBuild, pathname: string): string {
   let patterns = remembered.get(build);
-  if (!patterns) remembered.set(build, (patterns = new Map()));
+  if (!patterns) {
+    patterns = new Map();
+    remembered.set(build, patterns);
+  }
   const known = patterns.get(pathname);
   if (known !== undefined) return known;
   if (patterns.size >= MAX_REMEMBERED) patterns.clear();
