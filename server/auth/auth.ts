@@ -12,6 +12,7 @@ import { verifyAnyPassword } from "./legacy-password.ts";
 import { CLIENT_IP_HEADER } from "./limits.ts";
 import { passkeyPlugin } from "./passkeys.ts";
 import { adminSessionHooks, sessionLifetime } from "./session-lifetime.ts";
+import { accountLinking, googleTokenEndpoint, type SocialConfig, socialProviders } from "./social.ts";
 
 export type AuthOptions = {
   db: Db;
@@ -28,6 +29,8 @@ export type AuthOptions = {
    * builds on, imports nothing from accounts.
    */
   attachGuestOrders: (userId: string) => Promise<unknown>;
+  /** Google / Apple keys; a provider without keys is off (social.ts). */
+  social?: SocialConfig;
 };
 
 /** Where the emailed reset link lands: the auth page in reset mode. */
@@ -53,6 +56,7 @@ export function createAuth({
   log,
   showLink,
   attachGuestOrders,
+  social = { google: undefined, apple: undefined },
 }: AuthOptions) {
   // Mail goes to the outbox first and SMTP runs in the background; a failure here is logged,
   // never passed on, so it cannot fail sign-up or reveal anything to the caller.
@@ -86,6 +90,11 @@ export function createAuth({
         rateLimit: schema.rateLimit,
       },
     }),
+    // Google / Apple sign-in for customers; linking only through a verified email (social.ts).
+    socialProviders: socialProviders(social),
+    account: { accountLinking },
+    // An OAuth callback that fails (state mismatch, refused code, unlinked account) lands on /auth?error=….
+    onAPIError: { errorURL: `${publicUrl}/auth` },
     // The staff member's role (core/staff/roles.ts) for accounts with the `admin` role; never
     // settable through the API (`input: false`), only by the staff screens (server/staff/).
     user: { additionalFields: { staffRole: { type: "string", required: false, input: false } } },
@@ -191,6 +200,7 @@ export function createAuth({
       admin({ defaultRole: "customer", adminRoles: ["admin"] }),
       twoFactor({ issuer: brand.name }),
       passkeyPlugin(publicUrl),
+      googleTokenEndpoint(social),
     ],
   });
 }
