@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../factories/accounts.ts";
 import { FakeGoogle, type FakeGoogleUser } from "../fakes/google-server.ts";
 import type { StartAppOptions } from "../support/app.ts";
@@ -23,6 +23,7 @@ beforeAll(async () => {
   Object.assign(options.env, fake.env());
 });
 const target = setupTarget(options);
+afterAll(() => fake.stop());
 
 /** Presses "Continue with Google" (a no-JS form post): the fake's authorization URL. */
 async function startGoogle(visitor: Visitor) {
