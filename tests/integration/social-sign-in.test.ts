@@ -1,8 +1,11 @@
 import { and, eq } from "drizzle-orm";
+import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Auth } from "../../server/auth/auth.ts";
+import { requireAdmin } from "../../server/auth/guards.ts";
 import { socialButtons, socialProviders } from "../../server/auth/social.ts";
 import { loadConfig } from "../../server/config.ts";
+import type { RequestContext } from "../../server/context.ts";
 import { account, session, user } from "../../server/db/schema/index.ts";
 import { createUser } from "../factories/accounts.ts";
 import { uniqueSuffix } from "../factories/unique.ts";
@@ -65,7 +68,7 @@ async function signInWithGoogle(who: FakeGoogleUser) {
   );
   const cookie = cookieHeader(answer.headers);
   const signedIn = await auth.api.getSession({ headers: clientHeaders(undefined, cookie) });
-  return { status: answer.status, location: answer.headers.get("location") ?? "", signedIn };
+  return { status: answer.status, location: answer.headers.get("location") ?? "", signedIn, cookie };
 }
 
 const googleAccounts = (userId: string) =>
@@ -127,6 +130,25 @@ describe("Google sign-in: linking only through a verified email", () => {
     expect(result.location).toContain("/auth?error=STAFF_USE_ADMIN_LOGIN");
     expect(result.signedIn).toBeNull();
     expect(await database.db.select().from(session).where(eq(session.userId, staff.id))).toEqual([]);
+  });
+
+  it("a Google session is never an admin session, even after its customer is made staff", async () => {
+    const customer = await createUser(database.db);
+    const { cookie } = await signInWithGoogle(person(customer.email, true));
+    await database.db
+      .update(user)
+      .set({ role: "admin", twoFactorEnabled: true })
+      .where(eq(user.id, customer.id));
+    const context = { auth, database, config: { requireAdmin2fa: false }, log: pino({ level: "silent" }) };
+    const request = new Request("http://shop.test/admin/orders", {
+      headers: clientHeaders(undefined, cookie),
+    });
+    const refused = await requireAdmin(context as unknown as RequestContext, request).then(
+      () => undefined,
+      (thrown: Response) => thrown,
+    );
+    expect(refused?.status).toBe(302);
+    expect(refused?.headers.get("location")).toBe("/admin/login");
   });
 
   it("refuses a code Google does not know (invalid_grant) without signing anyone in", async () => {
