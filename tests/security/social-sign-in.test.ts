@@ -10,11 +10,13 @@ import { setupTarget, type Visitor } from "./support.ts";
  * callback with a forged state is refused without a 500.
  */
 const customer = "social-victim@example.com";
+const staff = "social-staff@example.com";
 const fake = new FakeGoogle();
 const options: StartAppOptions & { env: Record<string, string> } = {
   env: { LOG_LEVEL: "warn" },
   prepare: async (db) => {
     await createUser(db, { email: customer, name: "Vera Victim" });
+    await createUser(db, { email: staff, name: "Stan Staff", role: "admin", twoFactorEnabled: true });
   },
 };
 // Registered before setupTarget's hook, so the app starts with GOOGLE_* pointing at the fake.
@@ -92,6 +94,28 @@ describe("Google sign-in", () => {
     expect(answer.headers.get("location")).toMatch(/\/auth\?error=invalid_code/);
     expect(fake.refusals).toContain("invalid_grant");
     expect(await signedInAs(visitor)).toBeNull();
+  });
+
+  it("a staff account's verified Google address gets no session (staff use their second factor)", async () => {
+    const visitor = target.visitor();
+    const authorize = await startGoogle(visitor);
+    const who = { sub: "staff-google", email: staff, emailVerified: true, name: "Stan" };
+    const answer = await visitor.get(callback(authorize, fake.issueCode(who, authorize.searchParams)));
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("location")).toContain("error=STAFF_USE_ADMIN_LOGIN");
+    expect(await signedInAs(visitor)).toBeNull();
+    expect((await visitor.get("/admin/dashboard")).headers.get("location")).toBe("/admin/login");
+  });
+
+  it("the Content-Security-Policy lets the button's form post go on to the provider", async () => {
+    const page = await target.visitor().get("/auth");
+    const formAction = page.headers
+      .get("content-security-policy")!
+      .split(";")
+      .find((d) => d.trim().startsWith("form-action"));
+    expect(formAction).toContain(fake.url);
+    expect(formAction).toContain("https://accounts.google.com");
+    expect(formAction).not.toContain("https://appleid.apple.com");
   });
 
   it("Apple is not offered without its keys", async () => {
