@@ -12,7 +12,13 @@ import { verifyAnyPassword } from "./legacy-password.ts";
 import { CLIENT_IP_HEADER } from "./limits.ts";
 import { passkeyPlugin } from "./passkeys.ts";
 import { adminSessionHooks, sessionLifetime } from "./session-lifetime.ts";
-import { accountLinking, googleTokenEndpoint, type SocialConfig, socialProviders } from "./social.ts";
+import {
+  accountLinking,
+  googleTokenEndpoint,
+  type SocialConfig,
+  socialOrigins,
+  socialProviders,
+} from "./social.ts";
 
 export type AuthOptions = {
   db: Db;
@@ -73,7 +79,7 @@ export function createAuth({
     baseURL: publicUrl,
     basePath: "/api/auth",
     secret,
-    trustedOrigins: [publicUrl],
+    trustedOrigins: [publicUrl, ...socialOrigins(social)],
     // better-auth's own messages (e.g. "Invalid password") go to our JSON log, at debug level.
     logger: {
       log: (level, message, ...args) => log[level === "error" ? "error" : "debug"]({ args }, message),

@@ -82,6 +82,12 @@ type GoogleClaims = {
 } & Record<string, unknown>;
 
 /**
+ * Apple answers with a form post from its own page, carrying its Origin: better-auth checks that
+ * origin whenever the browser sends cookies along, so Apple's is trusted when Apple is on.
+ */
+export const socialOrigins = (social: SocialConfig) => (social.apple ? ["https://appleid.apple.com"] : []);
+
+/**
  * better-auth's Google and Apple providers, each only when its keys are set. A new account is
  * signed in only when the provider vouches for the address (`requireEmailVerification`);
  * otherwise it waits for our own verification email, like a password sign-up.

@@ -200,6 +200,8 @@ describe("which providers are configured", () => {
     const context = await appleAuth.$context;
     expect(context.socialProviders.map((p) => p.id)).toEqual(["apple"]);
     expect(context.options.account?.accountLinking).toMatchObject({ trustedProviders: [] });
+    // Apple's form post back to the callback comes from Apple's origin.
+    expect(context.trustedOrigins).toContain("https://appleid.apple.com");
     await mailer.stop();
   });
 });

@@ -118,6 +118,19 @@ describe("Google sign-in", () => {
     expect(formAction).not.toContain("https://appleid.apple.com");
   });
 
+  it("only Apple's callback takes a form post from another origin, and it only redirects", async () => {
+    const apple = { origin: "https://appleid.apple.com" };
+    const posted = await target
+      .visitor()
+      .postForm("/api/auth/callback/apple", { code: "c", state: "s" }, apple);
+    expect(posted.status).toBe(302);
+    expect(posted.headers.get("location")).toMatch(/\/api\/auth\/callback\/apple\?/);
+    const elsewhere = await target
+      .visitor()
+      .postForm("/api/auth/callback/google", { code: "c", state: "s" }, apple);
+    expect(elsewhere.status).toBe(403);
+  });
+
   it("Apple is not offered without its keys", async () => {
     const response = await target.visitor().postForm("/auth", { intent: "apple" });
     expect(response.status).toBe(400);
