@@ -61,6 +61,14 @@ const envSchema = z.object({
   ),
   PAYPAL_ENV: z.enum(["sandbox", "live"]).default("sandbox"),
   PAYPAL_API_BASE: optionalUrl,
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  // For testing only: a Google-compatible OIDC server (tests/fakes/google-server.ts) to talk to.
+  GOOGLE_OAUTH_BASE: optionalUrl,
+  APPLE_CLIENT_ID: optionalString,
+  // Apple's client secret is a JWT signed with the Sign in with Apple key (docs/accounts.md).
+  APPLE_CLIENT_SECRET: optionalString,
+  APPLE_APP_BUNDLE_ID: optionalString,
   S3_BUCKET: optionalString,
   S3_REGION: optionalString,
   S3_ENDPOINT: optionalUrl,
@@ -87,6 +95,8 @@ function buildConfig(env: Env) {
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
   requireTogether(env, ["ADMIN_EMAIL", "ADMIN_PASSWORD"]);
   requireTogether(env, ["PAYPAL_CLIENT_ID", "PAYPAL_CLIENT_SECRET"]);
+  requireTogether(env, ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"]);
+  requireTogether(env, ["APPLE_CLIENT_ID", "APPLE_CLIENT_SECRET"]);
   requireTogether(env, ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"]);
   return {
     env: env.NODE_ENV,
@@ -131,6 +141,25 @@ function buildConfig(env: Env) {
               (env.PAYPAL_ENV === "live" ? "https://api-m.paypal.com" : "https://api-m.sandbox.paypal.com"),
           }
         : undefined,
+    /** Google / Apple sign-in for customers, each only when its keys are set (server/auth/social.ts). */
+    social: {
+      google:
+        env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+          ? {
+              clientId: env.GOOGLE_CLIENT_ID,
+              clientSecret: env.GOOGLE_CLIENT_SECRET,
+              oauthBase: env.GOOGLE_OAUTH_BASE,
+            }
+          : undefined,
+      apple:
+        env.APPLE_CLIENT_ID && env.APPLE_CLIENT_SECRET
+          ? {
+              clientId: env.APPLE_CLIENT_ID,
+              clientSecret: env.APPLE_CLIENT_SECRET,
+              appBundleIdentifier: env.APPLE_APP_BUNDLE_ID,
+            }
+          : undefined,
+    },
     s3: env.S3_BUCKET
       ? {
           bucket: env.S3_BUCKET,

@@ -8,6 +8,7 @@ import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { CLIENT_IP_HEADER } from "./auth/limits.ts";
+import { socialCallbackPath } from "./auth/social.ts";
 import { MAX_CSV_BODY_BYTES } from "./catalog-csv/uploads.ts";
 import { requestContextProvider } from "./context.ts";
 import { limitRequestBodies } from "./http/body-limits.ts";
@@ -63,6 +64,7 @@ type Env = {
 };
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
+const APPLE_CALLBACK = socialCallbackPath("apple");
 
 /** The whole HTTP surface: health, static files, uploads, auth, and every page through React Router. */
 export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppOptions) {
@@ -81,7 +83,10 @@ export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppO
   // Payment providers post their signed webhooks from their own servers (no Origin); mail clients
   // post RFC 8058 one-click unsubscribes the same way (the signed link is the authority; so it is for
   // the newsletter's confirmation link).
-  const exempt = (path: string) => isPaymentWebhook(path) || isSignedEmailLink(path);
+  // Apple answers sign-in with a form post from its own page (response_mode=form_post); the OAuth
+  // state, checked by better-auth, is the authority there (server/auth/social.ts).
+  const exempt = (path: string) =>
+    isPaymentWebhook(path) || isSignedEmailLink(path) || path === APPLE_CALLBACK;
   app.use(sameOriginOnly({ publicUrl: services.config.publicUrl, exempt }));
   app.use(limitRequestBodies(MAX_BODY_BYTES, MAX_CSV_BODY_BYTES));
   app.use(conditionalGet());

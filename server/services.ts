@@ -58,6 +58,7 @@ export async function createServices(config: Config, log = createLogger(config.l
     mailer,
     log,
     attachGuestOrders: (userId) => attachGuestOrders(database.db, userId),
+    social: config.social,
     // A demo shop without SMTP shows sign-up and reset links on the console: nobody reads its outbox yet.
     showLink: (line) => {
       if (demoMode.active && !mailer.delivers) printToConsole(config.logLevel, line);

@@ -12,6 +12,13 @@ import { verifyAnyPassword } from "./legacy-password.ts";
 import { CLIENT_IP_HEADER } from "./limits.ts";
 import { passkeyPlugin } from "./passkeys.ts";
 import { adminSessionHooks, sessionLifetime } from "./session-lifetime.ts";
+import {
+  accountLinking,
+  googleTokenEndpoint,
+  type SocialConfig,
+  socialOrigins,
+  socialProviders,
+} from "./social.ts";
 
 export type AuthOptions = {
   db: Db;
@@ -28,6 +35,8 @@ export type AuthOptions = {
    * builds on, imports nothing from accounts.
    */
   attachGuestOrders: (userId: string) => Promise<unknown>;
+  /** Google / Apple keys; a provider without keys is off (social.ts). */
+  social?: SocialConfig;
 };
 
 /** Where the emailed reset link lands: the auth page in reset mode. */
@@ -53,6 +62,7 @@ export function createAuth({
   log,
   showLink,
   attachGuestOrders,
+  social = { google: undefined, apple: undefined },
 }: AuthOptions) {
   // Mail goes to the outbox first and SMTP runs in the background; a failure here is logged,
   // never passed on, so it cannot fail sign-up or reveal anything to the caller.
@@ -69,7 +79,7 @@ export function createAuth({
     baseURL: publicUrl,
     basePath: "/api/auth",
     secret,
-    trustedOrigins: [publicUrl],
+    trustedOrigins: [publicUrl, ...socialOrigins(social)],
     // better-auth's own messages (e.g. "Invalid password") go to our JSON log, at debug level.
     logger: {
       log: (level, message, ...args) => log[level === "error" ? "error" : "debug"]({ args }, message),
@@ -86,6 +96,11 @@ export function createAuth({
         rateLimit: schema.rateLimit,
       },
     }),
+    // Google / Apple sign-in for customers; linking only through a verified email (social.ts).
+    socialProviders: socialProviders(social),
+    account: { accountLinking },
+    // An OAuth callback that fails (state mismatch, refused code, unlinked account) lands on /auth?error=….
+    onAPIError: { errorURL: `${publicUrl}/auth` },
     // The staff member's role (core/staff/roles.ts) for accounts with the `admin` role; never
     // settable through the API (`input: false`), only by the staff screens (server/staff/).
     user: { additionalFields: { staffRole: { type: "string", required: false, input: false } } },
@@ -191,6 +206,7 @@ export function createAuth({
       admin({ defaultRole: "customer", adminRoles: ["admin"] }),
       twoFactor({ issuer: brand.name }),
       passkeyPlugin(publicUrl),
+      googleTokenEndpoint(social),
     ],
   });
 }

@@ -28,6 +28,15 @@ export async function requireAdmin(context: RequestContext, request: Request): P
       variant: "destructive",
     });
   }
+  // A Google / Apple session skipped the password and the second factor (a customer promoted to
+  // staff may still hold one): the back office wants a fresh staff sign-in (decision 055).
+  if (user.signedInWithSocial) {
+    throw await redirectWithToast(ADMIN_LOGIN, {
+      title: "Sign in again",
+      description: "The admin panel needs your password (and second factor) or a passkey.",
+      variant: "destructive",
+    });
+  }
   if (
     !user.twoFactorEnabled &&
     !user.signedInWithPasskey &&

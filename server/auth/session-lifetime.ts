@@ -2,6 +2,7 @@ import type { BetterAuthOptions } from "better-auth";
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { user } from "../db/schema/index.ts";
+import { socialSessionRule } from "./social.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_SECONDS = 24 * 60 * 60;
@@ -33,9 +34,11 @@ type SessionHooks = NonNullable<NonNullable<BetterAuthOptions["databaseHooks"]>[
 export function adminSessionHooks(db: Db): SessionHooks {
   return {
     create: {
-      before: async (session) => {
-        const [owner] = await db.select({ role: user.role }).from(user).where(eq(user.id, session.userId));
-        if (owner?.role !== "admin") return;
+      before: async (created, ctx) => {
+        const [owner] = await db.select({ role: user.role }).from(user).where(eq(user.id, created.userId));
+        // Google / Apple sessions: marked, and refused to staff (social.ts).
+        const session = socialSessionRule(created, ctx?.path, owner?.role);
+        if (owner?.role !== "admin") return { data: session };
         const now = new Date();
         return { data: { ...session, expiresAt: adminSessionExpiry(now, now) } };
       },

@@ -3,6 +3,7 @@ import { redirect } from "react-router";
 import type { RequestContext } from "../context.ts";
 import { tagRequestUser } from "../logger.ts";
 import { PASSKEY_SIGN_IN } from "./passkeys.ts";
+import { SOCIAL_SIGN_IN } from "./social.ts";
 
 export type SessionUser = {
   id: string;
@@ -15,6 +16,8 @@ export type SessionUser = {
   twoFactorEnabled: boolean;
   /** This session began with a passkey (which stands for password and second factor). */
   signedInWithPasskey: boolean;
+  /** This session began with Google or Apple: never an admin session (decision 055). */
+  signedInWithSocial: boolean;
 };
 
 /** The signed-in user of this request, or null. Never throws for a missing or broken session. */
@@ -33,6 +36,7 @@ export async function getSessionUser(context: RequestContext, request: Request):
       emailVerified,
       twoFactorEnabled: Boolean(twoFactorEnabled),
       signedInWithPasskey: session.session.signInMethod === PASSKEY_SIGN_IN,
+      signedInWithSocial: session.session.signInMethod === SOCIAL_SIGN_IN,
     };
   } catch (error) {
     // 401: the session ended while being refreshed (e.g. an admin session past its 7 days).

@@ -11,7 +11,12 @@ const PAYMENT_PAGES = [
   "https://www.sandbox.paypal.com",
 ];
 
-type HeaderConfig = Pick<Config, "publicUrl" | "s3" | "stripe" | "paypal">;
+/** Where the sign-in buttons send the browser (a no-JS form post redirected there). */
+const SIGN_IN_PAGES = { google: "https://accounts.google.com", apple: "https://appleid.apple.com" };
+
+type HeaderConfig = Pick<Config, "publicUrl" | "s3" | "stripe" | "paypal"> & {
+  social?: Config["social"];
+};
 
 /**
  * Security headers on every response (Hono's secureHeaders). The Content-Security-Policy allows
@@ -39,7 +44,7 @@ export function securityHeaders(config: HeaderConfig, mode: "production" | "deve
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       // Chrome checks form-action on the redirect that follows a form post too.
-      formAction: ["'self'", ...PAYMENT_PAGES, ...providerOrigins(config)],
+      formAction: ["'self'", ...PAYMENT_PAGES, ...signInPages(config), ...providerOrigins(config)],
       frameAncestors: ["'none'"],
     },
     xFrameOptions: "DENY",
@@ -49,9 +54,17 @@ export function securityHeaders(config: HeaderConfig, mode: "production" | "deve
   });
 }
 
+/** Only the configured sign-in providers' pages. */
+function signInPages(config: HeaderConfig) {
+  const social = config.social;
+  return [social?.google && SIGN_IN_PAGES.google, social?.apple && SIGN_IN_PAGES.apple].filter(
+    (origin): origin is string => Boolean(origin),
+  );
+}
+
 /** Providers pointed at another host (a local fake in tests, a proxy) host their pages there. */
 function providerOrigins(config: HeaderConfig) {
-  return [config.stripe?.apiBase, config.paypal?.apiBase]
+  return [config.stripe?.apiBase, config.paypal?.apiBase, config.social?.google?.oauthBase]
     .filter((url): url is string => Boolean(url))
     .map((url) => new URL(url).origin);
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll } from "vitest";
 import { attachGuestOrders } from "../../server/accounts/guest-orders.ts";
 import { type Auth, createAuth } from "../../server/auth/auth.ts";
 import { CLIENT_IP_HEADER } from "../../server/auth/limits.ts";
+import type { SocialConfig } from "../../server/auth/social.ts";
 import type { Db } from "../../server/db/client.ts";
 import { createMailer, type Mailer, type MailerOptions } from "../../server/mail/mailer.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
@@ -10,7 +11,11 @@ import { createTestDatabase, type TestDatabase } from "./database.ts";
 export const TEST_PUBLIC_URL = "http://shop.test";
 
 /** The app's better-auth setup on a test database, with its mailer (outbox only unless smtpUrl). */
-export function createTestAuth(db: Db, mail: Partial<MailerOptions> = {}): { auth: Auth; mailer: Mailer } {
+export function createTestAuth(
+  db: Db,
+  mail: Partial<MailerOptions> = {},
+  social?: SocialConfig,
+): { auth: Auth; mailer: Mailer } {
   const log = pino({ level: "silent" });
   const mailer = createMailer({ db, log, from: "Shop <shop@shop.test>", ...mail });
   const auth = createAuth({
@@ -21,6 +26,7 @@ export function createTestAuth(db: Db, mail: Partial<MailerOptions> = {}): { aut
     mailer,
     log,
     attachGuestOrders: (userId) => attachGuestOrders(db, userId),
+    social,
   });
   return { auth, mailer };
 }

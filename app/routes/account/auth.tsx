@@ -4,6 +4,7 @@ import { ForgotPassword } from "~/components/account/forgot-password.tsx";
 import { ResetPasswordForm } from "~/components/account/reset-password-form.tsx";
 import { SignInForm } from "~/components/account/sign-in-form.tsx";
 import { SignUpForm } from "~/components/account/sign-up-form.tsx";
+import { type SocialChoices, SocialSignIn } from "~/components/account/social-sign-in.tsx";
 import { Card, CardContent } from "~/components/ui/card.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
@@ -12,10 +13,12 @@ import { brand } from "~core/brand.ts";
 import { attachedOrdersMessage, takeAttachedOrdersNotice } from "~server/accounts/guest-orders.ts";
 import { onSignedIn } from "~server/accounts/on-signed-in.ts";
 import { getSessionUser } from "~server/auth/session.ts";
+import { socialButtons } from "~server/auth/social.ts";
 import { redirectWithToast } from "~server/http/flash.ts";
 import type { Route } from "./+types/auth";
 import * as actions from "./auth.server.ts";
 import type { AuthActionData } from "./auth-types.ts";
+import { afterSocialSignIn, failed, SOCIAL_DONE, signInWithProvider } from "./social-sign-in.server.ts";
 
 type Mode = "signin" | "forgot" | "reset";
 type Tab = "signin" | "signup";
@@ -33,6 +36,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   // Back from the emailed verification link (better-auth checked the token and sent us here).
   if (params.has("verified")) throw await afterVerificationLink(context, request, params.has("error"));
+  // Back from Google / Apple: signed in (social-sign-in.server.ts), or refused with ?error=<code>.
+  if (params.get("social") === SOCIAL_DONE) throw await afterSocialSignIn(context, request, params);
+  const refused = params.get("error");
+  if (refused && !params.has("mode")) throw await failed(refused);
   const mode: Mode =
     params.get("mode") === "reset" || params.get("type") === "recovery"
       ? "reset"
@@ -45,6 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tab: (params.get("tab") === "signup" ? "signup" : "signin") as Tab,
     token: params.get("token") ?? "",
     redirectTo: safeRedirectPath(params.get("redirectTo"), ""),
+    social: socialButtons(context.config.social),
   });
 }
 
@@ -96,6 +104,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       return actions.signIn(args);
     case "passkey":
       return actions.signInWithPasskey(args);
+    case "google":
+    case "apple":
+      return signInWithProvider(context, request, formData.get("intent") as "google" | "apple", formData);
     case "signup":
       return actions.signUp(args);
     case "resend":
@@ -121,7 +132,12 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
           ) : mode === "forgot" ? (
             <ForgotPassword result={actionData} />
           ) : (
-            <SignInOrUp initialTab={loaderData.tab} result={actionData} redirectTo={redirectTo} />
+            <SignInOrUp
+              initialTab={loaderData.tab}
+              result={actionData}
+              redirectTo={redirectTo}
+              social={loaderData.social}
+            />
           )}
         </CardContent>
       </Card>
@@ -133,10 +149,12 @@ function SignInOrUp({
   initialTab,
   result,
   redirectTo,
+  social,
 }: {
   initialTab: Tab;
   result?: AuthActionData;
   redirectTo: string;
+  social: SocialChoices;
 }) {
   const [tab, setTab] = useState<Tab>(result?.tab ?? initialTab);
   // An answer from the server may move to the other tab (sign-up done → Sign In), and so may
@@ -169,6 +187,7 @@ function SignInOrUp({
           <SignUpForm result={result} />
         </TabsContent>
       </Tabs>
+      <SocialSignIn choices={social} redirectTo={redirectTo} />
     </>
   );
 }

@@ -37,7 +37,8 @@ export function meta() {
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getSessionUser(context, request);
-  if (user?.role === "admin") throw redirect("/admin");
+  // A staff member's Google / Apple session is not an admin session (guards.ts): sign in here.
+  if (user?.role === "admin" && !user.signedInWithSocial) throw redirect("/admin");
   return { signedInAs: user?.email ?? null };
 }
 
