@@ -3,7 +3,7 @@ import type { Db } from "../db/client.ts";
 import { checkAuthInput } from "./input-rules.ts";
 import { upgradeLegacyPassword } from "./legacy-password.ts";
 import { enforceAuthRateLimits, reserveSignInAttempt, settleSignInAttempt } from "./limits.ts";
-import { markPasskeySession } from "./passkeys.ts";
+import { markPasskeySession, refuseStaffSocialRegistration } from "./passkeys.ts";
 import { claimTotpStep } from "./totp-replay.ts";
 
 /**
@@ -17,6 +17,7 @@ export function authHooks(db: Db) {
       await enforceAuthRateLimits(db, ctx);
       await reserveSignInAttempt(db, ctx);
       await claimTotpStep(db, ctx);
+      await refuseStaffSocialRegistration(ctx);
     }),
     after: createAuthMiddleware(async (ctx) => {
       await settleSignInAttempt(db, ctx);

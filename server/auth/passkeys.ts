@@ -1,18 +1,40 @@
 import { passkey } from "@better-auth/passkey";
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/browser";
-import { APIError } from "better-auth/api";
+import { APIError, getSessionFromCtx } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { brand } from "../../core/brand.ts";
 import type { Db } from "../db/client.ts";
 import { session } from "../db/schema/index.ts";
+import { SOCIAL_SIGN_IN } from "./social.ts";
 
 /** What `session.sign_in_method` holds for a session that began with a passkey. */
 export const PASSKEY_SIGN_IN = "passkey";
 
 export const PASSKEY_ERRORS = {
   notVerified: "PASSKEY_USER_NOT_VERIFIED",
+  staffSocial: "PASSKEY_STAFF_SOCIAL_SESSION",
 } as const;
+
+const REGISTRATION_PATHS = new Set(["/passkey/generate-register-options", "/passkey/verify-registration"]);
+type RegistrationSession = { session?: { signInMethod?: string | null }; user?: { role?: string | null } };
+type BeforeContext = Parameters<typeof getSessionFromCtx>[0] & { path: string };
+
+/**
+ * A staff account's Google/Apple session (one made before the account became staff) may not add a
+ * passkey: the back office counts a passkey as the staff's second factor, which that session never
+ * gave (decision 055). Runs from the "before" hook, so nothing of the ceremony starts.
+ */
+export async function refuseStaffSocialRegistration(ctx: BeforeContext) {
+  if (!REGISTRATION_PATHS.has(ctx.path)) return;
+  const current = (await getSessionFromCtx(ctx).catch(() => null)) as RegistrationSession | null;
+  if (current?.session?.signInMethod === SOCIAL_SIGN_IN && current.user?.role === "admin") {
+    throw new APIError("FORBIDDEN", {
+      code: PASSKEY_ERRORS.staffSocial,
+      message: "Staff add a passkey after signing in with their password and second factor.",
+    });
+  }
+}
 
 const userVerificationRequired = () =>
   new APIError("UNAUTHORIZED", {

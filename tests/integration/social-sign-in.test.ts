@@ -151,6 +151,23 @@ describe("Google sign-in: linking only through a verified email", () => {
     expect(refused?.headers.get("location")).toBe("/admin/login");
   });
 
+  it("a staff account's Google session cannot add a passkey (it would count as their second factor)", async () => {
+    const registerOptions = (cookie: string) =>
+      auth.handler(
+        new Request(`${TEST_PUBLIC_URL}/api/auth/passkey/generate-register-options`, {
+          headers: clientHeaders(undefined, cookie),
+        }),
+      );
+    const customer = await createUser(database.db);
+    const { cookie } = await signInWithGoogle(person(customer.email, true));
+    // As a customer, the same session may add one.
+    expect((await registerOptions(cookie)).status).toBe(200);
+    await database.db.update(user).set({ role: "admin" }).where(eq(user.id, customer.id));
+    const refused = await registerOptions(cookie);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ code: "PASSKEY_STAFF_SOCIAL_SESSION" });
+  });
+
   it("refuses a code Google does not know (invalid_grant) without signing anyone in", async () => {
     const started = await auth.api.signInSocial({
       body: {

@@ -1,7 +1,10 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { user } from "../../server/db/schema/index.ts";
 import { createUser } from "../factories/accounts.ts";
 import { FakeGoogle, type FakeGoogleUser } from "../fakes/google-server.ts";
 import type { StartAppOptions } from "../support/app.ts";
+import { describeOnPostgres } from "../support/database.ts";
 import { setupTarget, type Visitor } from "./support.ts";
 
 /**
@@ -11,11 +14,14 @@ import { setupTarget, type Visitor } from "./support.ts";
  */
 const customer = "social-victim@example.com";
 const staff = "social-staff@example.com";
+const promoted = "social-promoted@example.com";
+let promotedId = "";
 const fake = new FakeGoogle();
 const options: StartAppOptions & { env: Record<string, string> } = {
   env: { LOG_LEVEL: "warn" },
   prepare: async (db) => {
     await createUser(db, { email: customer, name: "Vera Victim" });
+    promotedId = (await createUser(db, { email: promoted, name: "Paula Promoted" })).id;
     await createUser(db, { email: staff, name: "Stan Staff", role: "admin", twoFactorEnabled: true });
   },
 };
@@ -134,5 +140,22 @@ describe("Google sign-in", () => {
   it("Apple is not offered without its keys", async () => {
     const response = await target.visitor().postForm("/auth", { intent: "apple" });
     expect(response.status).toBe(400);
+  });
+});
+
+// The account is made staff behind the app's back (the staff screen would end its sessions at
+// once), so the test needs the app's database: PostgreSQL.
+describeOnPostgres("a Google session of an account that became staff", () => {
+  it("cannot add a passkey, which the back office would count as the second factor", async () => {
+    const visitor = target.visitor();
+    const authorize = await startGoogle(visitor);
+    const who = { sub: "promoted-google", email: promoted, emailVerified: true, name: "Paula" };
+    await visitor.get(callback(authorize, fake.issueCode(who, authorize.searchParams)));
+    expect(await signedInAs(visitor)).toBe(promoted);
+    expect((await visitor.get("/api/auth/passkey/generate-register-options")).status).toBe(200);
+    await target.app.database!.db.update(user).set({ role: "admin" }).where(eq(user.id, promotedId));
+    const refused = await visitor.get("/api/auth/passkey/generate-register-options");
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ code: "PASSKEY_STAFF_SOCIAL_SESSION" });
   });
 });
