@@ -178,8 +178,10 @@ export const orders = pgTable(
     index("orders_paid_status_created_idx")
       .on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.paymentStatus} = 'paid'`),
+    // Status and purchase type trail the key: combined with a coupon or a refunded state, they are
+    // checked in the index (an index-only count) instead of on each order's heap row.
     index("orders_paid_coupon_created_idx")
-      .on(t.couponCode, t.createdAt.desc().nullsFirst())
+      .on(t.couponCode, t.createdAt.desc().nullsFirst(), t.status, t.purchaseType)
       .where(sql`${t.paymentStatus} = 'paid' and ${t.couponCode} is not null`),
     index("orders_paid_type_created_idx")
       .on(t.purchaseType, t.createdAt.desc().nullsFirst())
@@ -187,12 +189,12 @@ export const orders = pgTable(
     // Refunded in full and in part, each with the filter's own condition as the index's, so a page
     // and its count are read from the index alone (no heap row to compare the total against).
     index("orders_paid_refunded_full_created_idx")
-      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.status, t.purchaseType)
       .where(
         sql`${t.paymentStatus} = 'paid' and ${t.refundedCents} > 0 and ${t.refundedCents} >= ${t.totalCents}`,
       ),
     index("orders_paid_refunded_part_created_idx")
-      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.status, t.purchaseType)
       .where(
         sql`${t.paymentStatus} = 'paid' and ${t.refundedCents} > 0 and ${t.refundedCents} < ${t.totalCents}`,
       ),
