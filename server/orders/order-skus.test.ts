@@ -2,15 +2,14 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOrder } from "../../tests/factories/index.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
-import { orderItems, orders, refunds } from "../db/schema/index.ts";
-import { recordRefund } from "../refunds/record.ts";
+import { orderItems, orders } from "../db/schema/index.ts";
 import { listAdminOrders } from "./admin-list.ts";
 import type { OrderFilter } from "./order-filter.ts";
 
 /**
  * What the filter reads besides the order's own columns stays in step with the writes that change
- * it: orders.skus (kept by the order_items_keep_skus trigger, migration 0056) and the refunded
- * states (read from refunded_cents through their partial indexes).
+ * it: orders.skus, kept by the order_items_keep_skus trigger (migration 0056). The refunded states
+ * are tested with refunds (server/refunds/refund-filter.test.ts).
  */
 let database: TestDatabase;
 beforeAll(async () => {
@@ -59,31 +58,5 @@ describe("the SKUs an order is found by", () => {
     await database.db.update(orders).set({ paymentStatus: "paid" }).where(eq(orders.id, order.id));
     expect(await skusOf(order.id)).toEqual(["sync-twice"]);
     expect(await ids({ sku: "SYNC-TWICE" })).toEqual([order.id]);
-  });
-});
-
-describe("the refunded states", () => {
-  const refund = (orderId: string, amountCents: number) =>
-    database.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(refunds)
-        .values({ orderId, amountCents, reason: "Test", provider: "stripe", source: "admin" })
-        .returning();
-      await recordRefund(tx, row!.id, null);
-    });
-
-  it("move from paid to partially refunded to refunded as refunds are counted", async () => {
-    const order = await createOrder(database.db, { paymentStatus: "paid", status: "delivered" });
-    const total = order.totalCents;
-    expect(await ids({ payment: "paid", status: ["delivered"] })).toContain(order.id);
-
-    await refund(order.id, 100);
-    expect(await ids({ payment: "paid", status: ["delivered"] })).not.toContain(order.id);
-    expect(await ids({ payment: "partially_refunded" })).toEqual([order.id]);
-    expect(await ids({ payment: "refunded" })).toEqual([]);
-
-    await refund(order.id, total - 100);
-    expect(await ids({ payment: "partially_refunded" })).toEqual([]);
-    expect(await ids({ payment: "refunded", status: ["delivered"] })).toEqual([order.id]);
   });
 });
