@@ -35,7 +35,9 @@ async function main() {
   const { db } = database;
   if (!reuse) await loadPaidOrders(db, total);
   await addFilterVariety(db);
-  await db.execute(sql`analyze orders`);
+  // A migration's backfill leaves each rewritten row dead once; autovacuum clears them in time,
+  // the bench does it at once (and sets the visibility map index-only counts rely on).
+  await db.execute(sql`vacuum analyze orders`);
   if (process.env.BENCH_ONLY !== "filters") await measure(db);
   await measureFilters(db);
   await database.close();

@@ -104,6 +104,9 @@ export async function addFilterVariety(db: Db) {
   await db.execute(sql`
     update order_items set sku = case when abs(hashtext(order_id::text)) % 1000 = 3 then 'PSR-GIFT'
                                       else (array['PSR-30G','PSR-50G','PSR-100G'])[1 + abs(hashtext(order_id::text)) % 3] end`);
+  // With the item triggers off, the orders' SKU lists (order_items_keep_skus) are set here.
+  await db.execute(sql`
+    update orders set skus = array[lower(i.sku)] from order_items i where i.order_id = orders.id`);
   await db.execute(sql`
     insert into order_notes (order_id, author_name, body, created_at)
     select id, 'Bench', 'Customer called, hold until Monday', created_at + interval '1 hour'

@@ -172,7 +172,8 @@ export function orderFilterWhere(filter: OrderFilter): SQL {
     filter.to ? lt(orders.createdAt, startOfDay(filter.to, 1)) : undefined,
     filter.type ? eq(orders.purchaseType, filter.type) : undefined,
     filter.coupon ? eq(orders.couponCode, filter.coupon.toUpperCase()) : undefined,
-    filter.sku ? hasItem(sql`lower(${orderItems.sku}) = ${filter.sku.toLowerCase()}`) : undefined,
+    // The order's own list of its items' SKUs (GIN), kept by a trigger on items (migration 0056).
+    filter.sku ? sql`${orders.skus} @> array[${filter.sku.toLowerCase()}]::text[]` : undefined,
     filter.product ? hasItem(eq(orderItems.productId, filter.product)) : undefined,
     noteCondition(filter.note),
   ) as SQL;

@@ -1,0 +1,6 @@
+DROP INDEX "orders_paid_coupon_created_idx";--> statement-breakpoint
+DROP INDEX "orders_paid_refunded_full_created_idx";--> statement-breakpoint
+DROP INDEX "orders_paid_refunded_part_created_idx";--> statement-breakpoint
+CREATE INDEX "orders_paid_coupon_created_idx" ON "orders" USING btree ("coupon_code","created_at" DESC NULLS FIRST,"status","purchase_type") WHERE "orders"."payment_status" = 'paid' and "orders"."coupon_code" is not null;--> statement-breakpoint
+CREATE INDEX "orders_paid_refunded_full_created_idx" ON "orders" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"status","purchase_type") WHERE "orders"."payment_status" = 'paid' and "orders"."refunded_cents" > 0 and "orders"."refunded_cents" >= "orders"."total_cents";--> statement-breakpoint
+CREATE INDEX "orders_paid_refunded_part_created_idx" ON "orders" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"status","purchase_type") WHERE "orders"."payment_status" = 'paid' and "orders"."refunded_cents" > 0 and "orders"."refunded_cents" < "orders"."total_cents";
