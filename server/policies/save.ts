@@ -73,8 +73,9 @@ export async function savePolicyVersion(
         entityId: slug,
         entityLabel: slug,
         action: "update",
-        before: latest ? { version: latest.version, body: latest.body } : null,
-        after: { version, body: input.body },
+        // "version" is a bookkeeping name the log skips (server/audit/diff.ts): named in full here.
+        before: latest ? { policyVersion: latest.version, body: latest.body } : null,
+        after: { policyVersion: version, body: input.body },
       });
     });
   } catch (error) {
