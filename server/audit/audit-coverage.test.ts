@@ -7,6 +7,7 @@ import {
   createBatch,
   createCertificate,
   createCollection,
+  createContentCreator,
   createProduct,
   createReview,
   createSubscription,
@@ -21,7 +22,9 @@ import { duplicateProduct } from "../catalog/duplicate-product.ts";
 import { applyCatalogUpload, previewCatalogUpload } from "../catalog-csv/admin-import.ts";
 import { deleteCertificate, saveCertificate } from "../content/admin-certificates.ts";
 import { updateAdminTestimonial } from "../content/admin-testimonials.ts";
+import { inviteCreator, revokeCreatorInvitation } from "../creators/invitation.ts";
 import { auditEntries, productVariants, serials } from "../db/schema/index.ts";
+import type { Mailer } from "../mail/mailer.ts";
 import { savePolicyVersion } from "../policies/save.ts";
 import { moderateReview } from "../reviews/admin-reviews.ts";
 import { saveTaxRate } from "../shipping/tax-rates.ts";
@@ -281,5 +284,27 @@ describe("settings, reviews, subscriptions, authenticity", () => {
     expect(generated).toMatchObject({ action: "serials" });
     expect(generated!.changes.generated).toEqual({ from: null, to: 3 });
     expect(rest).toEqual([]);
+  });
+
+  it("records a creator's invitation link and its revocation, never the link itself", async () => {
+    const creator = await createContentCreator(database.db, { email: "invitee@example.com" });
+    let mailed = "";
+    const mailer = {
+      delivers: true,
+      send: async (m: { props: { url: string } }) => {
+        mailed = m.props.url;
+      },
+    } as unknown as Mailer;
+    const sent = await asStaff(() => inviteCreator(database.db, mailer, "https://shop.example", creator.id));
+    expect(sent).toEqual({ emailed: true, shownUrl: null });
+    expect(await asStaff(() => revokeCreatorInvitation(database.db, creator.id))).toBe(true);
+    // Nothing left to revoke: nothing recorded.
+    expect(await asStaff(() => revokeCreatorInvitation(database.db, creator.id))).toBe(false);
+    const entries = await entriesOf("creator", creator.id);
+    expect(entries.map((e) => e.action)).toEqual(["invite", "revoke-link"]);
+    expect(entries[0]).toMatchObject(byStaff);
+    const token = mailed.split("token=")[1]!;
+    expect(token).toHaveLength(43);
+    expect(JSON.stringify(entries)).not.toContain(token);
   });
 });

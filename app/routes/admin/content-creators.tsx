@@ -150,10 +150,11 @@ function toFormState(c: AdminCreator): CreatorFormState {
 
 export default function ContentCreators({ loaderData, actionData }: Route.ComponentProps) {
   useFlashToast(actionData?.toast);
-  const form = actionData?.values ?? loaderData.form;
+  const shownLink = actionData && "link" in actionData ? (actionData.link as LinkResult["link"]) : undefined;
+  // With a link to copy the dialog is done: the page shows the link instead.
+  const form = shownLink ? null : (actionData?.values ?? loaderData.form);
   const formKey = useRecordFormKey(refusedBy(actionData), form?.id);
   const { creators } = loaderData;
-  const shownLink = actionData && "link" in actionData ? (actionData.link as LinkResult["link"]) : undefined;
   return (
     <>
       <PageHeader title="Content Creator Management" subtitle={`Total ${creators.length} content creators`}>
