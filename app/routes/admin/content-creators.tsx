@@ -221,10 +221,10 @@ function CreatorRow({ creator: c }: { creator: AdminCreator }) {
             Ledger
           </Link>
           <EditLink to={`?edit=${c.id}`} name={c.username} />
-          <RowIntent intent="invite" id={c.id} label={`Send set-password link to ${c.username}`}>
-            Link
+          <RowIntent intent="invite" id={c.id} label={`Send link to ${c.username}`}>
+            Send link
           </RowIntent>
-          <RowIntent intent="revoke-link" id={c.id} label={`Revoke set-password link of ${c.username}`}>
+          <RowIntent intent="revoke-link" id={c.id} label={`Revoke link of ${c.username}`}>
             Revoke link
           </RowIntent>
           <IntentToggle intent="active" id={c.id} next={!c.isActive}>
