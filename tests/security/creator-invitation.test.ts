@@ -60,8 +60,7 @@ describe("creator invitations", () => {
     const { token } = await createWithoutPassword("revoked-creator");
     const admin = await target.signedIn(owner);
     const list = await (await admin.get("/admin/content-creators")).text();
-    const button =
-      /value="([0-9a-f-]{36})"\/><button[^>]*aria-label="Revoke link of revoked-creator"/;
+    const button = /value="([0-9a-f-]{36})"\/><button[^>]*aria-label="Revoke link of revoked-creator"/;
     const id = button.exec(list)?.[1];
     expect(id).toBeDefined();
     const revoke = await admin.request(
