@@ -10,6 +10,7 @@ export type UserMessage = { title: string; description?: string };
 
 export type DomainErrorKind =
   | "not_found"
+  | "forbidden"
   | "conflict"
   | "invalid_input"
   | "provider_failure"
@@ -30,6 +31,11 @@ export abstract class DomainError extends Error {
 /** The thing asked for does not exist (or is not this person's to see). */
 export class NotFoundError extends DomainError {
   readonly kind = "not_found";
+}
+
+/** The person's role does not allow this change (checked by the domain, beyond the route's rule). */
+export class ForbiddenError extends DomainError {
+  readonly kind = "forbidden";
 }
 
 /** The request clashes with the current state (sold out, already used, changed meanwhile). */

@@ -20,6 +20,8 @@ export const permissions = [
   "edit:subscription",
   "view:product",
   "edit:product",
+  // A product's text and images only (name, description, SEO, pictures): the Content role.
+  "edit:product-text",
   "edit:stock",
   "manage:authenticity",
   "view:coupon",
@@ -123,8 +125,17 @@ export const roles: Record<RoleKey, Role> = {
   content: {
     key: "content",
     name: "Content",
-    summary: "Blog, testimonials, partners, certificates; images.",
-    permissions: ["edit:blog", "edit:testimonial", "edit:partner", "edit:certificate", "upload:file"],
+    summary:
+      "Blog, testimonials, partners, certificates; images; products' text and images (not prices, stock, status or variants).",
+    permissions: [
+      "edit:blog",
+      "edit:testimonial",
+      "edit:partner",
+      "edit:certificate",
+      "upload:file",
+      "view:product",
+      "edit:product-text",
+    ],
   },
 };
 

@@ -18,10 +18,13 @@ export type Change = {
   details?: Record<string, unknown>;
 };
 
+/** Actions that are edits of fields: one that changed none is not a change. */
+const EDITS = new Set(["update", "bulk-edit"]);
+
 /**
  * Records one change in the audit log, inside the caller's transaction: if the change rolls back,
  * so does its entry. The author is the actor in scope (server/audit/actor.ts); with none (a
- * customer's own request) nothing is recorded. An update that changed no field is not recorded.
+ * customer's own request) nothing is recorded. An edit (update, bulk-edit) that changed no field is not recorded.
  */
 export async function recordChange(tx: Db | Tx, change: Change): Promise<void> {
   const actor = currentActor();
@@ -30,7 +33,7 @@ export async function recordChange(tx: Db | Tx, change: Change): Promise<void> {
   for (const [key, value] of Object.entries(scrub(change.details ?? {}) as Record<string, unknown>)) {
     changes[key] = { from: null, to: value };
   }
-  if (change.action === "update" && Object.keys(changes).length === 0) return;
+  if (EDITS.has(change.action) && Object.keys(changes).length === 0) return;
   await tx.insert(auditEntries).values({
     actorKind: actor.kind,
     actorId: actor.kind === "staff" ? actor.id : null,

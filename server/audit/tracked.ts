@@ -1,5 +1,5 @@
 import { eq, type InferSelectModel } from "drizzle-orm";
-import type { PgColumn, PgTable, PgUpdateSetSource } from "drizzle-orm/pg-core";
+import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../db/client.ts";
 import { recordChange } from "./record.ts";
 
@@ -80,5 +80,22 @@ export function recordCreated<T extends TableWithId>(
     action: "create",
     before: null,
     after: row as Record<string, unknown>,
+  });
+}
+
+/** Inserts one row and records it created, in one transaction. */
+export async function insertTracked<T extends TableWithId>(
+  db: Db | Tx,
+  table: T,
+  values: PgInsertValue<T>,
+  tracked: Tracked<T>,
+): Promise<Row<T>> {
+  return db.transaction(async (tx) => {
+    // biome-ignore lint/suspicious/noExplicitAny: drizzle's generic table
+    const t = table as any;
+    const rows = (await tx.insert(t).values(values).returning()) as Row<T>[];
+    const row = rows[0] as Row<T> & { id: string };
+    await recordCreated(tx, row, tracked);
+    return row;
   });
 }

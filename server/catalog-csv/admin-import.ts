@@ -1,4 +1,5 @@
 import path from "node:path";
+import { recordChange } from "../audit/record.ts";
 import type { Db } from "../db/client.ts";
 import { importCatalogCsv } from "./import-catalog.ts";
 import type { CatalogReportView } from "./report.ts";
@@ -41,8 +42,24 @@ export async function applyCatalogUpload(
       publicUrl: settings.publicUrl,
       lineLimit: PREVIEW_LINES,
     });
+    await recordImportRun(db, token, report.view());
     return report.view();
   } finally {
     await claimed.done();
   }
+}
+
+/**
+ * The run's own entry, with its counts: each product it saved has its entry already (created or
+ * updated, through the product form's save, in that product's transaction); this one says a file
+ * was imported, by whom, and what came of it. The id is the upload's token (one run per upload).
+ */
+function recordImportRun(db: Db, token: string, report: CatalogReportView) {
+  return recordChange(db, {
+    entityType: "import",
+    entityId: token,
+    entityLabel: `Catalog CSV (${report.format ?? "unknown format"})`,
+    action: "import",
+    details: { ...report.counts, ...(report.fileError ? { fileError: report.fileError } : {}) },
+  });
 }

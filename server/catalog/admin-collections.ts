@@ -3,7 +3,9 @@ import { z } from "zod";
 import { imageUrlField, orNull } from "../../core/admin-fields.ts";
 import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from "../../core/seo-limits.ts";
 import { slugify } from "../../core/slug.ts";
-import type { Db } from "../db/client.ts";
+import { recordChange } from "../audit/record.ts";
+import { deleteTracked, type Tracked } from "../audit/tracked.ts";
+import type { Db, Tx } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { collectionProducts, collections, products } from "../db/schema/index.ts";
 import { uniqueSlug } from "../db/unique-slug.ts";
@@ -79,6 +81,7 @@ export async function createAdminCollection(db: Db, input: CollectionInput) {
       })
       .returning();
     await replaceProducts(tx, row!.id, input.productIds);
+    await recordCollection(tx, row!.id, "create", null);
     return row!;
   });
 }
@@ -92,6 +95,7 @@ export async function updateAdminCollection(db: Db, id: string, input: Collectio
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(collections).where(eq(collections.id, id)).for("update");
     if (!current) return null;
+    const before = await collectionSnapshot(tx, id);
     const wanted = slugify(input.slug);
     const slug =
       wanted && wanted !== current.slug
@@ -103,6 +107,7 @@ export async function updateAdminCollection(db: Db, id: string, input: Collectio
       .where(eq(collections.id, id))
       .returning();
     await replaceProducts(tx, id, input.productIds);
+    await recordCollection(tx, id, "update", before);
     return row ?? null;
   });
 }
@@ -124,8 +129,7 @@ async function replaceProducts(db: Db, collectionId: string, productIds: string[
 
 export async function deleteAdminCollection(db: Db, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
-  const rows = await db.delete(collections).where(eq(collections.id, id)).returning({ id: collections.id });
-  return rows.length > 0;
+  return deleteTracked(db, collections, id, trackedCollection);
 }
 
 /**
@@ -146,10 +150,49 @@ export async function moveAdminCollection(db: Db, id: string, direction: "up" | 
     const to = direction === "up" ? from - 1 : from + 1;
     if (to < 0 || to >= rows.length) return true;
     [rows[from], rows[to]] = [rows[to]!, rows[from]!];
+    await recordChange(tx, {
+      entityType: "collection",
+      entityId: id,
+      action: "move",
+      before: { position: from },
+      after: { position: to },
+    });
     for (const [position, row] of rows.entries()) {
       if (row.position !== position)
         await tx.update(collections).set({ position }).where(eq(collections.id, row.id));
     }
     return true;
+  });
+}
+
+const trackedCollection: Tracked<typeof collections> = { entityType: "collection", label: (c) => c.name };
+
+/** A collection as the audit log compares it: its fields and its products' ids in order. */
+async function collectionSnapshot(tx: Tx, id: string): Promise<Record<string, unknown> | null> {
+  const [row] = await tx.select().from(collections).where(eq(collections.id, id));
+  if (!row) return null;
+  const members = await tx
+    .select({ productId: collectionProducts.productId })
+    .from(collectionProducts)
+    .where(eq(collectionProducts.collectionId, id))
+    .orderBy(asc(collectionProducts.position));
+  const { position: _p, ...fields } = row;
+  return { ...fields, productIds: members.map((m) => m.productId) };
+}
+
+async function recordCollection(
+  tx: Tx,
+  id: string,
+  action: "create" | "update",
+  before: Record<string, unknown> | null,
+) {
+  const after = await collectionSnapshot(tx, id);
+  await recordChange(tx, {
+    entityType: "collection",
+    entityId: id,
+    entityLabel: String(after?.name ?? ""),
+    action,
+    before,
+    after,
   });
 }

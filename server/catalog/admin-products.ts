@@ -2,11 +2,13 @@ import { desc, eq, getTableColumns, sql } from "drizzle-orm";
 import { z } from "zod";
 import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from "../../core/seo-limits.ts";
 import { slugify } from "../../core/slug.ts";
+import { diffFields } from "../audit/diff.ts";
 import { recordChange } from "../audit/record.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { products, weightType } from "../db/schema/index.ts";
 import { uniqueSlug } from "../db/unique-slug.ts";
+import { ForbiddenError } from "../errors.ts";
 import { isSkuClash, saveProductVariants, skuClash, variantRules, variantsShape } from "./admin-variants.ts";
 import { productSnapshot } from "./audit-snapshot.ts";
 import { quantityTiersInput } from "./quantity-tiers.ts";
@@ -138,7 +140,12 @@ export function createAdminProduct(db: Db, input: ProductInput): Promise<AdminPr
  * Saves the form over an existing product. The slug stays as it is unless a different one is
  * given explicitly (renaming a product must not break its links); the view count is kept.
  */
-export function updateAdminProduct(db: Db, id: string, input: ProductInput): Promise<AdminProduct | null> {
+export function updateAdminProduct(
+  db: Db,
+  id: string,
+  input: ProductInput,
+  scope: ProductScope = "all",
+): Promise<AdminProduct | null> {
   return inTransaction(db, async (tx) => {
     const current = await getAdminProduct(tx, id);
     if (!current) return null;
@@ -155,7 +162,7 @@ export function updateAdminProduct(db: Db, id: string, input: ProductInput): Pro
       .where(eq(products.id, id))
       .returning();
     await saveProductVariants(tx, row!, input);
-    await recordProductChange(tx, id, "update", before);
+    await recordProductChange(tx, id, "update", before, scope);
     return getAdminProduct(tx, id);
   });
 }
@@ -192,14 +199,45 @@ export async function deleteAdminProduct(db: Db, id: string): Promise<boolean> {
   });
 }
 
+/**
+ * What a save may change: everything, or only the product's text and images (the Content role,
+ * core/staff/roles.ts "edit:product-text"): its name, description, SEO fields and pictures.
+ */
+export type ProductScope = "all" | "text";
+const TEXT_FIELDS = new Set([
+  "name",
+  "description",
+  "imageUrl",
+  "imageUrls",
+  "seoTitle",
+  "seoDescription",
+  "seoKeywords",
+]);
+
+/**
+ * A text-only save that would change anything else (a price, stock, the status, a variant, an
+ * option, the slug) is refused whole: thrown inside the save's transaction, nothing of it stays.
+ * Checked on the saved result, so no field the form may grow later slips through.
+ */
+function refuseBeyondText(before: Record<string, unknown> | null, after: Record<string, unknown> | null) {
+  const beyond = Object.keys(diffFields(before, after)).filter((key) => !TEXT_FIELDS.has(key));
+  if (beyond.length === 0) return;
+  throw new ForbiddenError({
+    title: "Not allowed for your role",
+    description: `Your role may change a product's text and images only, not: ${beyond.join(", ")}.`,
+  });
+}
+
 /** The audit entry of a save: the product and its variants before → after (server/audit/). */
 async function recordProductChange(
   tx: Tx,
   id: string,
   action: "create" | "update",
   before: Record<string, unknown> | null,
+  scope: ProductScope = "all",
 ) {
   const after = await productSnapshot(tx, id);
+  if (scope === "text") refuseBeyondText(before, after);
   await recordChange(tx, {
     entityType: "product",
     entityId: id,

@@ -1,6 +1,6 @@
 import { asc, eq, getTableColumns } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
-import { products, productVariants } from "../db/schema/index.ts";
+import { productOptions, products, productVariants } from "../db/schema/index.ts";
 
 /** Product columns that are counters or summaries of the variants, not something a person edits. */
 const SUMMARY = new Set([
@@ -48,5 +48,11 @@ export async function productSnapshot(
   for (const variant of variants) {
     for (const field of variantFields) snapshot[`${variant.sku} ${field}`] = variant[field];
   }
+  const options = await db
+    .select({ name: productOptions.name, values: productOptions.values })
+    .from(productOptions)
+    .where(eq(productOptions.productId, productId))
+    .orderBy(asc(productOptions.position));
+  snapshot.options = options;
   return snapshot;
 }

@@ -10,12 +10,14 @@ import {
   STOCK_REASONS,
   type StockReasonValue,
 } from "../../core/bulk-edit.ts";
+import { recordChange } from "../audit/record.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { syncProductSummary } from "../db/product-summary.ts";
 import { products, productVariants } from "../db/schema/index.ts";
 import { InvalidInputError } from "../errors.ts";
 import { changeStockTo } from "../stock/adjust.ts";
+import { productSnapshot } from "./audit-snapshot.ts";
 
 /** The grid's save: the changed cells only, and the reason recorded with any stock change. */
 export const bulkEditInput = z.object({
@@ -92,7 +94,10 @@ export async function saveBulkEdit(db: Db, input: BulkEditInput, actorId: string
         },
         errors,
       );
+    const productIds = [...new Set([...plan.keys()].map((id) => byId.get(id)!.productId))];
+    const before = await snapshots(tx, productIds);
     await applyPlan(tx, plan, byId, input.stockReason ?? "adjustment", actorId);
+    await recordBulkEdit(tx, before);
     return { variants: plan.size };
   });
 }
@@ -191,4 +196,30 @@ async function applyPlan(
     }
   }
   await syncProductSummary(tx, [...touched]);
+}
+
+async function snapshots(tx: Tx, productIds: string[]) {
+  const entries = await Promise.all(
+    productIds.map(async (id) => [id, await productSnapshot(tx, id)] as const),
+  );
+  return new Map(entries);
+}
+
+/**
+ * One entry per product the grid changed, its fields before → after like a product save (so it
+ * reads in the product's history as "SKU priceCents: 3900 → 4200"); stock cells also have their
+ * own "stock" entry from the stock ledger, with the reason.
+ */
+async function recordBulkEdit(tx: Tx, before: Map<string, Record<string, unknown> | null>) {
+  for (const [id, was] of before) {
+    const now = await productSnapshot(tx, id);
+    await recordChange(tx, {
+      entityType: "product",
+      entityId: id,
+      entityLabel: String(now?.name ?? ""),
+      action: "bulk-edit",
+      before: was,
+      after: now,
+    });
+  }
 }

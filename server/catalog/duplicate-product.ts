@@ -1,10 +1,12 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { slugify } from "../../core/slug.ts";
+import { recordChange } from "../audit/record.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { syncProductSummary } from "../db/product-summary.ts";
 import { productOptions, products, productVariants } from "../db/schema/index.ts";
 import { uniqueSlug } from "../db/unique-slug.ts";
+import { productSnapshot } from "./audit-snapshot.ts";
 
 /** How a copy's SKUs end: "SHJ-30G" → "SHJ-30G-COPY", then "-COPY-2"… while taken. */
 const COPY_SUFFIX = "-COPY";
@@ -45,6 +47,7 @@ export function duplicateProduct(db: Db, id: string): Promise<{ id: string; slug
     await copyOptions(tx, id, copy!.id);
     await copyVariants(tx, id, copy!.id);
     await syncProductSummary(tx, [copy!.id]);
+    await recordCopy(tx, copy!.id, source);
     return copy!;
   });
 }
@@ -84,4 +87,18 @@ async function freeSku(tx: Tx, base: string): Promise<string> {
   const taken = new Set(rows.map((r) => r.sku));
   if (!taken.has(base.toUpperCase())) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`.toUpperCase())) return `${base}-${n}`;
+}
+
+/** The copy's entry: created, with all its fields, and which product it was copied from. */
+async function recordCopy(tx: Tx, copyId: string, source: { id: string; name: string }) {
+  const after = await productSnapshot(tx, copyId);
+  await recordChange(tx, {
+    entityType: "product",
+    entityId: copyId,
+    entityLabel: String(after?.name ?? ""),
+    action: "duplicate",
+    before: null,
+    after,
+    details: { copiedFrom: `${source.name} (${source.id})` },
+  });
 }

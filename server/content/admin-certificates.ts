@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { imageUrlField } from "../../core/admin-fields.ts";
 import type { CertificateSlot } from "../../core/certificate-slots.ts";
+import { recordChange } from "../audit/record.ts";
 import type { Db } from "../db/client.ts";
 import { certificates } from "../db/schema/index.ts";
 
@@ -25,19 +26,36 @@ export function listAdminCertificates(db: Db): Promise<AdminCertificate[]> {
  * one row per slot is kept by the unique display order, so there are never more than 2.
  */
 export async function saveCertificate(db: Db, { slot, imageUrl }: CertificateInput) {
-  const [row] = await db
-    .insert(certificates)
-    .values({ displayOrder: slot, title: `Certificate ${slot}`, imageUrl, active: true })
-    .onConflictDoUpdate({ target: certificates.displayOrder, set: { imageUrl, active: true } })
-    .returning();
-  return row!;
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(certificates).where(eq(certificates.displayOrder, slot));
+    const [row] = await tx
+      .insert(certificates)
+      .values({ displayOrder: slot, title: `Certificate ${slot}`, imageUrl, active: true })
+      .onConflictDoUpdate({ target: certificates.displayOrder, set: { imageUrl, active: true } })
+      .returning();
+    await recordChange(tx, {
+      ...certificateEntry(row!),
+      action: before ? "update" : "create",
+      before: before ?? null,
+      after: row!,
+    });
+    return row!;
+  });
 }
 
 /** Empties a slot; false when it was empty already. */
 export async function deleteCertificate(db: Db, slot: CertificateSlot): Promise<boolean> {
-  const rows = await db
-    .delete(certificates)
-    .where(eq(certificates.displayOrder, slot))
-    .returning({ id: certificates.id });
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    const [before] = await tx.delete(certificates).where(eq(certificates.displayOrder, slot)).returning();
+    if (!before) return false;
+    await recordChange(tx, { ...certificateEntry(before), action: "delete", before, after: null });
+    return true;
+  });
 }
+
+/** Certificates in the audit log: by row, called by their slot. */
+const certificateEntry = (row: AdminCertificate) => ({
+  entityType: "certificate",
+  entityId: row.id,
+  entityLabel: row.title,
+});

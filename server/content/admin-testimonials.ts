@@ -1,6 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { imageUrlField, orNull } from "../../core/admin-fields.ts";
+import { deleteTracked, insertTracked, type Tracked, updateTracked } from "../audit/tracked.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { testimonials } from "../db/schema/index.ts";
@@ -60,8 +61,7 @@ export async function getAdminTestimonial(db: Db, id: string): Promise<AdminTest
 }
 
 export async function createAdminTestimonial(db: Db, input: TestimonialInput): Promise<AdminTestimonial> {
-  const [row] = await db.insert(testimonials).values(columns(input)).returning();
-  return row!;
+  return insertTracked(db, testimonials, columns(input), trackedTestimonial);
 }
 
 /** null when the testimonial no longer exists. */
@@ -71,15 +71,13 @@ export async function updateAdminTestimonial(
   input: TestimonialInput,
 ): Promise<AdminTestimonial | null> {
   if (!isUuid(id)) return null;
-  const [row] = await db.update(testimonials).set(columns(input)).where(eq(testimonials.id, id)).returning();
-  return row ?? null;
+  return updateTracked(db, testimonials, id, columns(input), trackedTestimonial);
 }
 
 export async function deleteAdminTestimonial(db: Db, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
-  const rows = await db
-    .delete(testimonials)
-    .where(eq(testimonials.id, id))
-    .returning({ id: testimonials.id });
-  return rows.length > 0;
+  return deleteTracked(db, testimonials, id, trackedTestimonial);
 }
+
+/** Testimonials in the audit log, by who gave them. */
+const trackedTestimonial: Tracked<typeof testimonials> = { entityType: "testimonial", label: (t) => t.name };

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { deleteTracked, recordCreated, type Tracked, updateTracked } from "../audit/tracked.ts";
@@ -10,15 +11,18 @@ import { revokeCreatorSessions } from "./sessions.ts";
 
 const password = z.string().min(6, "Password must be at least 6 characters").max(200, "Password is too long");
 
-/** The creator form; on edit a blank password keeps the current one. */
-export function creatorInputSchema(mode: "create" | "edit") {
+/**
+ * The creator form. On edit a blank password keeps the current one; on create a blank one means
+ * the creator sets their own through an invitation link (server/creators/invitation.ts).
+ */
+export function creatorInputSchema(_mode: "create" | "edit") {
   return z.object({
     username: z
       .string()
       .trim()
       .min(3, "Username must be at least 3 characters")
       .max(50, "Username must be at most 50 characters"),
-    password: mode === "create" ? password : z.union([z.literal("").transform(() => null), password]),
+    password: z.union([z.literal("").transform(() => null), password]),
     fullName: z.string().trim().max(100, "Full name must be at most 100 characters"),
     email: z.union([z.literal(""), z.email("Invalid email address").max(254)]),
     commissionRate: z
@@ -52,7 +56,9 @@ export function listAdminCreators(db: Db) {
 }
 export type AdminCreator = Awaited<ReturnType<typeof listAdminCreators>>[number];
 
-export type CreatorSaveResult = { ok: true } | { ok: false; field?: "username"; message: string };
+export type CreatorSaveResult =
+  | { ok: true; id?: string }
+  | { ok: false; field?: "username"; message: string };
 
 async function usernameTaken(db: Db, username: string, exceptId?: string) {
   const [row] = await db
@@ -70,8 +76,9 @@ const taken = (username: string): CreatorSaveResult => ({
 
 export async function createAdminCreator(db: Db, input: CreatorInput): Promise<CreatorSaveResult> {
   if (await usernameTaken(db, input.username)) return taken(input.username);
-  const passwordHash = await hashPassword(input.password!);
-  await db.transaction(async (tx) => {
+  // No password typed: a random one nobody knows, until the creator sets theirs by the link.
+  const passwordHash = await hashPassword(input.password ?? randomBytes(32).toString("base64url"));
+  const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(contentCreators)
       .values({
@@ -84,8 +91,9 @@ export async function createAdminCreator(db: Db, input: CreatorInput): Promise<C
       })
       .returning();
     await recordCreated(tx, row!, trackedCreator);
+    return row!.id;
   });
-  return { ok: true };
+  return { ok: true, id };
 }
 
 export async function updateAdminCreator(

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
 import { z } from "zod";
 import { CREATOR_PATH } from "../../core/creator-portal.ts";
-import type { Db } from "../db/client.ts";
+import type { Db, Tx } from "../db/client.ts";
 import { contentCreators, creatorPasswordLinks } from "../db/schema/index.ts";
 import { hashPassword } from "./password.ts";
 import { revokeCreatorSessions } from "./sessions.ts";
@@ -12,7 +12,7 @@ import { revokeCreatorSessions } from "./sessions.ts";
  * since the old shop's creator passwords are never decoded. The link holds 256 random bits; the
  * table only their SHA-256. It works once, for LINK_DAYS.
  */
-const LINK_DAYS = 14;
+export const LINK_DAYS = 14;
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
@@ -20,7 +20,7 @@ export const creatorPasswordPath = (token: string) => `${CREATOR_PATH}/set-passw
 
 /** A new link for the creator; returns its token (never stored). Older links of theirs stop working. */
 export async function createCreatorPasswordLink(
-  db: Db,
+  db: Db | Tx,
   creatorId: string,
   now = new Date(),
 ): Promise<string> {
@@ -82,4 +82,13 @@ export async function setCreatorPasswordByLink(
     await revokeCreatorSessions(tx, link.creatorId);
     return true;
   });
+}
+
+/** Revokes the creator's open link (if any): it stops working at once. True when there was one. */
+export async function revokeCreatorPasswordLinks(db: Db | Tx, creatorId: string): Promise<boolean> {
+  const rows = await db
+    .delete(creatorPasswordLinks)
+    .where(eq(creatorPasswordLinks.creatorId, creatorId))
+    .returning({ id: creatorPasswordLinks.id });
+  return rows.length > 0;
 }

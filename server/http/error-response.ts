@@ -25,6 +25,7 @@ export type Failure = {
 const statusOf: Record<DomainErrorKind, number> = {
   invalid_input: 400,
   not_found: 404,
+  forbidden: 403,
   conflict: 409,
   rate_limited: 429,
   provider_failure: 502,

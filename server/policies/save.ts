@@ -1,6 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { PolicySlug } from "../../core/legal/policies.ts";
+import { recordChange } from "../audit/record.ts";
 import { markdownProblem } from "../content/markdown-limits.ts";
 import type { Db } from "../db/client.ts";
 import { MAX_POLICY_LENGTH, policyVersions } from "../db/schema/index.ts";
@@ -59,12 +60,23 @@ export async function savePolicyVersion(
   }
   const version = input.baseVersion + 1;
   try {
-    await db.insert(policyVersions).values({
-      policy: slug,
-      version,
-      body: input.body,
-      isTemplate: input.body === templateOf(slug),
-      createdBy: adminId,
+    await db.transaction(async (tx) => {
+      await tx.insert(policyVersions).values({
+        policy: slug,
+        version,
+        body: input.body,
+        isTemplate: input.body === templateOf(slug),
+        createdBy: adminId,
+      });
+      await recordChange(tx, {
+        entityType: "policy",
+        entityId: slug,
+        entityLabel: slug,
+        action: "update",
+        // "version" is a bookkeeping name the log skips (server/audit/diff.ts): named in full here.
+        before: latest ? { policyVersion: latest.version, body: latest.body } : null,
+        after: { policyVersion: version, body: input.body },
+      });
     });
   } catch (error) {
     // Two saves of the same version at once: the key lets one in, the other is told.

@@ -1,6 +1,7 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { findDiseaseClaims } from "../../core/legal/disease-claims.ts";
 import type { HideReason, Moderation, ReviewStatus } from "../../core/reviews.ts";
+import { type Tracked, updateTracked } from "../audit/tracked.ts";
 import type { Db } from "../db/client.ts";
 import { decodeOrderKey, encodeOrderKey } from "../db/order-cursor.ts";
 import { orders, products, reviews, user } from "../db/schema/index.ts";
@@ -86,12 +87,14 @@ export async function listAdminReviews(
 
 const REVIEW_GONE = { title: "Review not found", description: "This review no longer exists." };
 
+/** Reviews in the audit log, by their title (or rating when untitled). */
+const trackedReview: Tracked<typeof reviews> = {
+  entityType: "review",
+  label: (r) => r.title ?? `${r.rating}-star review`,
+};
+
 async function moderate(db: Db, id: string, set: Partial<typeof reviews.$inferInsert>, now: Date) {
-  const [row] = await db
-    .update(reviews)
-    .set({ ...set, moderatedAt: now })
-    .where(eq(reviews.id, id))
-    .returning({ id: reviews.id });
+  const row = await updateTracked(db, reviews, id, { ...set, moderatedAt: now }, trackedReview, "moderate");
   if (!row) throw new NotFoundError(REVIEW_GONE);
 }
 

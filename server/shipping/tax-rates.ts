@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { StateTaxRate } from "../../core/sales-tax.ts";
 import type { TaxRateInput } from "../../core/shipping-forms.ts";
+import { recordChange } from "../audit/record.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { salesTaxRates } from "../db/schema/index.ts";
 import { NotFoundError } from "../errors.ts";
@@ -28,17 +29,37 @@ export async function taxRateFor(db: Db | Tx, state: string): Promise<StateTaxRa
 /** Sets a state's rate (adding or replacing it: one rate per state). */
 export async function saveTaxRate(db: Db, input: TaxRateInput): Promise<void> {
   const values = { state: input.state, basisPoints: input.rate, taxesShipping: input.taxesShipping };
-  await db
-    .insert(salesTaxRates)
-    .values(values)
-    .onConflictDoUpdate({ target: salesTaxRates.state, set: values });
+  await db.transaction(async (tx) => {
+    const before = await taxRateFor(tx, input.state);
+    await tx
+      .insert(salesTaxRates)
+      .values(values)
+      .onConflictDoUpdate({ target: salesTaxRates.state, set: values });
+    await recordTaxRate(tx, input.state, before ? "update" : "create", before, values);
+  });
 }
 
 export async function deleteTaxRate(db: Db, state: string): Promise<void> {
-  const deleted = await db
-    .delete(salesTaxRates)
-    .where(eq(salesTaxRates.state, state.slice(0, 4)))
-    .returning({ state: salesTaxRates.state });
-  if (deleted.length === 0)
-    throw new NotFoundError({ title: "Rate not found", description: "It was deleted meanwhile." });
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(salesTaxRates)
+      .where(eq(salesTaxRates.state, state.slice(0, 4)))
+      .returning({
+        state: salesTaxRates.state,
+        basisPoints: salesTaxRates.basisPoints,
+        taxesShipping: salesTaxRates.taxesShipping,
+      });
+    if (!deleted)
+      throw new NotFoundError({ title: "Rate not found", description: "It was deleted meanwhile." });
+    await recordTaxRate(tx, deleted.state, "delete", deleted, null);
+  });
 }
+
+/** A state's rate in the audit log: entity "tax-rate", id and label the state code. */
+const recordTaxRate = (
+  tx: Tx,
+  state: string,
+  action: "create" | "update" | "delete",
+  before: StateTaxRate | null,
+  after: StateTaxRate | null,
+) => recordChange(tx, { entityType: "tax-rate", entityId: state, entityLabel: state, action, before, after });

@@ -1,5 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { ShippingZoneInput } from "../../core/shipping-forms.ts";
+import { deleteTracked, insertTracked, type Tracked, updateTracked } from "../audit/tracked.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { shippingZones } from "../db/schema/index.ts";
@@ -38,16 +39,18 @@ export async function saveShippingZone(db: Db, id: string, input: ShippingZoneIn
       title: "The United States already has a default zone",
       description: "Name the states this zone covers, e.g. AK, HI.",
     });
-  if (existing) await db.update(shippingZones).set(values).where(eq(shippingZones.id, existing.id));
-  else await db.insert(shippingZones).values(values);
+  if (existing) await updateTracked(db, shippingZones, existing.id, values, trackedZone);
+  else await insertTracked(db, shippingZones, values, trackedZone);
 }
+
+/** Shipping zones in the audit log, by name. */
+const trackedZone: Tracked<typeof shippingZones> = { entityType: "shipping-zone", label: (z) => z.zoneName };
 
 /** Deletes a state zone (its states fall back to the default zone); the default zone stays. */
 export async function deleteShippingZone(db: Db, id: string): Promise<void> {
   if (!isUuid(id)) throw notFound();
-  const deleted = await db
-    .delete(shippingZones)
-    .where(sql`${shippingZones.id} = ${id} AND cardinality(${shippingZones.states}) > 0`)
-    .returning({ id: shippingZones.id });
-  if (deleted.length === 0) throw notFound();
+  const [zone] = await db.select().from(shippingZones).where(eq(shippingZones.id, id));
+  // The default zone (no states) is never deleted.
+  if (!zone || zone.states.length === 0) throw notFound();
+  if (!(await deleteTracked(db, shippingZones, id, trackedZone))) throw notFound();
 }

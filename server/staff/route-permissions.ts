@@ -45,7 +45,9 @@ export const adminRoutePermissions: Record<string, RouteRule> = {
   "/admin/subscriptions/:subscriptionId": page("view:subscription", "edit:subscription"),
   "/admin/subscriptions/:subscriptionId/price-change": page("edit:subscription"),
   // Products
-  "/admin/products": page("view:product", "edit:product"),
+  // Its action lets product text editors in; the action itself keeps them to text-only saves
+  // (app/routes/admin/products.tsx, server/catalog/admin-products.ts).
+  "/admin/products": page("view:product", "edit:product-text"),
   "/admin/products/bulk": page("edit:product"),
   // Importing writes products: the page itself is for those who may edit them.
   "/admin/products/import": page("edit:product"),

@@ -1,9 +1,11 @@
 import { and, eq } from "drizzle-orm";
+import { updateTracked } from "../audit/tracked.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { subscriptions } from "../db/schema/index.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
 import type { ProviderName } from "../payments/registry.ts";
+import { trackedSubscription } from "./audit.ts";
 
 type Subscription = typeof subscriptions.$inferSelect;
 
@@ -32,10 +34,9 @@ export async function cancelSubscriptionAtPeriodEnd(
   if (subscription.cancelAtPeriodEnd) return { ok: true, subscription };
   try {
     const state = await providerFor(subscription.provider).cancelSubscription(subscription);
-    await db
-      .update(subscriptions)
-      .set({ ...state, cancelAtPeriodEnd: true })
-      .where(eq(subscriptions.id, subscription.id));
+    // Recorded when staff cancel (a customer's own cancel has no actor: nothing is recorded).
+    const values = { ...state, cancelAtPeriodEnd: true };
+    await updateTracked(db, subscriptions, subscription.id, values, trackedSubscription, "cancel");
   } catch (error) {
     return { ok: false, reason: "provider_error", error };
   }

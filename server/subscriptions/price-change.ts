@@ -1,8 +1,10 @@
 import { and, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { PriceChangeForm } from "../../core/price-change-form.ts";
+import { recordChange } from "../audit/record.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { subscriptionPriceChanges, subscriptions } from "../db/schema/index.ts";
 import { ConflictError, InvalidInputError, NotFoundError } from "../errors.ts";
+import { trackedSubscription } from "./audit.ts";
 import { type NoticeMailer, sendPriceChangeNotice } from "./renewal-notices.ts";
 import { addMonth, renewalPrice } from "./renewal-order.ts";
 
@@ -74,6 +76,15 @@ export async function schedulePriceChange(
       .onConflictDoNothing()
       .returning();
     if (!row) throw alreadyScheduled();
+    await recordChange(tx, {
+      entityType: trackedSubscription.entityType,
+      entityId: subscription.id,
+      entityLabel: trackedSubscription.label(subscription),
+      action: "price-change",
+      before: { monthlyCents: oldMonthlyCents },
+      after: { monthlyCents: newMonthlyCents },
+      details: { effectiveAt, noticeDays: input.noticeDays },
+    });
     return row;
   });
   if (change.notifyAt > now) return change;

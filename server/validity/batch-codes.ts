@@ -4,6 +4,7 @@ import { normalizeListCode } from "../../core/serial-code.ts";
 import type { Db } from "../db/client.ts";
 import { validityCodes } from "../db/schema/index.ts";
 import { parseBulkCodes } from "./admin-validity.ts";
+import { recordBatchAction } from "./audit.ts";
 
 /** How many list codes one attach or detach request may name (one print run's lids). */
 export const ATTACH_MAX = 5000;
@@ -43,11 +44,15 @@ export type AttachReport = {
  */
 export async function attachCodesToBatch(db: Db, batchId: string, typed: string[]): Promise<AttachReport> {
   const codes = typed.map(normalizeListCode);
-  const attached = await db
-    .update(validityCodes)
-    .set({ batchId })
-    .where(and(inArray(validityCodes.code, codes), isNull(validityCodes.batchId)))
-    .returning({ code: validityCodes.code });
+  const attached = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(validityCodes)
+      .set({ batchId })
+      .where(and(inArray(validityCodes.code, codes), isNull(validityCodes.batchId)))
+      .returning({ code: validityCodes.code });
+    if (rows.length) await recordBatchAction(tx, batchId, "attach-codes", { codes: rows.map((r) => r.code) });
+    return rows;
+  });
   const moved = new Set(attached.map((r) => r.code));
   const rest = codes.filter((c) => !moved.has(c));
   const found = rest.length
@@ -68,12 +73,15 @@ export async function attachCodesToBatch(db: Db, batchId: string, typed: string[
 /** Detaches codes from this batch only (a code on another batch is left alone); how many. */
 export async function detachCodesFromBatch(db: Db, batchId: string, typed: string[]): Promise<number> {
   const codes = typed.map(normalizeListCode);
-  const rows = await db
-    .update(validityCodes)
-    .set({ batchId: null })
-    .where(and(inArray(validityCodes.code, codes), eq(validityCodes.batchId, batchId)))
-    .returning({ code: validityCodes.code });
-  return rows.length;
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(validityCodes)
+      .set({ batchId: null })
+      .where(and(inArray(validityCodes.code, codes), eq(validityCodes.batchId, batchId)))
+      .returning({ code: validityCodes.code });
+    if (rows.length) await recordBatchAction(tx, batchId, "detach-codes", { codes: rows.map((r) => r.code) });
+    return rows.length;
+  });
 }
 
 /** The toast after an attach: every count that is not zero, in one sentence. */

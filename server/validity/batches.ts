@@ -1,10 +1,12 @@
 import { count, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import { recordCreated, updateTracked } from "../audit/tracked.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { batches, serials } from "../db/schema/index.ts";
 import { isUniqueViolation } from "../db/unique-violation.ts";
 import { ConflictError, NotFoundError } from "../errors.ts";
+import { trackedBatch } from "./audit.ts";
 
 const isoDate = (label: string) =>
   z
@@ -71,13 +73,16 @@ const duplicate = (batchNumber: string) =>
 
 /** Creates a batch; a batch number already in use is a ConflictError. */
 export async function createBatch(db: Db, input: BatchInput, coaUrl: string | null): Promise<string> {
-  const [row] = await db
-    .insert(batches)
-    .values({ ...input, testedOn: input.testedOn ?? null, coaUrl })
-    .onConflictDoNothing({ target: batches.batchNumber })
-    .returning({ id: batches.id });
-  if (!row) throw duplicate(input.batchNumber);
-  return row.id;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(batches)
+      .values({ ...input, testedOn: input.testedOn ?? null, coaUrl })
+      .onConflictDoNothing({ target: batches.batchNumber })
+      .returning();
+    if (!row) throw duplicate(input.batchNumber);
+    await recordCreated(tx, row, trackedBatch);
+    return row.id;
+  });
 }
 
 /** Updates a batch; a new certificate replaces the old one, none keeps it. */
@@ -88,16 +93,8 @@ export async function updateBatch(db: Db, id: string, input: BatchInput, coaUrl:
       description: "This batch no longer exists",
     });
   try {
-    const rows = await db
-      .update(batches)
-      .set({
-        ...input,
-        testedOn: input.testedOn ?? null,
-        ...(coaUrl ? { coaUrl } : {}),
-      })
-      .where(eq(batches.id, id))
-      .returning({ id: batches.id });
-    if (!rows.length)
+    const values = { ...input, testedOn: input.testedOn ?? null, ...(coaUrl ? { coaUrl } : {}) };
+    if (!(await updateTracked(db, batches, id, values, trackedBatch)))
       throw new NotFoundError({
         title: "Error",
         description: "This batch no longer exists",

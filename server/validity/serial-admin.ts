@@ -5,6 +5,7 @@ import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { serialEvents, serials } from "../db/schema/index.ts";
 import { ConflictError, NotFoundError } from "../errors.ts";
+import { recordBatchAction } from "./audit.ts";
 
 /** Who acts (the admin's account id), and on which batch: every change is scoped to the batch. */
 export type SerialActor = { batchId: string; actorId: string | null };
@@ -50,6 +51,7 @@ export async function unflagSerial(
         description: "This serial is not flagged (any more)",
       });
     await tx.insert(serialEvents).values({ ...actor, serialId, code: row.code, action: "unflag", note });
+    await recordBatchAction(tx, actor.batchId, "unflag", { serial: formatSerial(row.code), note });
     return formatSerial(row.code);
   });
 }
@@ -69,6 +71,7 @@ export async function deleteUnverifiedSerial(db: Db, actor: SerialActor, code: s
       .returning({ code: serials.code });
     if (!row) throw await whyNotDeleted(tx, actor.batchId, code);
     await tx.insert(serialEvents).values({ ...actor, code, action: "delete" });
+    await recordBatchAction(tx, actor.batchId, "delete-serial", { serial: formatSerial(code) });
     return formatSerial(code);
   });
 }
@@ -93,10 +96,12 @@ export async function deleteUnverifiedSerials(db: Db, actor: SerialActor): Promi
       .delete(serials)
       .where(and(eq(serials.batchId, actor.batchId), isNull(serials.firstVerifiedAt)))
       .returning({ id: serials.id });
-    if (rows.length)
+    if (rows.length) {
       await tx
         .insert(serialEvents)
         .values({ ...actor, action: "bulk_delete", note: `${rows.length} serials` });
+      await recordBatchAction(tx, actor.batchId, "delete-serial", { unverifiedDeleted: rows.length });
+    }
     return rows.length;
   });
 }

@@ -13,6 +13,7 @@ import { isUuid } from "../db/ids.ts";
 import { batches, serials } from "../db/schema/index.ts";
 import { NotFoundError } from "../errors.ts";
 import { type CsvExport, EXPORT_BATCH_SIZE } from "../exports/csv-stream.ts";
+import { recordBatchAction } from "./audit.ts";
 
 const INSERT_CHUNK = 1000;
 
@@ -50,17 +51,20 @@ export async function generateSerials(db: Db, batchId: string, count: number): P
       title: "Error",
       description: "This batch no longer exists",
     });
-  let added = 0;
-  while (added < wanted) {
-    const codes = randomSerials(Math.min(INSERT_CHUNK, wanted - added));
-    const inserted = await db
-      .insert(serials)
-      .values(codes.map((code) => ({ batchId, code })))
-      .onConflictDoNothing({ target: serials.code })
-      .returning({ id: serials.id });
-    added += inserted.length;
-  }
-  return added;
+  return db.transaction(async (tx) => {
+    let added = 0;
+    while (added < wanted) {
+      const codes = randomSerials(Math.min(INSERT_CHUNK, wanted - added));
+      const inserted = await tx
+        .insert(serials)
+        .values(codes.map((code) => ({ batchId, code })))
+        .onConflictDoNothing({ target: serials.code })
+        .returning({ id: serials.id });
+      added += inserted.length;
+    }
+    await recordBatchAction(tx, batchId, "serials", { generated: added });
+    return added;
+  });
 }
 
 export const SERIALS_CSV_HEADER = ["Serial", "Batch", "Product", "Created"] as const;

@@ -25,7 +25,6 @@ describe("admin content creators", () => {
     await dialog.getByLabel("Commission Rate (%)").fill("101");
     await dialog.getByRole("button", { name: "Create Content Creator" }).click();
     await dialog.getByText("Username must be at least 3 characters").waitFor();
-    await dialog.getByText("Password must be at least 6 characters").waitFor();
     await dialog.getByText("Invalid email address").waitFor();
     await dialog.getByText("Commission rate cannot exceed 100%").waitFor();
     await expectNoSeriousA11yViolations(page, "creator form with errors");
@@ -76,6 +75,21 @@ describe("admin content creators", () => {
     await waitForToast(page, "Content creator deleted successfully!");
     await page.getByText("No content creators found").waitFor();
     await expectNoSeriousA11yViolations(page, "creators empty");
+  });
+
+  it("creates a creator without a password and shows their set-password link to copy (no SMTP)", async () => {
+    const page = await e2e.newPage("desktop");
+    await signInAsAdmin(page, "/admin/content-creators");
+    await page.getByRole("link", { name: "Add Content Creator" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create Content Creator" });
+    await dialog.getByLabel("Username").fill("invitee");
+    await dialog.getByRole("button", { name: "Create Content Creator" }).click();
+    await waitForToast(page, "Content creator created: copy the set-password link below");
+    const link = page.getByRole("region", { name: "Set-password link" });
+    const url = await link.getByLabel("Set-password link for invitee").inputValue();
+    expect(url).toMatch(/\/creator\/set-password\?token=[A-Za-z0-9_-]{43}$/);
+    await page.getByRole("row").filter({ hasText: "invitee" }).waitFor();
+    await expectNoSeriousA11yViolations(page, "creator link shown");
   });
 
   it("creates and edits a content creator without JavaScript (the dialog's form is shown in place)", async () => {

@@ -37,8 +37,11 @@ const links = () => [
   `/unsubscribe/${SECRET}4.sig`,
   `/newsletter/confirm/${SECRET}5`,
   `/api/auth/reset-password/${SECRET}6?callbackURL=%2Fauth`,
+  // A content creator's set-password link (their invitation, or an imported creator's), a staff invitation.
+  `/creator/set-password?token=${SECRET}7`,
+  `/invitation/${SECRET}8`,
 ];
-const tokens = () => [guest.statusToken, ...[1, 2, 3, 4, 5, 6].map((n) => `${SECRET}${n}`)];
+const tokens = () => [guest.statusToken, ...[1, 2, 3, 4, 5, 6, 7, 8].map((n) => `${SECRET}${n}`)];
 
 describe("secret links", () => {
   it("reach the pages but never the log or the metrics", async () => {

@@ -38,7 +38,11 @@ export function CreatorForm({ initial, errors }: { initial: CreatorFormState; er
         id="password"
         label="Password"
         error={error("password")}
-        hint={editing ? "Leave blank to keep the current password." : "At least 6 characters."}
+        hint={
+          editing
+            ? "Leave blank to keep the current password."
+            : "Leave blank to send them a set-password link instead (at least 6 characters if typed)."
+        }
       >
         {(p) => <Input {...p} name="password" type="password" autoComplete="new-password" />}
       </Field>

@@ -1,5 +1,5 @@
 import { Plus } from "lucide-react";
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { CreatorForm, type CreatorFormState, emptyCreatorForm } from "~/components/admin/creator-form.tsx";
 import { FormDialog } from "~/components/admin/form-dialog.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
@@ -17,7 +17,9 @@ import {
 } from "~/components/ui/table.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import {
+  type AdminActionResult,
   adminFailure,
+  adminSuccess,
   backWithToast,
   type IntentArgs,
   runIntent,
@@ -37,6 +39,7 @@ import {
   setCreatorActive,
   updateAdminCreator,
 } from "~server/creators/admin-creators.ts";
+import { inviteCreator, revokeCreatorInvitation } from "~server/creators/invitation.ts";
 import { settle } from "~server/http/error-response.ts";
 import type { Route } from "./+types/content-creators";
 
@@ -60,8 +63,38 @@ export async function action({ request, context }: Route.ActionArgs) {
       success: "Content creator status updated successfully!",
       failure: { title: "Error", description: "Failed to update content creator. Please try again." },
     }),
-    save: (args) => saveCreator(args, context.log),
+    save: (args) => saveCreator(args, context),
+    invite: ({ db, id }) => sendLink(context, db, id),
+    "revoke-link": async ({ db, id }) => {
+      const revoked = await settle(context.log, "revoking a creator link failed", () =>
+        revokeCreatorInvitation(db, id),
+      );
+      if (!revoked.ok) return adminFailure(revoked.message, revoked.status);
+      return adminSuccess(revoked.value ? "Set-password link revoked" : "There was no open link to revoke");
+    },
   });
+}
+
+type Context = Route.ActionArgs["context"];
+
+/** The result that shows a set-password link to copy (the creator has no email, or no SMTP). */
+type LinkResult = AdminActionResult<CreatorFormState> & { link?: { username: string; url: string } };
+
+/**
+ * Sends the creator a set-password link (server/creators/invitation.ts): emailed, or shown here
+ * for the admin to pass on when it cannot be (then the page answers it, never a flash cookie).
+ */
+async function sendLink(context: Context, db: IntentArgs["db"], id: string, created = false) {
+  const sent = await settle(context.log, "sending a creator link failed", () =>
+    inviteCreator(db, context.mailer, context.config.publicUrl, id),
+  );
+  if (!sent.ok) return adminFailure(sent.message, sent.status);
+  const done = created ? "Content creator created" : "Set-password link made";
+  if (!sent.value.shownUrl) return backWithToast(PATH, `${done}: the set-password link was emailed`);
+  const result: LinkResult = adminSuccess(`${done}: copy the set-password link below`);
+  const username = String((await listAdminCreators(db)).find((c) => c.id === id)?.username ?? "");
+  result.link = { username, url: sent.value.shownUrl };
+  return result;
 }
 
 const deleteFailure = { title: "Error", description: "Failed to delete content creator. Please try again." };
@@ -75,7 +108,8 @@ async function deleteCreator({ db, id }: IntentArgs, log: Route.ActionArgs["cont
     : adminFailure(deleteFailure, 404);
 }
 
-async function saveCreator({ form, db, id }: IntentArgs, log: Route.ActionArgs["context"]["log"]) {
+async function saveCreator({ form, db, id }: IntentArgs, context: Context) {
+  const log = context.log;
   const raw = creatorFormValues(form);
   const { password: _password, ...shown } = raw;
   const values: CreatorFormState = { ...shown, id: id || undefined };
@@ -96,6 +130,8 @@ async function saveCreator({ form, db, id }: IntentArgs, log: Route.ActionArgs["
     const errors = saved.field ? { [saved.field]: saved.message } : {};
     return adminFailure({ title: "Error", description: saved.message }, 400, { values, errors });
   }
+  // Created without a password: the creator sets their own by the link.
+  if (!id && !parsed.data.password && saved.id) return sendLink(context, db, saved.id, true);
   return backWithToast(
     PATH,
     id ? "Content creator updated successfully!" : "Content creator created successfully!",
@@ -114,7 +150,9 @@ function toFormState(c: AdminCreator): CreatorFormState {
 
 export default function ContentCreators({ loaderData, actionData }: Route.ComponentProps) {
   useFlashToast(actionData?.toast);
-  const form = actionData?.values ?? loaderData.form;
+  const shownLink = actionData && "link" in actionData ? (actionData.link as LinkResult["link"]) : undefined;
+  // With a link to copy the dialog is done: the page shows the link instead.
+  const form = shownLink ? null : (actionData?.values ?? loaderData.form);
   const formKey = useRecordFormKey(refusedBy(actionData), form?.id);
   const { creators } = loaderData;
   return (
@@ -134,6 +172,7 @@ export default function ContentCreators({ loaderData, actionData }: Route.Compon
         {form && <CreatorForm key={formKey} initial={form} errors={actionData?.errors ?? {}} />}
       </FormDialog>
 
+      {shownLink && <CreatorLink {...shownLink} />}
       {loaderData.loadError && <LoadError>Error loading content creators. Please try again.</LoadError>}
       <Table>
         <TableHeader>
@@ -182,6 +221,12 @@ function CreatorRow({ creator: c }: { creator: AdminCreator }) {
             Ledger
           </Link>
           <EditLink to={`?edit=${c.id}`} name={c.username} />
+          <RowIntent intent="invite" id={c.id} label={`Send link to ${c.username}`}>
+            Send link
+          </RowIntent>
+          <RowIntent intent="revoke-link" id={c.id} label={`Revoke link of ${c.username}`}>
+            Revoke link
+          </RowIntent>
           <IntentToggle intent="active" id={c.id} next={!c.isActive}>
             <Button type="submit" variant="outline" size="sm" aria-label={`${label} ${c.username}`}>
               {label}
@@ -196,5 +241,43 @@ function CreatorRow({ creator: c }: { creator: AdminCreator }) {
         </div>
       </TableCell>
     </TableRow>
+  );
+}
+
+/** A one-button form posting an intent for one creator. */
+function RowIntent({
+  intent,
+  id,
+  label,
+  children,
+}: {
+  intent: string;
+  id: string;
+  label: string;
+  children: string;
+}) {
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={id} />
+      <Button type="submit" variant="outline" size="sm" aria-label={label}>
+        {children}
+      </Button>
+    </Form>
+  );
+}
+
+/** The set-password link to pass on: works once, for 14 days; a new link revokes it. */
+function CreatorLink({ username, url }: { username: string; url: string }) {
+  return (
+    <section aria-label="Set-password link" className="mb-4 rounded-md border p-4 text-sm">
+      <p className="mb-2">
+        Send this link to {username}: it sets their portal password, works once and expires in 14 days.
+      </p>
+      <label className="block">
+        <span className="sr-only">Set-password link for {username}</span>
+        <input readOnly value={url} className="w-full rounded border px-2 py-1 font-mono text-xs" />
+      </label>
+    </section>
   );
 }

@@ -94,7 +94,16 @@ const PATH = "/admin/products";
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (uploadTooLarge(request)) return saveFailed(null, {}, "The image must be 5 MB or smaller", 413);
-  return runIntent<ProductFormState>(await request.formData(), context.database.db, {
+  const form = await request.formData();
+  if (!can(context.get(adminUser).access, "edit:product") && !textOnlyIntent(form))
+    return adminFailure(
+      {
+        title: "Not allowed for your role",
+        description: "Your role may edit a product's text and images only.",
+      },
+      403,
+    );
+  return runIntent<ProductFormState>(form, context.database.db, {
     delete: deleteIntent(PATH, deleteAdminProduct, {
       success: "Product deleted successfully",
       failure: { title: "Failed to delete product" },
@@ -111,6 +120,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       return backWithToast(`${PATH}?edit=${copy.value.id}`, "Product duplicated as a draft");
     },
   });
+}
+
+/**
+ * What someone with "edit:product-text" only (the Content role) may post here: a save of an
+ * existing product (then saved text-only); not a new product, a delete or a copy. Unknown intents
+ * go on to runIntent, which refuses them for everyone.
+ */
+function textOnlyIntent(form: FormData): boolean {
+  const intent = String(form.get("intent") ?? "");
+  if (intent === "delete" || intent === "duplicate") return false;
+  return intent !== "save" || Boolean(form.get("id"));
 }
 
 const emptyPage = {
@@ -142,7 +162,14 @@ async function saveProduct(context: Route.ActionArgs["context"], request: Reques
   const parsed = parseForm(productInputSchema, raw);
   if (!parsed.ok) return saveFailed(values, parsed.errors);
   const saved = await settle(context.log, "saving a product failed", () =>
-    id ? updateAdminProduct(db, id, parsed.data) : createAdminProduct(db, parsed.data),
+    id
+      ? updateAdminProduct(
+          db,
+          id,
+          parsed.data,
+          can(context.get(adminUser).access, "edit:product") ? "all" : "text",
+        )
+      : createAdminProduct(db, parsed.data),
   );
   if (!saved.ok) return saveFailed(values, fieldMessages(saved), saved.message.description, saved.status);
   if (!saved.value) return saveFailed(values, {}, "This product no longer exists.");

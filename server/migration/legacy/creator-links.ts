@@ -1,4 +1,5 @@
 import { absoluteUrl } from "../../../core/urls.ts";
+import { mailCreatorPasswordLink } from "../../creators/invitation.ts";
 import { createCreatorPasswordLink, creatorPasswordPath } from "../../creators/password-links.ts";
 import type { Db } from "../../db/client.ts";
 import type { Mailer } from "../../mail/mailer.ts";
@@ -28,13 +29,7 @@ export class CreatorLinks {
   async deliver() {
     const { mailer, show } = this.options;
     for (const { creator, url } of this.made) {
-      if (creator.email)
-        await mailer.send({
-          to: creator.email,
-          subject: "Set your creator portal password",
-          template: "creator-set-password",
-          props: { name: creator.fullName ?? creator.username, url },
-        });
+      await mailCreatorPasswordLink(mailer, creator, url);
       if (!creator.email || !mailer.delivers)
         show(`Set-password link for creator ${creator.username}: ${url}`);
     }
