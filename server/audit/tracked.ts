@@ -1,4 +1,4 @@
-import { eq, type InferSelectModel } from "drizzle-orm";
+import { and, eq, type InferSelectModel, type SQL } from "drizzle-orm";
 import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../db/client.ts";
 import { recordChange } from "./record.ts";
@@ -48,11 +48,16 @@ export async function deleteTracked<T extends TableWithId>(
   table: T,
   id: string,
   tracked: Tracked<T>,
+  /** A rule the row must still meet when it is deleted (checked in the same statement). */
+  only?: SQL,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     // biome-ignore lint/suspicious/noExplicitAny: drizzle's generic table
     const t = table as any;
-    const rows = (await tx.delete(t).where(eq(table.id, id)).returning()) as unknown[];
+    const rows = (await tx
+      .delete(t)
+      .where(and(eq(table.id, id), only))
+      .returning()) as unknown[];
     const before = rows[0];
     if (!before) return false;
     await recordChange(tx, {

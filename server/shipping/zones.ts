@@ -49,8 +49,7 @@ const trackedZone: Tracked<typeof shippingZones> = { entityType: "shipping-zone"
 /** Deletes a state zone (its states fall back to the default zone); the default zone stays. */
 export async function deleteShippingZone(db: Db, id: string): Promise<void> {
   if (!isUuid(id)) throw notFound();
-  const [zone] = await db.select().from(shippingZones).where(eq(shippingZones.id, id));
-  // The default zone (no states) is never deleted.
-  if (!zone || zone.states.length === 0) throw notFound();
-  if (!(await deleteTracked(db, shippingZones, id, trackedZone))) throw notFound();
+  // The default zone (no states) is never deleted: the rule is part of the delete statement.
+  const stateZone = sql`cardinality(${shippingZones.states}) > 0`;
+  if (!(await deleteTracked(db, shippingZones, id, trackedZone, stateZone))) throw notFound();
 }
