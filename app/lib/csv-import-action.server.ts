@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { z } from "zod";
 import { MAX_CSV_BODY_BYTES } from "~server/csv-import/uploads.ts";
 
 /** The page's answer: a preview (with the token of the waiting file), the import's report, or an error. */
@@ -13,6 +14,16 @@ type Steps<R> = {
   preview: (file: File) => Promise<{ token: string; report: R }>;
   apply: (token: string, fileName: string) => Promise<R | null>;
 };
+
+/** The form's fields besides the file; an unknown intent or an oversized field is refused. */
+const fieldsSchema = z.object({
+  intent: z.enum(["preview", "apply"]).catch("preview"),
+  token: z.string().max(100).catch(""),
+  fileName: z
+    .string()
+    .catch("")
+    .transform((name) => name.slice(0, 200)),
+});
 
 /**
  * The action of a CSV import page (catalog, customers): upload → preview → import once
@@ -30,15 +41,19 @@ export async function csvImportAction<R>(request: Request, steps: Steps<R>) {
     // The body was cut off at the limit (server/http/body-limits.ts) or is not a form.
     return refuse(steps.tooLarge, 413);
   }
-  const fileName = String(form.get("fileName") ?? "").slice(0, 200);
-  if (form.get("intent") === "apply") {
-    const report = await steps.apply(String(form.get("token") ?? ""), fileName);
+  const { intent, token, fileName } = fieldsSchema.parse({
+    intent: form.get("intent") ?? undefined,
+    token: form.get("token") ?? undefined,
+    fileName: form.get("fileName") ?? undefined,
+  });
+  if (intent === "apply") {
+    const report = await steps.apply(token, fileName);
     if (!report)
       return refuse("This file was imported already or its preview expired: upload it again.", 409);
     return data<CsvImportResult<R>>({ stage: "done", fileName, report });
   }
   const file = form.get("file");
   if (!(file instanceof File) || file.size === 0) return refuse("Choose a CSV file to preview.", 400);
-  const { token, report } = await steps.preview(file);
-  return data<CsvImportResult<R>>({ stage: "preview", token, fileName: file.name.slice(0, 200), report });
+  const preview = await steps.preview(file);
+  return data<CsvImportResult<R>>({ stage: "preview", ...preview, fileName: file.name.slice(0, 200) });
 }
