@@ -133,10 +133,14 @@ describe("customers CSV import", () => {
     );
     const { page } = await customerPage(office, shopper.email);
     expect(page).toContain("=HYPERLINK(&quot;http://evil&quot;)");
+    // An imported guest (no account) is in the export too, as a guest.
+    await importCsv(office, `${HEADER}"=cmd|' /C calc'!A0",,formula.guest@example.com,no,,\r\n`);
     const csv = await (await office.get("/admin/customers/export.csv")).text();
     const line = csv.split("\r\n").find((l) => l.includes(shopper.email))!;
     expect(line).toContain(`"'=HYPERLINK(""http://evil"")"`);
-    // No comma-separated piece of the line starts a formula outside quotes.
-    expect(line.split(",").filter((cell) => /^[=+\-@]/.test(cell))).toEqual([]);
+    const guest = csv.split("\r\n").find((l) => l.includes("formula.guest@example.com"))!;
+    expect(guest).toMatch(/^,'=cmd\|' \/C calc'!A0,formula\.guest@example\.com,guest,/);
+    // No comma-separated piece of the lines starts a formula outside quotes.
+    for (const l of [line, guest]) expect(l.split(",").filter((cell) => /^[=+\-@]/.test(cell))).toEqual([]);
   });
 });
