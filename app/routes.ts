@@ -108,6 +108,8 @@ export default [
         route("creator-commissions", "routes/admin/creator-commissions.tsx"),
         route("content-creators/:creatorId/ledger", "routes/admin/creator-ledger.tsx"),
         route("customers", "routes/admin/customers.tsx"),
+        // Shopify customer CSV import: upload, preview, import. docs/migrating.md.
+        route("customers/import", "routes/admin/customers-import.tsx"),
         route("customers/:customerId", "routes/admin/customer.tsx"),
         route("contacts", "routes/admin/contacts.tsx"),
         route("blog", "routes/admin/blog.tsx"),

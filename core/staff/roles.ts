@@ -16,6 +16,9 @@ export const permissions = [
   "view:customer",
   "edit:customer",
   "export:customer",
+  // The customers CSV import (/admin/customers/import): writes customers and marketing consent in
+  // bulk. Owner and Manager only (docs/admins.md).
+  "import:customer",
   "view:subscription",
   "edit:subscription",
   "view:product",

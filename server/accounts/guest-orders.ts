@@ -1,14 +1,17 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { attachedOrderNotices, orders, user } from "../db/schema/index.ts";
+import { attachImportedAddress } from "./imported-address.ts";
 
 /**
  * Attaches the paid guest orders (no account) placed with this account's email, compared without
  * case, to the account — only once the email is verified: an unverified sign-up must never claim
  * someone else's orders (decision 037). One idempotent UPDATE: an order attached once has a user id
- * and is never matched again. Records the count for a one-time notice. Returns how many.
+ * and is never matched again. Records the count for a one-time notice. Returns how many. An
+ * imported customer's address joins the address book at the same moment (imported-address.ts).
  */
 export async function attachGuestOrders(db: Db, userId: string): Promise<number> {
+  await attachImportedAddress(db, userId);
   return db.transaction(async (tx) => {
     const verifiedEmail = tx
       .select({ email: sql`lower(${user.email})` })

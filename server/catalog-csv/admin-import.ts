@@ -1,31 +1,26 @@
-import path from "node:path";
 import { recordChange } from "../audit/record.ts";
+import { applyCsvUpload, previewCsvUpload } from "../csv-import/two-step.ts";
 import type { Db } from "../db/client.ts";
 import { importCatalogCsv } from "./import-catalog.ts";
 import type { CatalogReportView } from "./report.ts";
-import { claimCsvUpload, openCsvUpload, saveCsvUpload } from "./uploads.ts";
 
 /** The admin page shows this many lines of each kind; the counts stay exact. */
 const PREVIEW_LINES = 500;
 
 type Settings = { dataDir: string; publicUrl: string };
-const importsDir = (settings: Settings) => path.join(settings.dataDir, "imports");
+
+const runner = (db: Db, settings: Settings) => async (file: import("node:stream").Readable, apply: boolean) =>
+  (
+    await importCatalogCsv(db, file, { apply, publicUrl: settings.publicUrl, lineLimit: PREVIEW_LINES })
+  ).view();
 
 /** Step 1: keeps the uploaded file and reads it without writing anything (the preview). */
-export async function previewCatalogUpload(
+export function previewCatalogUpload(
   db: Db,
   settings: Settings,
   file: File,
 ): Promise<{ token: string; report: CatalogReportView }> {
-  const dir = importsDir(settings);
-  const token = await saveCsvUpload(dir, file);
-  const stream = await openCsvUpload(dir, token);
-  const report = await importCatalogCsv(db, stream!, {
-    apply: false,
-    publicUrl: settings.publicUrl,
-    lineLimit: PREVIEW_LINES,
-  });
-  return { token, report: report.view() };
+  return previewCsvUpload(settings, file, runner(db, settings));
 }
 
 /** Step 2: imports the previewed file once; null when it was imported already or has expired. */
@@ -34,19 +29,9 @@ export async function applyCatalogUpload(
   settings: Settings,
   token: string,
 ): Promise<CatalogReportView | null> {
-  const claimed = await claimCsvUpload(importsDir(settings), token);
-  if (!claimed) return null;
-  try {
-    const report = await importCatalogCsv(db, claimed.stream, {
-      apply: true,
-      publicUrl: settings.publicUrl,
-      lineLimit: PREVIEW_LINES,
-    });
-    await recordImportRun(db, token, report.view());
-    return report.view();
-  } finally {
-    await claimed.done();
-  }
+  const report = await applyCsvUpload(settings, token, runner(db, settings));
+  if (report) await recordImportRun(db, token, report);
+  return report;
 }
 
 /**

@@ -1,5 +1,5 @@
+import { CsvFileError, type CsvInput, type CsvRecord, readCsvRecords } from "../csv-import/csv-records.ts";
 import type { Db } from "../db/client.ts";
-import { CsvFileError, type CsvInput, type CsvRecord, readCsvRecords } from "./csv-records.ts";
 import type { ProductDraft } from "./draft.ts";
 import { importProduct } from "./import-product.ts";
 import { CatalogReport } from "./report.ts";

@@ -1,4 +1,4 @@
-import type { CsvRecord } from "./csv-records.ts";
+import type { CsvRecord } from "../csv-import/csv-records.ts";
 import { addOptionValue, newDraft, type ProductDraft, type ProductStatus, splitList } from "./draft.ts";
 import { htmlToText } from "./html-text.ts";
 

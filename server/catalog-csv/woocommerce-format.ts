@@ -1,5 +1,5 @@
 import { slugify } from "../../core/slug.ts";
-import type { CsvRecord } from "./csv-records.ts";
+import type { CsvRecord } from "../csv-import/csv-records.ts";
 import { addOptionValue, isTrue, newDraft, type ProductDraft, splitList } from "./draft.ts";
 import { htmlToText } from "./html-text.ts";
 

@@ -35,6 +35,24 @@ describe("customer CSV export", () => {
   });
 });
 
+describe("customer CSV export of guest customers", () => {
+  it("lists guest customers after the accounts, as guests, with their figures", async () => {
+    await createOrder(database.db, {
+      email: "Guest.Export@example.com",
+      name: "=Guest Buyer",
+      paymentStatus: "paid",
+      totalCents: 1200,
+    });
+    const records = await csvOf(streamCsv(customerCsvExport(database.db, { batchSize: 2 })));
+    const at = records.findIndex((r) => r.includes("guest.export@example.com"));
+    expect(records[at]).toMatch(/^,'=Guest Buyer,guest\.export@example\.com,guest,no,\d{4}-[^,]+Z,1,12\.00$/);
+    expect(
+      records.slice(at + 1).every((r) => r.includes(",guest,no,")),
+      "accounts come first",
+    ).toBe(true);
+  });
+});
+
 describe("coupon usage CSV export", () => {
   it("lists each use with its code, order, email and discount", async () => {
     const coupon = await createCoupon(database.db, { code: "EXPORT10" });

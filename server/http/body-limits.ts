@@ -8,8 +8,8 @@ export const FORM_BODY_LIMIT = 1024 * 1024;
 const UPLOAD_ROUTE =
   /^\/admin\/(upload|products|certificates|testimonials|partners|blog\/new|blog\/[^/]+\/edit)(\.data)?\/?$/;
 
-/** The catalog CSV import takes a bigger file (server/catalog-csv/uploads.ts). */
-const CSV_IMPORT_ROUTE = /^\/admin\/products\/import(\.data)?\/?$/;
+/** The CSV imports (catalog, customers) take a bigger file (server/csv-import/uploads.ts). */
+const CSV_IMPORT_ROUTE = /^\/admin\/(products|customers)\/import(\.data)?\/?$/;
 
 export function isUploadRoute(path: string) {
   return UPLOAD_ROUTE.test(path) || CSV_IMPORT_ROUTE.test(path);

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, or, sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
+import type { Db, Tx } from "../db/client.ts";
 import { type ConfirmRequest, marketingContacts } from "../db/schema/index.ts";
 import { emailHash, normalizeEmail } from "./address-hash.ts";
 
@@ -153,4 +153,40 @@ export async function forgetMarketingAddress(db: Db, secret: string, email: stri
   await db
     .delete(marketingContacts)
     .where(and(matching(secret, email), sql`${marketingContacts.status} <> 'unsubscribed'`));
+}
+
+/**
+ * Records consent an import brings from another shop (the customers CSV): only for an address
+ * that has no answer here yet, or only a pending opt-in. An address that unsubscribed here (at
+ * any time) stays unsubscribed, and a consent confirmed here keeps its own record. The source is
+ * "admin" (staff brought it in) and the text says where it came from. Returns whether it was recorded.
+ */
+export async function recordImportedConsent(
+  db: Db | Tx,
+  secret: string,
+  input: { email: string; consentText: string; userId?: string | null },
+  now = new Date(),
+): Promise<boolean> {
+  const email = normalizeEmail(input.email);
+  const consent = {
+    status: "subscribed" as const,
+    source: "admin" as const,
+    consentText: input.consentText,
+    consentedAt: now,
+    confirmedAt: null,
+    unsubscribedAt: null,
+    confirmRequest: null,
+  };
+  const inserted = await db
+    .insert(marketingContacts)
+    .values({ email, emailHash: emailHash(secret, email), userId: input.userId ?? null, ...consent })
+    .onConflictDoNothing()
+    .returning({ id: marketingContacts.id });
+  if (inserted.length > 0) return true;
+  const updated = await db
+    .update(marketingContacts)
+    .set(consent)
+    .where(and(matching(secret, email), eq(marketingContacts.status, "pending")))
+    .returning({ id: marketingContacts.id });
+  return updated.length > 0;
 }

@@ -64,6 +64,8 @@ export const adminRoutePermissions: Record<string, RouteRule> = {
   "/admin/customers": readOnly("view:customer"),
   "/admin/customers/:customerId": page("view:customer", "edit:customer"),
   "/admin/customers/export.csv": readOnly("export:customer"),
+  // Importing writes customers and their marketing consent in bulk: Owner and Manager.
+  "/admin/customers/import": page("import:customer"),
   "/admin/contacts": page("view:contact", "edit:contact"),
   "/admin/emails": readOnly("view:email"),
   "/admin/emails/:id": readOnly("view:email"),

@@ -32,6 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     query: filters,
     paged: query.after !== undefined,
     mayExport: can(context.get(adminUser).access, "export:customer"),
+    mayImport: can(context.get(adminUser).access, "import:customer"),
   };
 }
 
@@ -45,11 +46,16 @@ function searchOf(query: Route.ComponentProps["loaderData"]["query"], after?: st
 }
 
 export default function Customers({ loaderData }: Route.ComponentProps) {
-  const { rows, next, query, paged, loadError, mayExport } = loaderData;
+  const { rows, next, query, paged, loadError, mayExport, mayImport } = loaderData;
   const filtered = Boolean(query.q || query.orders || query.subscriber || query.marketing || query.tag);
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title="Customers" subtitle="Accounts and guest buyers, with their orders together">
+        {mayImport && (
+          <Link to="/admin/customers/import" className={buttonClass({ variant: "outline" })}>
+            Import
+          </Link>
+        )}
         {mayExport && (
           <a href="/admin/customers/export.csv" className={buttonClass({ variant: "outline" })} download>
             Export CSV

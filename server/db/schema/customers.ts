@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import type { PostalAddress } from "../../../core/address.ts";
 import { user } from "./auth.ts";
 import { createdAt, id, textList } from "./columns.ts";
 
@@ -9,7 +20,7 @@ import { createdAt, id, textList } from "./columns.ts";
  * accepts marketing) are kept by the triggers of the customers migration (hand-written SQL), in
  * the same transaction as the order, account, subscription or consent that changed, so the list
  * sorts and filters 1,000,000 customers from indexes alone. Only `note` and `tags` are written
- * by the app.
+ * by the app, and the customers CSV import's three columns below.
  */
 export const customers = pgTable(
   "customers",
@@ -32,6 +43,14 @@ export const customers = pgTable(
     /** Staff's internal note and tags (never shown to the customer). */
     note: text("note").notNull().default(""),
     tags: textList("tags"),
+    /**
+     * Set by the customers CSV import (server/customer-import/): a guest row kept without orders
+     * (a customer of the shop this one replaces). Without it a guest row lives only while it has
+     * paid orders.
+     */
+    importedAt: timestamp("imported_at", { withTimezone: true }),
+    /** The imported default address of a guest row: it joins the address book once an account has the email. */
+    importedAddress: jsonb("imported_address").$type<PostalAddress>(),
     createdAt: createdAt(),
   },
   (t) => [

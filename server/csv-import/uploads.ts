@@ -7,14 +7,16 @@ import { pipeline } from "node:stream/promises";
 import { isUuid } from "../db/ids.ts";
 
 /**
- * A CSV uploaded in the admin waits on disk (DATA_DIR/imports) between its preview and its import,
- * so neither holds the file in memory. Larger files go through `npm run catalog:import`.
+ * A CSV uploaded in the admin (catalog, customers) waits on disk (DATA_DIR/imports) between its
+ * preview and its import, so neither holds the file in memory. Larger files go through the
+ * import's command (`npm run catalog:import`, `npm run customers:import`).
  */
 export const MAX_CSV_UPLOAD_BYTES = 20 * 1024 * 1024;
 /** Room for the other form fields around a maximal file. */
 export const MAX_CSV_BODY_BYTES = MAX_CSV_UPLOAD_BYTES + 64 * 1024;
-export const CSV_TOO_LARGE =
-  "The file must be 20 MB or smaller; import a larger one with npm run catalog:import (docs/migrating.md)";
+/** The 413 answer, naming the command that takes a larger file. */
+export const csvTooLarge = (command: string) =>
+  `The file must be 20 MB or smaller; import a larger one with npm run ${command} (docs/migrating.md)`;
 
 /** A preview not imported within a day is deleted at the next upload. */
 const KEEP_MS = 24 * 60 * 60 * 1000;
