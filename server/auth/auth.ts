@@ -14,7 +14,7 @@ import { passkeyPlugin } from "./passkeys.ts";
 import { adminSessionHooks, sessionLifetime } from "./session-lifetime.ts";
 import {
   accountLinking,
-  googleTokenEndpoint,
+  socialTokenEndpoints,
   type SocialConfig,
   socialOrigins,
   socialProviders,
@@ -206,7 +206,7 @@ export function createAuth({
       admin({ defaultRole: "customer", adminRoles: ["admin"] }),
       twoFactor({ issuer: brand.name }),
       passkeyPlugin(publicUrl),
-      googleTokenEndpoint(social),
+      socialTokenEndpoints(social),
     ],
   });
 }
