@@ -14,10 +14,10 @@ import { passkeyPlugin } from "./passkeys.ts";
 import { adminSessionHooks, sessionLifetime } from "./session-lifetime.ts";
 import {
   accountLinking,
-  socialTokenEndpoints,
   type SocialConfig,
   socialOrigins,
   socialProviders,
+  socialTokenEndpoints,
 } from "./social.ts";
 
 export type AuthOptions = {

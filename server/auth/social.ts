@@ -95,9 +95,7 @@ function verifiedProfile(provider: Provider, config: ProviderConfig, audience: s
       maxTokenAge: "1h",
     });
     const profile = payload as IdTokenClaims;
-    const postedName = [tokens.user?.name?.firstName, tokens.user?.name?.lastName]
-      .filter(Boolean)
-      .join(" ");
+    const postedName = [tokens.user?.name?.firstName, tokens.user?.name?.lastName].filter(Boolean).join(" ");
     return {
       user: {
         id: profile.sub,

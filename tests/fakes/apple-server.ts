@@ -7,9 +7,9 @@ import {
   esc,
   FakeOAuthServer,
   hiddenInputs,
+  type SigningKey,
   sendHtml,
   sendJson,
-  type SigningKey,
   signingKey,
 } from "./oauth-server.ts";
 
@@ -50,13 +50,16 @@ const APPLE_AUDIENCE = "https://appleid.apple.com";
  */
 export const fakeAppleClient = {
   id: "com.example.shop.web",
-  secret: unsignedJwt({ alg: "ES256", kid: "FAKEKEY123" }, {
-    iss: "FAKETEAM12",
-    sub: "com.example.shop.web",
-    aud: APPLE_AUDIENCE,
-    iat: 1_700_000_000,
-    exp: 4_000_000_000,
-  }),
+  secret: unsignedJwt(
+    { alg: "ES256", kid: "FAKEKEY123" },
+    {
+      iss: "FAKETEAM12",
+      sub: "com.example.shop.web",
+      aud: APPLE_AUDIENCE,
+      iat: 1_700_000_000,
+      exp: 4_000_000_000,
+    },
+  ),
 };
 
 function unsignedJwt(header: object, payload: object) {
@@ -216,7 +219,8 @@ function authorizationProblem(query: URLSearchParams) {
   if (!responseType.includes("code")) return "unsupported_response_type";
   if (!query.get("redirect_uri")) return "invalid_request: redirect_uri";
   // Apple requires form_post whenever a scope is requested.
-  if (query.get("scope") && query.get("response_mode") !== "form_post") return "invalid_request: response_mode";
+  if (query.get("scope") && query.get("response_mode") !== "form_post")
+    return "invalid_request: response_mode";
   return undefined;
 }
 
@@ -225,7 +229,9 @@ function clientSecretNames(secret: string | null | undefined, clientId: string |
   try {
     const claims = decodeJwt(secret ?? "");
     const audience = [claims.aud].flat();
-    return claims.sub === clientId && audience.includes(APPLE_AUDIENCE) && (claims.exp ?? 0) * 1000 > Date.now();
+    return (
+      claims.sub === clientId && audience.includes(APPLE_AUDIENCE) && (claims.exp ?? 0) * 1000 > Date.now()
+    );
   } catch {
     return false;
   }

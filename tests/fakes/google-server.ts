@@ -7,9 +7,9 @@ import {
   esc,
   FakeOAuthServer,
   hiddenInputs,
-  sendHtml,
-  sendJson as send,
   type SigningKey,
+  sendJson as send,
+  sendHtml,
   signingKey,
 } from "./oauth-server.ts";
 

@@ -19,7 +19,12 @@ let stopMail: () => Promise<void>;
 beforeAll(async () => {
   await fake.start();
   database = await createTestDatabase();
-  const apple = { clientId: fakeAppleClient.id, clientSecret: fakeAppleClient.secret, oauthBase: fake.url };
+  const apple = {
+    clientId: fakeAppleClient.id,
+    clientSecret: fakeAppleClient.secret,
+    oauthBase: fake.url,
+    appBundleIdentifier: undefined,
+  };
   const created = createTestAuth(database.db, {}, { google: undefined, apple });
   auth = created.auth;
   stopMail = () => created.mailer.stop();
@@ -41,7 +46,12 @@ const person = (email: string, emailVerified: boolean): FakeAppleUser => ({
 /** Starts "Continue with Apple": the fake's authorization URL and the browser's state cookie. */
 async function startApple() {
   const started = await auth.api.signInSocial({
-    body: { provider: "apple", callbackURL: "/auth?social=done", errorCallbackURL: "/auth", disableRedirect: true },
+    body: {
+      provider: "apple",
+      callbackURL: "/auth?social=done",
+      errorCallbackURL: "/auth",
+      disableRedirect: true,
+    },
     headers: clientHeaders(),
     returnHeaders: true,
   });
@@ -145,7 +155,10 @@ describe("Apple sign-in: linking only through a verified email", () => {
     expect((await postBack(fields, used.cookie)).signedIn).not.toBeNull();
     const refusals = fake.refusals.length;
     const replay = await startApple();
-    const replayed = await postBack({ ...fields, state: replay.authorize.searchParams.get("state")! }, replay.cookie);
+    const replayed = await postBack(
+      { ...fields, state: replay.authorize.searchParams.get("state")! },
+      replay.cookie,
+    );
     expect(replayed.location).toBe("/auth?error=invalid_code");
     expect(replayed.signedIn).toBeNull();
     expect(fake.refusals.slice(refusals)).toEqual(["invalid_grant"]);
