@@ -62,8 +62,6 @@ export function providerEndpoints(provider: Provider, oauthBase?: string): Endpo
   };
 }
 
-export const googleEndpoints = (oauthBase?: string) => providerEndpoints("google", oauthBase);
-
 type ProviderConfig = { clientId: string; clientSecret: string; oauthBase?: string };
 
 /** The claims both providers' id tokens carry; Apple sends `email_verified` as "true"/"false" too. */
