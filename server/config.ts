@@ -69,6 +69,8 @@ const envSchema = z.object({
   // Apple's client secret is a JWT signed with the Sign in with Apple key (docs/accounts.md).
   APPLE_CLIENT_SECRET: optionalString,
   APPLE_APP_BUNDLE_ID: optionalString,
+  // For testing only: an Apple-compatible Sign in with Apple server (tests/fakes/apple-server.ts).
+  APPLE_OAUTH_BASE: optionalUrl,
   S3_BUCKET: optionalString,
   S3_REGION: optionalString,
   S3_ENDPOINT: optionalUrl,
@@ -157,6 +159,7 @@ function buildConfig(env: Env) {
               clientId: env.APPLE_CLIENT_ID,
               clientSecret: env.APPLE_CLIENT_SECRET,
               appBundleIdentifier: env.APPLE_APP_BUNDLE_ID,
+              oauthBase: env.APPLE_OAUTH_BASE,
             }
           : undefined,
     },

@@ -14,10 +14,10 @@ import { passkeyPlugin } from "./passkeys.ts";
 import { adminSessionHooks, sessionLifetime } from "./session-lifetime.ts";
 import {
   accountLinking,
-  googleTokenEndpoint,
   type SocialConfig,
   socialOrigins,
   socialProviders,
+  socialTokenEndpoints,
 } from "./social.ts";
 
 export type AuthOptions = {
@@ -206,7 +206,7 @@ export function createAuth({
       admin({ defaultRole: "customer", adminRoles: ["admin"] }),
       twoFactor({ issuer: brand.name }),
       passkeyPlugin(publicUrl),
-      googleTokenEndpoint(social),
+      socialTokenEndpoints(social),
     ],
   });
 }

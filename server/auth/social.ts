@@ -18,74 +18,102 @@ export const socialButtons = (social: SocialConfig) => ({
   apple: Boolean(social.apple),
 });
 
-/**
- * Google's published OpenID endpoints, or those of a Google-compatible server at GOOGLE_OAUTH_BASE
- * (tests/fakes/google-server.ts). The same code runs either way; only the addresses differ.
- */
-export function googleEndpoints(oauthBase?: string) {
-  if (!oauthBase) {
-    return {
+type Provider = "google" | "apple";
+
+type Endpoints = { authorization: string; token: string; jwks: string; issuers: string[] };
+
+/** Each provider's published endpoints, and their paths on a stand-in at GOOGLE_/APPLE_OAUTH_BASE. */
+const PROVIDER_ENDPOINTS: Record<Provider, { published: Endpoints; paths: Omit<Endpoints, "issuers"> }> = {
+  google: {
+    published: {
       authorization: "https://accounts.google.com/o/oauth2/v2/auth",
       token: "https://oauth2.googleapis.com/token",
       jwks: "https://www.googleapis.com/oauth2/v3/certs",
       issuers: ["https://accounts.google.com", "accounts.google.com"],
-    };
-  }
+    },
+    paths: { authorization: "/o/oauth2/v2/auth", token: "/token", jwks: "/oauth2/v3/certs" },
+  },
+  apple: {
+    // "Sign in with Apple REST API" (developer.apple.com/documentation/sign_in_with_apple).
+    published: {
+      authorization: "https://appleid.apple.com/auth/authorize",
+      token: "https://appleid.apple.com/auth/token",
+      jwks: "https://appleid.apple.com/auth/keys",
+      issuers: ["https://appleid.apple.com"],
+    },
+    paths: { authorization: "/auth/authorize", token: "/auth/token", jwks: "/auth/keys" },
+  },
+};
+
+/**
+ * A provider's published endpoints, or those of a compatible server at its OAUTH_BASE
+ * (tests/fakes/google-server.ts, tests/fakes/apple-server.ts), whose issuer is that base. The
+ * same code runs either way; only the addresses differ.
+ */
+export function providerEndpoints(provider: Provider, oauthBase?: string): Endpoints {
+  const { published, paths } = PROVIDER_ENDPOINTS[provider];
+  if (!oauthBase) return published;
   const base = oauthBase.replace(/\/$/, "");
   return {
-    authorization: `${base}/o/oauth2/v2/auth`,
-    token: `${base}/token`,
-    jwks: `${base}/oauth2/v3/certs`,
+    authorization: `${base}${paths.authorization}`,
+    token: `${base}${paths.token}`,
+    jwks: `${base}${paths.jwks}`,
     issuers: [base],
   };
 }
 
-type GoogleConfig = NonNullable<SocialConfig["google"]>;
+type ProviderConfig = { clientId: string; clientSecret: string; oauthBase?: string };
 
-/**
- * The id token from Google's token endpoint, checked (signature against the JWKS, issuer,
- * audience, age) before anything in it is believed. better-auth's own Google provider only
- * decodes it; this also lets the issuer follow GOOGLE_OAUTH_BASE.
- */
-function verifiedGoogleProfile(google: GoogleConfig) {
-  const endpoints = googleEndpoints(google.oauthBase);
-  const keys = createRemoteJWKSet(new URL(endpoints.jwks));
-  return async (tokens: { idToken?: string }) => {
-    if (!tokens.idToken) return null;
-    const { payload } = await jwtVerify(tokens.idToken, keys, {
-      issuer: endpoints.issuers,
-      audience: google.clientId,
-      algorithms: ["RS256"],
-      maxTokenAge: "1h",
-    });
-    const profile = payload as GoogleClaims;
-    return {
-      user: {
-        id: profile.sub,
-        name: profile.name ?? "",
-        email: profile.email,
-        image: profile.picture,
-        // Only a literal `true` counts: the linking rules below depend on it.
-        emailVerified: profile.email_verified === true,
-      },
-      data: profile,
-    };
-  };
-}
-
-type GoogleClaims = {
+/** The claims both providers' id tokens carry; Apple sends `email_verified` as "true"/"false" too. */
+type IdTokenClaims = {
   sub: string;
   email?: string;
-  email_verified?: boolean;
+  email_verified?: boolean | "true" | "false";
   name?: string;
   picture?: string;
 } & Record<string, unknown>;
+
+/** The name Apple posts on the first sign-in only (the `user` form field); never in the id token. */
+type AppleFirstSignIn = { name?: { firstName?: string; lastName?: string } };
+
+/**
+ * The id token from the provider's token endpoint, checked (signature against the JWKS, issuer,
+ * audience, age) before anything in it is believed. better-auth's Google and Apple providers only
+ * decode it in the redirect flow; this also lets the issuer follow the OAUTH_BASE.
+ */
+function verifiedProfile(provider: Provider, config: ProviderConfig, audience: string = config.clientId) {
+  const endpoints = providerEndpoints(provider, config.oauthBase);
+  const keys = createRemoteJWKSet(new URL(endpoints.jwks));
+  return async (tokens: { idToken?: string; user?: AppleFirstSignIn }) => {
+    if (!tokens.idToken) return null;
+    const { payload } = await jwtVerify(tokens.idToken, keys, {
+      issuer: endpoints.issuers,
+      audience,
+      algorithms: ["RS256"],
+      maxTokenAge: "1h",
+    });
+    const profile = payload as IdTokenClaims;
+    const postedName = [tokens.user?.name?.firstName, tokens.user?.name?.lastName].filter(Boolean).join(" ");
+    return {
+      user: {
+        id: profile.sub,
+        name: postedName || profile.name || "",
+        email: profile.email,
+        image: profile.picture,
+        // Only a literal true (Apple: "true") counts: the linking rules below depend on it.
+        emailVerified: profile.email_verified === true || profile.email_verified === "true",
+      },
+      data: { ...profile, name: postedName || profile.name || "" },
+    };
+  };
+}
 
 /**
  * Apple answers with a form post from its own page, carrying its Origin: better-auth checks that
  * origin whenever the browser sends cookies along, so Apple's is trusted when Apple is on.
  */
-export const socialOrigins = (social: SocialConfig) => (social.apple ? ["https://appleid.apple.com"] : []);
+export const socialOrigins = (social: SocialConfig) =>
+  social.apple ? [new URL(providerEndpoints("apple", social.apple.oauthBase).authorization).origin] : [];
 
 /**
  * better-auth's Google and Apple providers, each only when its keys are set. A new account is
@@ -100,8 +128,8 @@ export function socialProviders(social: SocialConfig): BetterAuthOptions["social
         clientId: google.clientId,
         clientSecret: google.clientSecret,
         prompt: "select_account",
-        authorizationEndpoint: googleEndpoints(google.oauthBase).authorization,
-        getUserInfo: verifiedGoogleProfile(google) as never, // its `data` type is Google's full profile
+        authorizationEndpoint: providerEndpoints("google", google.oauthBase).authorization,
+        getUserInfo: verifiedProfile("google", google) as never, // its `data` type is Google's full profile
         requireEmailVerification: true,
         disableIdTokenSignIn: true, // only the redirect flow; no id tokens posted by browsers
       },
@@ -111,6 +139,9 @@ export function socialProviders(social: SocialConfig): BetterAuthOptions["social
         clientId: apple.clientId,
         clientSecret: apple.clientSecret,
         appBundleIdentifier: apple.appBundleIdentifier,
+        authorizationEndpoint: providerEndpoints("apple", apple.oauthBase).authorization,
+        // Apple's audience is the app's bundle ID when one is set, as in better-auth's provider.
+        getUserInfo: verifiedProfile("apple", apple, apple.appBundleIdentifier ?? apple.clientId) as never,
         requireEmailVerification: true,
         disableIdTokenSignIn: true,
       },
@@ -134,30 +165,26 @@ export const accountLinking = {
 } satisfies NonNullable<NonNullable<BetterAuthOptions["account"]>["accountLinking"]>;
 
 /**
- * better-auth's Google provider has no setting for its token endpoint; this plugin gives it
- * ours (Google's own unless GOOGLE_OAUTH_BASE is set), so a production start and a test start
- * run the same exchange.
+ * better-auth's Google and Apple providers have no setting for their token endpoint; this plugin
+ * gives them ours (the provider's own unless GOOGLE_/APPLE_OAUTH_BASE is set), so a production
+ * start and a test start run the same exchange.
  */
-export function googleTokenEndpoint(social: SocialConfig): BetterAuthPlugin {
-  const google = social.google;
+export function socialTokenEndpoints(social: SocialConfig): BetterAuthPlugin {
   return {
-    id: "google-token-endpoint",
+    id: "social-token-endpoints",
     init(ctx) {
-      if (!google) return;
-      const tokenEndpoint = googleEndpoints(google.oauthBase).token;
-      const options = { clientId: google.clientId, clientSecret: google.clientSecret };
-      const socialProviders = ctx.socialProviders.map((provider) =>
-        provider.id !== "google"
-          ? provider
-          : {
-              ...provider,
-              validateAuthorizationCode: (input: {
-                code: string;
-                codeVerifier?: string;
-                redirectURI: string;
-              }) => validateAuthorizationCode({ ...input, options, tokenEndpoint }),
-            },
-      );
+      const socialProviders = ctx.socialProviders.map((provider) => {
+        const id = provider.id as Provider;
+        const config = id === "google" || id === "apple" ? social[id] : undefined;
+        if (!config) return provider;
+        const tokenEndpoint = providerEndpoints(id, config.oauthBase).token;
+        const options = { clientId: config.clientId, clientSecret: config.clientSecret };
+        return {
+          ...provider,
+          validateAuthorizationCode: (input: { code: string; codeVerifier?: string; redirectURI: string }) =>
+            validateAuthorizationCode({ ...input, options, tokenEndpoint }),
+        };
+      });
       return { context: { socialProviders } };
     },
   };

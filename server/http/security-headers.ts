@@ -64,7 +64,12 @@ function signInPages(config: HeaderConfig) {
 
 /** Providers pointed at another host (a local fake in tests, a proxy) host their pages there. */
 function providerOrigins(config: HeaderConfig) {
-  return [config.stripe?.apiBase, config.paypal?.apiBase, config.social?.google?.oauthBase]
+  return [
+    config.stripe?.apiBase,
+    config.paypal?.apiBase,
+    config.social?.google?.oauthBase,
+    config.social?.apple?.oauthBase,
+  ]
     .filter((url): url is string => Boolean(url))
     .map((url) => new URL(url).origin);
 }

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../factories/accounts.ts";
+import { FakeApple } from "../fakes/apple-server.ts";
 import { FakeGoogle } from "../fakes/google-server.ts";
 import type { StartAppOptions } from "../support/app.ts";
 import { setupE2E } from "../support/browser.ts";
 import { waitForToast } from "../support/e2e-helpers.ts";
 
 const customer = "google-customer@example.com";
+const appleCustomer = "apple-customer@example.com";
 
 describe("without Google or Apple keys", () => {
   const e2e = setupE2E({ seed: "none" });
@@ -19,27 +21,28 @@ describe("without Google or Apple keys", () => {
   });
 });
 
-describe("with Google pointed at a local Google, and Apple keys", () => {
+describe("with Google and Apple pointed at a local Google and a local Apple", () => {
   const fake = new FakeGoogle();
+  const apple = new FakeApple();
   const options: StartAppOptions & { env: Record<string, string> } = {
     seed: "none",
     env: {},
     prepare: async (db) => {
       await createUser(db, { email: customer, name: "Gus Google" });
+      await createUser(db, { email: appleCustomer, name: "Ada Apple" });
     },
   };
-  // Registered before setupE2E's hook, so the app starts with GOOGLE_* pointing at the fake.
+  // Registered before setupE2E's hook, so the app starts with GOOGLE_* and APPLE_* pointing at the fakes.
   beforeAll(async () => {
-    await fake.start();
-    // Apple configured too (its button shows; it is not followed: there is no fake Apple).
-    Object.assign(options.env, fake.env(), {
-      APPLE_CLIENT_ID: "com.example.web",
-      APPLE_CLIENT_SECRET: "jwt",
-    });
+    await Promise.all([fake.start(), apple.start()]);
+    Object.assign(options.env, fake.env(), apple.env());
     fake.users = [{ sub: "google-gus", email: customer, emailVerified: true, name: "Gus Google" }];
+    apple.users = [
+      { sub: "001234.ada", email: appleCustomer, emailVerified: true, firstName: "Ada", lastName: "Apple" },
+    ];
   });
   const e2e = setupE2E(options);
-  afterAll(() => fake.stop());
+  afterAll(() => Promise.all([fake.stop(), apple.stop()]));
 
   it('"Continue with Google" signs the customer in and lands on their account', async () => {
     const page = await e2e.newPage();
@@ -52,5 +55,18 @@ describe("with Google pointed at a local Google, and Apple keys", () => {
     await waitForToast(page, "Welcome!");
     await page.getByRole("heading", { name: "My Account" }).waitFor();
     await page.getByText(customer).first().waitFor();
+  });
+
+  it('"Continue with Apple" signs the customer in through Apple\'s form post and lands on their account', async () => {
+    const page = await e2e.newPage();
+    await page.goto("/auth");
+    await page.getByRole("button", { name: "Continue with Apple" }).click();
+    await page.getByRole("heading", { name: "Sign in with Apple ID" }).waitFor();
+    // The fake's answer is a form posting itself to the shop's callback (response_mode=form_post).
+    await page.getByRole("button", { name: `Sign in as ${appleCustomer}` }).click();
+    await page.waitForURL("**/account");
+    await waitForToast(page, "Welcome!");
+    await page.getByRole("heading", { name: "My Account" }).waitFor();
+    await page.getByText(appleCustomer).first().waitFor();
   });
 });

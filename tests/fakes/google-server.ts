@@ -1,8 +1,17 @@
 import { randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import { exportJWK, generateKeyPair, type JWK, SignJWT } from "jose";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { SignJWT } from "jose";
 import { readBody } from "./http-body.ts";
+import {
+  clientOf,
+  esc,
+  FakeOAuthServer,
+  hiddenInputs,
+  type SigningKey,
+  sendJson as send,
+  sendHtml,
+  signingKey,
+} from "./oauth-server.ts";
 
 /**
  * A local stand-in for Google's OpenID Connect endpoints, as Google documents them
@@ -34,30 +43,27 @@ export const fakeGoogleClient = {
 };
 
 export class FakeGoogle {
-  url = "";
   /** The person the consent page offers (set by each test). */
   users: FakeGoogleUser[] = [];
   /** Token requests the fake refused, with the error it answered. */
   readonly refusals: string[] = [];
-  private server?: Server;
+  private readonly server = new FakeOAuthServer((req, res, url) => this.route(req, res, url));
   private readonly grants = new Map<string, Grant>();
   private readonly accessTokens = new Map<string, FakeGoogleUser>();
-  private keys?: { privateKey: CryptoKey; jwk: JWK };
+  private keys?: SigningKey;
+
+  get url() {
+    return this.server.url;
+  }
 
   async start(): Promise<this> {
-    const { privateKey, publicKey } = await generateKeyPair("RS256");
-    this.keys = { privateKey, jwk: { ...(await exportJWK(publicKey)), kid: KID, alg: "RS256", use: "sig" } };
-    this.server = createServer((req, res) => {
-      this.route(req, res).catch((error: unknown) => send(res, 500, { error: String(error) }));
-    });
-    await new Promise<void>((resolve) => this.server!.listen(0, "127.0.0.1", resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    this.keys = await signingKey(KID);
+    await this.server.start();
     return this;
   }
 
-  async stop() {
-    this.server?.closeAllConnections();
-    await new Promise((resolve) => this.server?.close(resolve));
+  stop() {
+    return this.server.stop();
   }
 
   /** The environment that points the shop's Google sign-in at this fake. */
@@ -83,8 +89,7 @@ export class FakeGoogle {
     return code;
   }
 
-  private async route(req: IncomingMessage, res: ServerResponse) {
-    const url = new URL(req.url ?? "/", this.url);
+  private async route(req: IncomingMessage, res: ServerResponse, url: URL) {
     if (req.method === "GET" && url.pathname === "/o/oauth2/v2/auth") return this.consentPage(url, res);
     if (req.method === "POST" && url.pathname === "/o/oauth2/v2/approve") return this.approve(req, res);
     if (req.method === "POST" && url.pathname === "/token") return this.token(req, res);
@@ -99,9 +104,7 @@ export class FakeGoogle {
     const query = url.searchParams;
     const problem = authorizationProblem(query);
     if (problem) return html(res, 400, `<h1>Error 400: ${problem}</h1>`);
-    const hidden = [...query]
-      .map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`)
-      .join("");
+    const hidden = hiddenInputs(query);
     const buttons = this.users
       .map((u) => `<button name="sub" value="${esc(u.sub)}">Sign in as ${esc(u.email)}</button>`)
       .join("");
@@ -184,16 +187,6 @@ function authorizationProblem(query: URLSearchParams) {
   return undefined;
 }
 
-/** client_secret_basic or client_secret_post, both of which Google accepts. */
-function clientOf(req: IncomingMessage, form: URLSearchParams) {
-  const basic = /^Basic (.+)$/.exec(req.headers.authorization ?? "")?.[1];
-  if (basic) {
-    const [id, secret] = Buffer.from(basic, "base64").toString("utf8").split(":").map(decodeURIComponent);
-    return { id, secret };
-  }
-  return { id: form.get("client_id"), secret: form.get("client_secret") };
-}
-
 async function pkceMatches(verifier: string | null, challenge: string) {
   if (!challenge) return true; // PKCE is optional at Google
   if (!verifier) return false;
@@ -201,14 +194,6 @@ async function pkceMatches(verifier: string | null, challenge: string) {
   return Buffer.from(digest).toString("base64url") === challenge;
 }
 
-function send(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(body));
-}
-
 function html(res: ServerResponse, status: number, body: string) {
-  res
-    .writeHead(status, { "Content-Type": "text/html; charset=utf-8" })
-    .end(`<!doctype html><title>Fake Google</title>${body}`);
+  sendHtml(res, status, "Fake Google", body);
 }
-
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
