@@ -28,9 +28,10 @@ import type { Mailer } from "../mail/mailer.ts";
 import { savePolicyVersion } from "../policies/save.ts";
 import { moderateReview } from "../reviews/admin-reviews.ts";
 import { saveTaxRate } from "../shipping/tax-rates.ts";
-import { saveShippingZone } from "../shipping/zones.ts";
+import { deleteShippingZone, listShippingZones, saveShippingZone } from "../shipping/zones.ts";
 import { cancelSubscriptionAtPeriodEnd } from "../subscriptions/cancel.ts";
 import { schedulePriceChange } from "../subscriptions/price-change.ts";
+import { addValidityCode, addValidityCodes, deleteValidityCode } from "../validity/admin-validity.ts";
 import { updateBatch } from "../validity/batches.ts";
 import { deleteUnverifiedSerial } from "../validity/serial-admin.ts";
 import { generateSerials } from "../validity/serials.ts";
@@ -189,6 +190,25 @@ describe("catalog", () => {
 });
 
 describe("settings, reviews, subscriptions, authenticity", () => {
+  it("records validity list codes added one by one, pasted and deleted; an existing code records nothing", async () => {
+    await asStaff(() => addValidityCode(database.db, "zz-100"));
+    expect(await asStaff(() => addValidityCode(database.db, "ZZ100"))).toMatchObject({ ok: false });
+    const [created] = await database.db
+      .select()
+      .from(auditEntries)
+      .where(sql`${auditEntries.entityType} = 'validity-code' and ${auditEntries.action} = 'create'`);
+    expect(created).toMatchObject({ ...byStaff, entityLabel: "ZZ100" });
+    await asStaff(() => addValidityCodes(database.db, ["ZZ100", "ZZ101", "ZZ102"]));
+    const [pasted] = await entriesOf("validity-code", "list");
+    expect(pasted).toMatchObject({ ...byStaff, action: "bulk-create" });
+    expect(pasted!.changes.codes).toEqual({ from: null, to: ["ZZ101", "ZZ102"] });
+    expect(await asStaff(() => deleteValidityCode(database.db, created!.entityId))).toBe(true);
+    const [deleted] = await entriesOf("validity-code", created!.entityId).then((e) =>
+      e.filter((entry) => entry.action === "delete"),
+    );
+    expect(deleted).toMatchObject({ ...byStaff, entityLabel: "ZZ100" });
+  });
+
   it("records shipping zones and tax rates; a refused second default zone records nothing", async () => {
     await asStaff(() => saveTaxRate(database.db, { state: "NV", rate: 685, taxesShipping: false }));
     await asStaff(() => saveTaxRate(database.db, { state: "NV", rate: 700, taxesShipping: false }));
@@ -208,6 +228,27 @@ describe("settings, reviews, subscriptions, authenticity", () => {
       .where(eq(auditEntries.entityType, "shipping-zone"));
     expect(zones.map((z) => z.entityLabel)).toEqual(["Alaska"]);
     expect(zones[0]!.changes.price ?? zones[0]!.changes.priceCents).toEqual({ from: null, to: 1500 });
+  });
+
+  it("records a state zone's deletion; the default zone is never deleted and records nothing", async () => {
+    await asStaff(() =>
+      saveShippingZone(database.db, "", {
+        zoneName: "Hawaii",
+        states: ["HI"],
+        rateName: "Island",
+        price: 2500,
+        freeOver: null,
+      }),
+    );
+    const zones = await listShippingZones(database.db);
+    const hawaii = zones.find((z) => z.zoneName === "Hawaii")!;
+    await asStaff(() => deleteShippingZone(database.db, hawaii.id));
+    expect((await entriesOf("shipping-zone", hawaii.id)).map((e) => e.action)).toEqual(["create", "delete"]);
+    // The migrated shop has its default zone (the states no other zone names).
+    const fallback = zones.find((z) => z.states.length === 0)!;
+    await expect(asStaff(() => deleteShippingZone(database.db, fallback.id))).rejects.toThrow();
+    expect(await listShippingZones(database.db)).toContainEqual(expect.objectContaining({ id: fallback.id }));
+    expect((await entriesOf("shipping-zone", fallback.id)).map((e) => e.action)).not.toContain("delete");
   });
 
   it("records a review's moderation; a flagged review refused without the tick records nothing", async () => {

@@ -5,6 +5,8 @@ import {
   LIST_CODE_PATTERN,
   normalizeListCode,
 } from "../../core/serial-code.ts";
+import { recordChange } from "../audit/record.ts";
+import { deleteTracked, recordCreated, type Tracked } from "../audit/tracked.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { batches, serials, validityCodes, validityLookups } from "../db/schema/index.ts";
@@ -63,13 +65,20 @@ export type AddCodeResult = { ok: true } | { ok: false; message: string };
 /** Adds one code (normalized again: idempotent); the product name is always the default. */
 export async function addValidityCode(db: Db, typed: string): Promise<AddCodeResult> {
   const code = normalizeListCode(typed);
-  const inserted = await db
-    .insert(validityCodes)
-    .values({ code, productName: "Default Product" })
-    .onConflictDoNothing({ target: validityCodes.code })
-    .returning({ id: validityCodes.id });
-  return inserted.length ? { ok: true } : { ok: false, message: `The code ${code} already exists` };
+  const added = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(validityCodes)
+      .values({ code, productName: "Default Product" })
+      .onConflictDoNothing({ target: validityCodes.code })
+      .returning();
+    if (row) await recordCreated(tx, row, trackedCode);
+    return Boolean(row);
+  });
+  return added ? { ok: true } : { ok: false, message: `The code ${code} already exists` };
 }
+
+/** List codes in the audit log, by the code itself. */
+const trackedCode: Tracked<typeof validityCodes> = { entityType: "validity-code", label: (c) => c.code };
 
 /** Splits a paste on new lines, commas and whitespace; normalized; blanks and repeats are dropped. */
 export function parseBulkCodes(text: string): string[] {
@@ -94,20 +103,28 @@ export async function addValidityCodes(db: Db, typed: string[]): Promise<BulkRes
   if (tooLong) return { error: `A code must be at most ${CODE_MAX} characters` };
   const refused = codes.filter((c) => !LIST_CODE_PATTERN.test(c));
   if (refused.length) return { error: `${LIST_CODE_CHARACTERS_MESSAGE}: ${refused.slice(0, 5).join(", ")}` };
-  const inserted = await db
-    .insert(validityCodes)
-    .values(codes.map((code) => ({ code, productName: "Default Product" })))
-    .onConflictDoNothing({ target: validityCodes.code })
-    .returning({ code: validityCodes.code });
+  const inserted = await db.transaction(async (tx) => {
+    const rows = await tx
+      .insert(validityCodes)
+      .values(codes.map((code) => ({ code, productName: "Default Product" })))
+      .onConflictDoNothing({ target: validityCodes.code })
+      .returning({ code: validityCodes.code });
+    // One entry for the paste (up to BULK_MAX codes), with the codes it added.
+    if (rows.length > 0)
+      await recordChange(tx, {
+        entityType: "validity-code",
+        entityId: "list",
+        entityLabel: "Validity list",
+        action: "bulk-create",
+        details: { added: rows.length, codes: rows.map((r) => r.code) },
+      });
+    return rows;
+  });
   const added = new Set(inserted.map((r) => r.code));
   return { added: added.size, duplicates: codes.filter((c) => !added.has(c)) };
 }
 
 export async function deleteValidityCode(db: Db, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
-  const rows = await db
-    .delete(validityCodes)
-    .where(eq(validityCodes.id, id))
-    .returning({ id: validityCodes.id });
-  return rows.length > 0;
+  return deleteTracked(db, validityCodes, id, trackedCode);
 }
