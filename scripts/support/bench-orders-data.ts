@@ -104,7 +104,7 @@ export async function addFilterVariety(db: Db) {
   await db.execute(sql`
     update order_items set sku = case when abs(hashtext(order_id::text)) % 1000 = 3 then 'PSR-GIFT'
                                       else (array['PSR-30G','PSR-50G','PSR-100G'])[1 + abs(hashtext(order_id::text)) % 3] end`);
-  // With the item triggers off, the orders' SKU lists (order_items_keep_skus) are set here.
+  // With the item triggers off, the orders' SKU lists (order_items_keep_lists) are set here.
   await db.execute(sql`
     update orders set skus = array[lower(i.sku)] from order_items i where i.order_id = orders.id`);
   await db.execute(sql`
@@ -117,4 +117,33 @@ export async function addFilterVariety(db: Db) {
   await db.execute(sql`vacuum analyze order_items`);
   await db.execute(sql`vacuum analyze order_notes`);
   console.log(`filter variety added in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/**
+ * The products of the items (the filter by product, migration 0059), one per SKU laid out by
+ * `addFilterVariety`, so a common product is on ~1 in 3 orders and the gift on 1 in 1,000.
+ * Idempotent: skipped once items have products.
+ */
+export async function addProducts(db: Db) {
+  const [done] = (await db.execute(
+    sql`select exists (select 1 from order_items where product_id is not null) as done`,
+  )) as unknown as { done: boolean }[];
+  if (done?.done) return;
+  const started = performance.now();
+  await db.execute(sql`
+    insert into products (name, slug, price_cents)
+    select 'Bench ' || sku, 'bench-' || lower(sku), 4999
+    from unnest(array['PSR-30G','PSR-50G','PSR-100G','PSR-GIFT']) as sku
+    on conflict (slug) do nothing`);
+  await db.execute(sql`alter table order_items disable trigger user`);
+  await db.execute(sql`
+    update order_items set product_id = p.id from products p where p.slug = 'bench-' || lower(order_items.sku)`);
+  // With the item triggers off, the orders' product lists (order_items_keep_lists) are set here.
+  await db.execute(sql`
+    update orders set product_ids = array[i.product_id] from order_items i
+    where i.order_id = orders.id and i.product_id is not null`);
+  await db.execute(sql`alter table order_items enable trigger user`);
+  await db.execute(sql`vacuum analyze orders`);
+  await db.execute(sql`vacuum analyze order_items`);
+  console.log(`item products added in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }

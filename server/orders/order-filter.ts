@@ -8,7 +8,7 @@ import {
   PURCHASE_TYPES,
 } from "../../core/order-filter-options.ts";
 import { isStorableText, isUuid } from "../db/ids.ts";
-import { orderItems, orderNotes, orders } from "../db/schema/index.ts";
+import { orderNotes, orders } from "../db/schema/index.ts";
 import { ORDER_STATUSES } from "./status.ts";
 
 /**
@@ -158,8 +158,8 @@ const fulfilmentStatuses = {
 } as const;
 
 /**
- * The Drizzle where-clause of the paid orders matching `filter` (on `orders`; items and notes are
- * probed with EXISTS). Every condition is served by an index (see the orders schema).
+ * The Drizzle where-clause of the paid orders matching `filter` (on `orders`; notes are probed
+ * with EXISTS). Every condition is served by an index (see the orders schema).
  */
 export function orderFilterWhere(filter: OrderFilter): SQL {
   return and(
@@ -172,9 +172,10 @@ export function orderFilterWhere(filter: OrderFilter): SQL {
     filter.to ? lt(orders.createdAt, startOfDay(filter.to, 1)) : undefined,
     filter.type ? eq(orders.purchaseType, filter.type) : undefined,
     filter.coupon ? eq(orders.couponCode, filter.coupon.toUpperCase()) : undefined,
-    // The order's own list of its items' SKUs (GIN), kept by a trigger on items (migration 0056).
+    // The order's own lists of its items' SKUs and products (GIN), kept by a trigger on items
+    // (migrations 0056 and 0059).
     filter.sku ? sql`${orders.skus} @> array[${filter.sku.toLowerCase()}]::text[]` : undefined,
-    filter.product ? hasItem(eq(orderItems.productId, filter.product)) : undefined,
+    filter.product ? sql`${orders.productIds} @> array[${filter.product}]::uuid[]` : undefined,
     noteCondition(filter.note),
   ) as SQL;
 }
@@ -194,9 +195,6 @@ function noteCondition(note: OrderFilter["note"]): SQL | undefined {
   const anyNote = sql`exists (select 1 from ${orderNotes} where ${orderNotes.orderId} = ${orders.id})`;
   return note === "yes" ? anyNote : sql`not ${anyNote}`;
 }
-
-const hasItem = (condition: SQL) =>
-  sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${condition})`;
 
 /** Midnight UTC of a YYYY-MM-DD day, `plusDays` later. */
 function startOfDay(dayText: string, plusDays = 0): Date {

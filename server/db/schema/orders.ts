@@ -93,10 +93,16 @@ export const orders = pgTable(
     refundedCents: integer("refunded_cents").notNull().default(0),
     /**
      * The SKUs of its items, lower-cased, each once: the admin filter by SKU reads this (GIN) instead
-     * of probing every item. Kept by the order_items_keep_skus trigger (migration 0056), so every
-     * writer of items keeps it in step.
+     * of probing every item. Kept by the order_items_keep_lists trigger (migrations 0056 and 0059),
+     * so every writer of items keeps it in step.
      */
     skus: text("skus").array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * The products of its items, each once: the admin filter by product reads this (GIN), kept by
+     * the same trigger (migration 0059). A deleted product leaves its orders (the item's
+     * product_id is set null, and the list follows).
+     */
+    productIds: uuid("product_ids").array().notNull().default(sql`'{}'::uuid[]`),
     providerSessionId: text("provider_session_id"),
     stripeSessionId: text("stripe_session_id"),
     paypalOrderId: text("paypal_order_id"),
@@ -199,6 +205,7 @@ export const orders = pgTable(
         sql`${t.paymentStatus} = 'paid' and ${t.refundedCents} > 0 and ${t.refundedCents} < ${t.totalCents}`,
       ),
     index("orders_paid_skus_idx").using("gin", t.skus).where(sql`${t.paymentStatus} = 'paid'`),
+    index("orders_paid_products_idx").using("gin", t.productIds).where(sql`${t.paymentStatus} = 'paid'`),
   ],
 );
 
