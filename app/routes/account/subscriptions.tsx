@@ -6,7 +6,6 @@ import { buttonClass } from "~/components/ui/button.tsx";
 import { FormAlert } from "~/components/ui/input-field.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { formatDate } from "~/lib/dates.ts";
-import { cancelSubscriptionAction } from "~/lib/subscription-cancel.server.ts";
 import {
   canCancel,
   renewalText,
@@ -19,6 +18,7 @@ import { subscriptionRef } from "~core/order-number.ts";
 import { requireUser } from "~server/auth/session.ts";
 import { listCustomerSubscriptions } from "~server/subscriptions/customer-subscriptions.ts";
 import type { Route } from "./+types/subscriptions";
+import { cancelSubscriptionAction } from "./cancel-subscription.server.ts";
 
 export function meta() {
   return [{ title: `My Subscriptions | ${brand.name}` }];

@@ -4,7 +4,6 @@ import { ClaimsForm, FactsForm, SettingsForm, type Typed } from "~/components/ad
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import { adminFailure, backWithToast } from "~/lib/admin-actions.server.ts";
 import { refusedBy, useRecordFormKey } from "~/lib/form-reset-key.ts";
 import { type ParsedForm, parseForm } from "~/lib/forms.ts";
 import { factsFormValues, labelSettingsFormValues, productLabelFormValues } from "~/lib/label-form-values.ts";
@@ -16,6 +15,7 @@ import { loadLabelScreen } from "~server/labels/admin-label.ts";
 import { removeVariantFacts, saveProductLabel, saveSupplementFacts } from "~server/labels/labels.ts";
 import { labelSettingsSchema, saveLabelSettings } from "~server/labels/settings.ts";
 import type { Route } from "./+types/product-label";
+import { adminFailure, backWithToast } from "./admin-actions.server.ts";
 
 /** Supplement Facts, claims and the Prop 65 warning of one product (docs/compliance.md, decision 045). */
 const labelPath = (productId: string, variantId: string | null) =>

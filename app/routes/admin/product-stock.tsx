@@ -16,7 +16,6 @@ import {
   TableRow,
 } from "~/components/ui/table.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import { adminFailure, backWithToast } from "~/lib/admin-actions.server.ts";
 import { formatDateTime } from "~/lib/dates.ts";
 import { refusedBy, useFormResetKey } from "~/lib/form-reset-key.ts";
 import { parseForm } from "~/lib/forms.ts";
@@ -28,6 +27,7 @@ import { settle } from "~server/http/error-response.ts";
 import { adjustStock } from "~server/stock/adjust.ts";
 import { loadStockPage } from "~server/stock/admin-stock.ts";
 import type { Route } from "./+types/product-stock";
+import { adminFailure, backWithToast } from "./admin-actions.server.ts";
 
 export function meta({ data }: Route.MetaArgs) {
   return [{ title: `Stock: ${data?.page.product.name ?? "Product"} | ${brand.name} Admin` }];

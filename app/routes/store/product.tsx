@@ -26,14 +26,14 @@ import { findProductForPage, isHumanVisitor } from "~server/catalog/products.ts"
 import { NotFoundError } from "~server/errors.ts";
 import { failureData, settle } from "~server/http/error-response.ts";
 import { labelForPage, type PageLabel } from "~server/labels/product-page.ts";
+import { productJsonLd } from "~server/seo/json-ld.ts";
+import type { Route } from "./+types/product";
 import {
   editReviewFromPage,
   reviewInputSchema,
   reviewsForPage,
   submitReviewFromPage,
-} from "~server/reviews/product-page.server.ts";
-import { productJsonLd } from "~server/seo/json-ld.ts";
-import type { Route } from "./+types/product";
+} from "./product-reviews.server.ts";
 
 // Serves both /product/:slug and /products/:slug (routes.ts).
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -1,14 +1,14 @@
 import { eq } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createProduct, createUser } from "../../tests/factories/index.ts";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
-import { addToCart, getOrCreateCart } from "../cart/cart.ts";
-import type { RequestContext } from "../context.ts";
-import { orders, sandboxSessions } from "../db/schema/index.ts";
-import { sandboxProvider } from "../payments/sandbox.ts";
-import { startCheckout } from "./checkout.ts";
-import { cancelAbandonedPayment } from "./request.server.ts";
+import { addToCart, getOrCreateCart } from "~server/cart/cart.ts";
+import { startCheckout } from "~server/checkout/checkout.ts";
+import type { RequestContext } from "~server/context.ts";
+import { orders, sandboxSessions } from "~server/db/schema/index.ts";
+import { sandboxProvider } from "~server/payments/sandbox.ts";
+import { createProduct, createUser } from "../../../tests/factories/index.ts";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/database.ts";
+import { cancelAbandonedPayment } from "./checkout-request.server.ts";
 
 let database: TestDatabase;
 let context: RequestContext;

@@ -1,10 +1,15 @@
-import { brand } from "../../core/brand.ts";
-import { CONSENT_TEXTS } from "../../core/legal/marketing.ts";
-import type { RequestContext } from "../context.ts";
-import { RateLimitedError } from "../errors.ts";
-import { hitRateLimits, rateLimitedMessage } from "../rate-limit/rate-limit.ts";
-import { confirmByToken, confirmTokenValid, newsletterLimits, sendOptInEmail } from "./newsletter.ts";
-import { unsubscribeByToken, unsubscribeTokenEmail } from "./unsubscribe.ts";
+import { brand } from "~core/brand.ts";
+import { CONSENT_TEXTS } from "~core/legal/marketing.ts";
+import type { RequestContext } from "~server/context.ts";
+import { RateLimitedError } from "~server/errors.ts";
+import {
+  confirmByToken,
+  confirmTokenValid,
+  newsletterLimits,
+  sendOptInEmail,
+} from "~server/marketing/newsletter.ts";
+import { unsubscribeByToken, unsubscribeTokenEmail } from "~server/marketing/unsubscribe.ts";
+import { hitRateLimits, rateLimitedMessage } from "~server/rate-limit/rate-limit.ts";
 
 /**
  * The footer form's request (already validated): counts the client's and the address's tries,

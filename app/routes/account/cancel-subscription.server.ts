@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import { z } from "zod";
+import { type CancelOutcome, cancelOutcomeMessage, cancelOutcomeStatus } from "~/lib/subscriptions.ts";
 import { type ActionToast, actionToast } from "~core/toast.ts";
 import type { RequestContext } from "~server/context.ts";
 import { providerNamed } from "~server/payments/registry.ts";
 import { cancelSubscriptionAtPeriodEnd } from "~server/subscriptions/cancel.ts";
-import { type CancelOutcome, cancelOutcomeMessage, cancelOutcomeStatus } from "./subscriptions.ts";
 
 const cancelForm = z.object({
   intent: z.literal("cancel"),

@@ -1,7 +1,7 @@
-import type { PricedCart } from "../../core/cart-pricing.ts";
-import { defaultZone, type ShippingZone } from "../../core/shipping.ts";
-import type { RequestContext } from "../context.ts";
-import { listShippingZones } from "./zones.ts";
+import type { PricedCart } from "~core/cart-pricing.ts";
+import { defaultZone, type ShippingZone } from "~core/shipping.ts";
+import type { RequestContext } from "~server/context.ts";
+import { listShippingZones } from "~server/shipping/zones.ts";
 
 /**
  * The zone the cart estimates shipping with (the US default zone, before an address is known);

@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import { actionToast } from "../../core/toast.ts";
-import type { RequestContext } from "../context.ts";
-import { hitRateLimits, type RateLimitRule, rateLimitedMessage } from "../rate-limit/rate-limit.ts";
+import { actionToast } from "~core/toast.ts";
+import type { RequestContext } from "~server/context.ts";
+import { hitRateLimits, type RateLimitRule, rateLimitedMessage } from "~server/rate-limit/rate-limit.ts";
 
 /**
  * Counts one checkout attempt (coupon lookup or pay) for the client's address. Over the limit it

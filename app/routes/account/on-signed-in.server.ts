@@ -1,7 +1,7 @@
-import { mergeGuestCartIntoUserCart } from "../cart/merge.ts";
-import { clearGuestCartCookie, readGuestCartId } from "../cart/request.server.ts";
-import type { RequestContext } from "../context.ts";
-import { attachGuestOrders } from "./guest-orders.ts";
+import { clearGuestCartCookie, readGuestCartId } from "~/routes/store/cart-request.server.ts";
+import { attachGuestOrders } from "~server/accounts/guest-orders.ts";
+import { mergeGuestCartIntoUserCart } from "~server/cart/merge.ts";
+import type { RequestContext } from "~server/context.ts";
 
 /**
  * Runs after every successful sign-in (password, or password + two-factor code), before the

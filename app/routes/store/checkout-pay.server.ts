@@ -1,10 +1,10 @@
-import type { RequestContext } from "../context.ts";
-import { cancelPayment } from "../orders/payment-session.ts";
-import { providerNamed } from "../payments/registry.ts";
-import { payLimits } from "../rate-limit/rate-limit.ts";
-import { releaseCartStock } from "../stock/reserve.ts";
-import { refuseOverLimit } from "./client-limits.server.ts";
-import { openPaymentsOfCart } from "./open-payments.ts";
+import { openPaymentsOfCart } from "~server/checkout/open-payments.ts";
+import type { RequestContext } from "~server/context.ts";
+import { cancelPayment } from "~server/orders/payment-session.ts";
+import { providerNamed } from "~server/payments/registry.ts";
+import { payLimits } from "~server/rate-limit/rate-limit.ts";
+import { releaseCartStock } from "~server/stock/reserve.ts";
+import { refuseOverLimit } from "./checkout-limits.server.ts";
 
 /**
  * Before the pay button opens a payment: the pay action's rate limit, then the end of any payment

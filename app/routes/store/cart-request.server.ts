@@ -1,9 +1,7 @@
 import { createCookie } from "react-router";
-import type { CartAction } from "../../core/cart-input.ts";
-import { type PricedCart, priceCartLines } from "../../core/cart-pricing.ts";
-import type { PurchaseType } from "../../core/checkout-pricing.ts";
-import type { RequestContext } from "../context.ts";
-import { throwIfDatabaseUnreachable } from "../db/availability.ts";
+import type { CartAction } from "~core/cart-input.ts";
+import { type PricedCart, priceCartLines } from "~core/cart-pricing.ts";
+import type { PurchaseType } from "~core/checkout-pricing.ts";
 import {
   addToCart,
   CartError,
@@ -13,8 +11,10 @@ import {
   priceCart,
   removeLine,
   setQuantity,
-} from "./cart.ts";
-import { purchaseTypeOf, setPurchaseType } from "./purchase-type.ts";
+} from "~server/cart/cart.ts";
+import { purchaseTypeOf, setPurchaseType } from "~server/cart/purchase-type.ts";
+import type { RequestContext } from "~server/context.ts";
+import { throwIfDatabaseUnreachable } from "~server/db/availability.ts";
 
 /**
  * The bridge between requests and carts (decision 003): a guest's cart id lives in a long-lived

@@ -1,16 +1,16 @@
 import { and, eq } from "drizzle-orm";
-import { type PricedCart, priceCartLines } from "../../core/cart-pricing.ts";
-import { findCart, priceCart } from "../cart/cart.ts";
-import { readGuestCartId } from "../cart/request.server.ts";
-import type { RequestContext } from "../context.ts";
-import type { AppliedCoupon } from "../coupons/quote.ts";
-import { throwIfDatabaseUnreachable } from "../db/availability.ts";
-import { isUuid } from "../db/ids.ts";
-import { orders } from "../db/schema/index.ts";
-import { expireSandboxPayments } from "../orders/close-order.ts";
-import { cancelPayment } from "../orders/payment-session.ts";
-import { providerNamed } from "../payments/registry.ts";
-import { cartCoupon } from "./cart-coupon.ts";
+import { type PricedCart, priceCartLines } from "~core/cart-pricing.ts";
+import { findCart, priceCart } from "~server/cart/cart.ts";
+import { cartCoupon } from "~server/checkout/cart-coupon.ts";
+import type { RequestContext } from "~server/context.ts";
+import type { AppliedCoupon } from "~server/coupons/quote.ts";
+import { throwIfDatabaseUnreachable } from "~server/db/availability.ts";
+import { isUuid } from "~server/db/ids.ts";
+import { orders } from "~server/db/schema/index.ts";
+import { expireSandboxPayments } from "~server/orders/close-order.ts";
+import { cancelPayment } from "~server/orders/payment-session.ts";
+import { providerNamed } from "~server/payments/registry.ts";
+import { readGuestCartId } from "./cart-request.server.ts";
 
 /** The requester's cart id (signed-in user's, or the guest cookie's). */
 export async function requestCartId(context: RequestContext, request: Request, userId: string | null) {

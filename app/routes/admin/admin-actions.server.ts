@@ -1,8 +1,8 @@
 import { data } from "react-router";
+import type { FieldErrors } from "~/lib/forms.ts";
 import { type ActionToast, actionToast } from "~core/toast.ts";
 import type { Db } from "~server/db/client.ts";
 import { redirectWithToast } from "~server/http/flash.ts";
-import type { FieldErrors } from "./forms.ts";
 
 /**
  * The shared shape of the admin CRUD actions: every screen posts a form with an `intent`

@@ -1,10 +1,10 @@
 import type { z } from "zod";
+import { type FieldErrors, parseForm } from "~/lib/forms.ts";
 import type { RequestContext } from "~server/context.ts";
 import { settle } from "~server/http/error-response.ts";
 import type { Logger } from "~server/logger.ts";
 import { receiveImageUpload } from "~server/media/upload-request.ts";
 import { adminFailure, backWithToast } from "./admin-actions.server.ts";
-import { type FieldErrors, parseForm } from "./forms.ts";
 
 /** Create-or-update of a simple content form (testimonials, partners), shared by their actions. */
 

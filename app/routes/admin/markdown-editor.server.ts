@@ -1,6 +1,6 @@
 import { data } from "react-router";
+import type { FieldErrors } from "~/lib/forms.ts";
 import { actionToast } from "~core/toast.ts";
-import type { FieldErrors } from "./forms.ts";
 
 /**
  * A Markdown editor's failed save or preview (blog posts, policy pages): what was typed, the field

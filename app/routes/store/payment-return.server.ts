@@ -1,10 +1,10 @@
 import { toPaidOrder } from "~/components/store/paid-order.tsx";
+import type { PaymentOutcome } from "~/lib/payment-return.ts";
 import type { ToastMessage } from "~core/toast.ts";
 import { actionToast } from "~core/toast.ts";
-import { processReturn } from "~server/checkout/return-page.server.ts";
+import { processReturn } from "~server/checkout/return-page.ts";
 import type { RequestContext } from "~server/context.ts";
 import { startedSubscription } from "~server/subscriptions/started.ts";
-import type { PaymentOutcome } from "./payment-return.ts";
 
 /**
  * What a return page shows once the provider answered: the paid order and the success toast,

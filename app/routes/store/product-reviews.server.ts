@@ -1,13 +1,13 @@
-import type { ReviewInput } from "../../core/reviews.ts";
+import type { ReviewInput } from "~core/reviews.ts";
 
 // The route parses its form with this; imported from here so the schema stays on the server.
-export { reviewInputSchema } from "../../core/reviews.ts";
+export { reviewInputSchema } from "~core/reviews.ts";
 
-import { getSessionUser, type SessionUser } from "../auth/session.ts";
-import type { RequestContext } from "../context.ts";
-import { reviewEligibility } from "./eligibility.ts";
-import { checkReviewRateLimit } from "./rate-limit.ts";
-import { editReview, ownReview, productReviews, submitReview } from "./reviews.ts";
+import { getSessionUser, type SessionUser } from "~server/auth/session.ts";
+import type { RequestContext } from "~server/context.ts";
+import { reviewEligibility } from "~server/reviews/eligibility.ts";
+import { checkReviewRateLimit } from "~server/reviews/rate-limit.ts";
+import { editReview, ownReview, productReviews, submitReview } from "~server/reviews/reviews.ts";
 
 /** ?reviews=2 shows the latest 20, and so on (a crawler's ?reviews=99999 is capped). */
 function reviewsPage(request: Request): number {

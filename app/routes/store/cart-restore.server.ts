@@ -1,7 +1,7 @@
-import { getSessionUser } from "../auth/session.ts";
-import { guestCartCookie, ownerOf } from "../cart/request.server.ts";
-import type { RequestContext } from "../context.ts";
-import { restoreFromReminder } from "./restore.ts";
+import { restoreFromReminder } from "~server/abandoned-carts/restore.ts";
+import { getSessionUser } from "~server/auth/session.ts";
+import type { RequestContext } from "~server/context.ts";
+import { guestCartCookie, ownerOf } from "./cart-request.server.ts";
 
 /**
  * Opens a reminder's restore link for whoever holds it: the emailed lines go into this visitor's
