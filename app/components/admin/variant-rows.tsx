@@ -5,8 +5,8 @@ import { Button } from "~/components/ui/button.tsx";
 import { FieldError } from "~/components/ui/field-error.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
+import { variantField, variantValueField } from "~/lib/admin/variant-form.ts";
 import type { FieldErrors } from "~/lib/forms.ts";
-import { variantField, variantValueField } from "~/lib/variant-form.ts";
 import {
   type EditorStep,
   splitValues,

@@ -2,7 +2,7 @@ import { Minus, Plus, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
-import { variantLineText } from "~/lib/product-variants.ts";
+import { variantLineText } from "~/lib/store/product-variants.ts";
 import type { PricedCartLine } from "~core/cart-pricing.ts";
 import { MAX_LINE_QUANTITY } from "~core/cart-quantity.ts";
 import { productPath } from "~core/catalog.ts";

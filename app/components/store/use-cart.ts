@@ -1,5 +1,5 @@
 import { useFetchers, useRouteLoaderData } from "react-router";
-import { applyPendingCartChanges } from "~/lib/cart-optimistic.ts";
+import { applyPendingCartChanges } from "~/lib/store/cart-optimistic.ts";
 import type { loader } from "~/routes/store/layout.tsx";
 import { emptyCart, type PricedCart } from "~core/cart-pricing.ts";
 import type { PurchaseType } from "~core/checkout-pricing.ts";

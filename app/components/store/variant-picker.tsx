@@ -1,4 +1,4 @@
-import { pickerLegend, pricesDiffer } from "~/lib/product-variants.ts";
+import { pickerLegend, pricesDiffer } from "~/lib/store/product-variants.ts";
 import type { ProductOption, ProductVariant } from "~core/catalog.ts";
 import { formatMoney } from "~core/money.ts";
 

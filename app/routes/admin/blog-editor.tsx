@@ -9,7 +9,7 @@ import { PageHeader } from "~/components/admin/page-header.tsx";
 import { LoadError } from "~/components/admin/row-actions.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import { blogPostFormValues } from "~/lib/admin-form-values.ts";
+import { blogPostFormValues } from "~/lib/admin/admin-form-values.ts";
 import { type FieldErrors, parseForm } from "~/lib/forms.ts";
 import {
   blogPostInputSchema,

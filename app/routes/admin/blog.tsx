@@ -6,7 +6,7 @@ import { Badge } from "~/components/ui/badge.tsx";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import { formatShortUsDate } from "~/lib/admin-dates.ts";
+import { formatShortUsDate } from "~/lib/admin/admin-dates.ts";
 import {
   type AdminBlogPost,
   deleteAdminPost,

@@ -11,7 +11,7 @@ import { DeleteButton, EditLink, LoadError } from "~/components/admin/row-action
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import { collectionFormValues } from "~/lib/admin-form-values.ts";
+import { collectionFormValues } from "~/lib/admin/admin-form-values.ts";
 import { refusedBy, useRecordFormKey } from "~/lib/form-reset-key.ts";
 import {
   type AdminCollection,

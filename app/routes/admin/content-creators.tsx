@@ -16,7 +16,7 @@ import {
   TableRow,
 } from "~/components/ui/table.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import { creatorFormValues } from "~/lib/admin-form-values.ts";
+import { creatorFormValues } from "~/lib/admin/admin-form-values.ts";
 import { formatDate } from "~/lib/dates.ts";
 import { refusedBy, useRecordFormKey } from "~/lib/form-reset-key.ts";
 import { parseForm } from "~/lib/forms.ts";

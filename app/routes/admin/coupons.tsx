@@ -16,7 +16,7 @@ import {
   TableRow,
 } from "~/components/ui/table.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import { couponFormValues } from "~/lib/admin-form-values.ts";
+import { couponFormValues } from "~/lib/admin/admin-form-values.ts";
 import { formatDate, formatDateTime } from "~/lib/dates.ts";
 import { refusedBy, useRecordFormKey } from "~/lib/form-reset-key.ts";
 import { namedFieldErrors, parseForm } from "~/lib/forms.ts";

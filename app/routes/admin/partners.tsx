@@ -7,7 +7,7 @@ import { DeleteButton, EditLink, LoadError } from "~/components/admin/row-action
 import { Badge } from "~/components/ui/badge.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import { partnerFormValues } from "~/lib/admin-form-values.ts";
+import { partnerFormValues } from "~/lib/admin/admin-form-values.ts";
 import { refusedBy, useRecordFormKey } from "~/lib/form-reset-key.ts";
 import {
   type AdminPartner,

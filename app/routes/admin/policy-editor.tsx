@@ -6,7 +6,7 @@ import { PolicyHistory } from "~/components/admin/policy-history.tsx";
 import { LoadError } from "~/components/admin/row-actions.tsx";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import { policyFormValues } from "~/lib/admin-form-values.ts";
+import { policyFormValues } from "~/lib/admin/admin-form-values.ts";
 import { type FieldErrors, parseForm } from "~/lib/forms.ts";
 import { isPolicySlug, policyTitles } from "~core/legal/policies.ts";
 import { adminUser } from "~server/auth/guards.ts";

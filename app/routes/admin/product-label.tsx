@@ -4,9 +4,13 @@ import { ClaimsForm, FactsForm, SettingsForm, type Typed } from "~/components/ad
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
+import {
+  factsFormValues,
+  labelSettingsFormValues,
+  productLabelFormValues,
+} from "~/lib/admin/label-form-values.ts";
 import { refusedBy, useRecordFormKey } from "~/lib/form-reset-key.ts";
 import { type ParsedForm, parseForm } from "~/lib/forms.ts";
-import { factsFormValues, labelSettingsFormValues, productLabelFormValues } from "~/lib/label-form-values.ts";
 import { brand } from "~core/brand.ts";
 import { productLabelSchema, supplementFactsSchema } from "~core/supplement-label-form.ts";
 import type { RequestContext } from "~server/context.ts";

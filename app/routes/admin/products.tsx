@@ -18,7 +18,7 @@ import {
   TableRow,
 } from "~/components/ui/table.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import { productFormValues } from "~/lib/admin-form-values.ts";
+import { productFormValues } from "~/lib/admin/admin-form-values.ts";
 import { refusedBy, useRecordFormKey } from "~/lib/form-reset-key.ts";
 import { type FieldErrors, parseForm } from "~/lib/forms.ts";
 import { ADMIN_PRODUCT_SORTS } from "~core/admin-product-sorts.ts";

@@ -12,7 +12,7 @@ import { StarRating } from "~/components/store/star-rating.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import { testimonialFormValues } from "~/lib/admin-form-values.ts";
+import { testimonialFormValues } from "~/lib/admin/admin-form-values.ts";
 import { refusedBy, useRecordFormKey } from "~/lib/form-reset-key.ts";
 import {
   type AdminTestimonial,

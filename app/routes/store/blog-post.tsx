@@ -3,7 +3,7 @@ import { data, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { ResponsiveImage } from "~/components/ui/responsive-image.tsx";
 import { displayDate, usableDate } from "~/lib/dates.ts";
-import { pageTitle, publicUrlFrom, seoMeta } from "~/lib/seo.ts";
+import { pageTitle, publicUrlFrom, seoMeta } from "~/lib/store/seo.ts";
 import { absoluteUrl } from "~core/urls.ts";
 import { blogPostData } from "~server/content/storefront.ts";
 import { blogPostingJsonLd } from "~server/seo/json-ld.ts";

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
-import { type CheckoutForm, checkoutFormSchema } from "~/lib/checkout-form.ts";
-import { checkoutAuthUrl as authUrl, checkoutToasts } from "~/lib/checkout-toasts.ts";
 import { type FieldErrors, formText, parseForm } from "~/lib/forms.ts";
+import { type CheckoutForm, checkoutFormSchema } from "~/lib/store/checkout-form.ts";
+import { checkoutAuthUrl as authUrl, checkoutToasts } from "~/lib/store/checkout-toasts.ts";
 import type { PostalAddress } from "~core/address.ts";
 import { guestCheckoutEmailSchema, postalAddressSchema } from "~core/address-form.ts";
 import { formatMoney } from "~core/money.ts";

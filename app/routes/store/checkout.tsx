@@ -14,7 +14,7 @@ import { Input } from "~/components/ui/input.tsx";
 import { Label } from "~/components/ui/label.tsx";
 import { showToast, useFlashToast } from "~/components/ui/toaster.tsx";
 import { useHydrated } from "~/hooks/use-hydrated.ts";
-import { checkoutAuthUrl as authUrl, checkoutToasts } from "~/lib/checkout-toasts.ts";
+import { checkoutAuthUrl as authUrl, checkoutToasts } from "~/lib/store/checkout-toasts.ts";
 import { brand } from "~core/brand.ts";
 import { type PurchaseType, priceCheckout, shippingQuoteFor } from "~core/checkout-pricing.ts";
 import { formatMoney } from "~core/money.ts";

@@ -5,7 +5,7 @@ import { ProductGrid } from "~/components/store/product-grid.tsx";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
 import { ResponsiveImage } from "~/components/ui/responsive-image.tsx";
-import { absoluteUrl, pageTitle, publicUrlFrom, seoMeta } from "~/lib/seo.ts";
+import { absoluteUrl, pageTitle, publicUrlFrom, seoMeta } from "~/lib/store/seo.ts";
 import { brand } from "~core/brand.ts";
 import { COLLECTION_SORTS, collectionHref, type ProductSort } from "~core/product-list.ts";
 import { findPublishedCollection } from "~server/catalog/collections.ts";

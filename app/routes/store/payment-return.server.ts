@@ -1,5 +1,5 @@
 import { toPaidOrder } from "~/components/store/paid-order.tsx";
-import type { PaymentOutcome } from "~/lib/payment-return.ts";
+import type { PaymentOutcome } from "~/lib/store/payment-return.ts";
 import type { ToastMessage } from "~core/toast.ts";
 import { actionToast } from "~core/toast.ts";
 import { processReturn } from "~server/checkout/return-page.ts";

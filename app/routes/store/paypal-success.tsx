@@ -6,7 +6,7 @@ import { SubscriptionStarted } from "~/components/store/subscription-started.tsx
 import { buttonClass } from "~/components/ui/button.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { useRefreshAfterPayment } from "~/hooks/use-refresh-after-payment.ts";
-import { keepPaymentResultOnRefresh, type PaymentOutcome } from "~/lib/payment-return.ts";
+import { keepPaymentResultOnRefresh, type PaymentOutcome } from "~/lib/store/payment-return.ts";
 import { brand } from "~core/brand.ts";
 import type { Route } from "./+types/paypal-success";
 import { paymentOutcome } from "./payment-return.server.ts";

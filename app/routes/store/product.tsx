@@ -15,8 +15,13 @@ import { Badge } from "~/components/ui/badge.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { formText, parseForm } from "~/lib/forms.ts";
-import { compareAtPrice, galleryFor, hasVariantPicker, urlWithVariant } from "~/lib/product-variants.ts";
-import { pageTitle, publicUrlFrom, seoMeta } from "~/lib/seo.ts";
+import {
+  compareAtPrice,
+  galleryFor,
+  hasVariantPicker,
+  urlWithVariant,
+} from "~/lib/store/product-variants.ts";
+import { pageTitle, publicUrlFrom, seoMeta } from "~/lib/store/seo.ts";
 import { brand } from "~core/brand.ts";
 import { chooseVariant, type ProductDetail } from "~core/catalog.ts";
 import { actionToast } from "~core/toast.ts";

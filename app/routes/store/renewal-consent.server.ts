@@ -1,4 +1,4 @@
-import type { CheckoutForm } from "~/lib/checkout-form.ts";
+import type { CheckoutForm } from "~/lib/store/checkout-form.ts";
 import type { PostalAddress } from "~core/address.ts";
 import type { PricedCart } from "~core/cart-pricing.ts";
 import type { RequestContext } from "~server/context.ts";

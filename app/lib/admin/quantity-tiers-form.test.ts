@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { productInputSchema } from "../../server/catalog/admin-products.ts";
-import { readQuantityTiers } from "../../server/catalog/quantity-tiers.ts";
+import { productInputSchema } from "~server/catalog/admin-products.ts";
+import { readQuantityTiers } from "~server/catalog/quantity-tiers.ts";
 import { productFormValues } from "./admin-form-values.ts";
 
 const rows = (...pairs: [string, string][]) =>

@@ -6,9 +6,9 @@ import {
   listAdminProducts,
   productInputSchema,
   updateAdminProduct,
-} from "../../server/catalog/admin-products.ts";
-import { createProduct } from "../../tests/factories/index.ts";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
+} from "~server/catalog/admin-products.ts";
+import { createProduct } from "../../../tests/factories/index.ts";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/database.ts";
 import { productFormValues } from "./admin-form-values.ts";
 
 let database: TestDatabase;

@@ -1,4 +1,4 @@
-import { readForm } from "./forms.ts";
+import { readForm } from "~/lib/forms.ts";
 import { readVariantsDraft } from "./variant-form.ts";
 
 /**
