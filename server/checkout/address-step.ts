@@ -1,4 +1,4 @@
-import type { PostalAddress } from "../../core/address.ts";
+import type { PostalAddress } from "../../core/orders/address.ts";
 import { listAddresses, type SavedAddress, saveAddress } from "../accounts/addresses.ts";
 import type { RequestContext } from "../context.ts";
 import { InvalidInputError } from "../errors.ts";

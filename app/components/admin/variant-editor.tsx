@@ -13,7 +13,7 @@ import {
   stepValue,
   type VariantDraft,
   type VariantsDraft,
-} from "~core/variant-drafts.ts";
+} from "~core/catalog/variant-drafts.ts";
 import { type StepButton, VariantRows } from "./variant-rows.tsx";
 
 /**

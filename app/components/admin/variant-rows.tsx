@@ -13,7 +13,7 @@ import {
   type VariantDraft,
   type VariantsDraft,
   variantTitle,
-} from "~core/variant-drafts.ts";
+} from "~core/catalog/variant-drafts.ts";
 
 /**
  * Props of a button that applies an editor step: with JavaScript it applies it at once; before

@@ -1,5 +1,5 @@
 import { readForm } from "~/lib/forms.ts";
-import type { IngredientRow } from "~core/supplement-label-form.ts";
+import type { IngredientRow } from "~core/forms/supplement-label-form.ts";
 
 /** The Supplement Facts form (app/routes/admin/product-label.tsx) as typed; blank ingredient rows dropped. */
 export function factsFormValues(form: FormData) {

@@ -7,7 +7,7 @@ import {
   parseStep,
   renameInRows,
   type VariantsDraft,
-} from "~core/variant-drafts.ts";
+} from "~core/catalog/variant-drafts.ts";
 import { readVariantsDraft } from "./variant-form.ts";
 
 const key = (n: number) => `k${n}`;

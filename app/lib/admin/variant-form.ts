@@ -5,7 +5,7 @@ import {
   type OptionDraft,
   type VariantDraft,
   type VariantsDraft,
-} from "~core/variant-drafts.ts";
+} from "~core/catalog/variant-drafts.ts";
 
 /**
  * The options-and-variants editor posts its rows as indexed fields ("options.0.name",

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseCartAction } from "~core/cart-input.ts";
-import { type CartLineInput, priceCartLines } from "~core/cart-pricing.ts";
+import { parseCartAction } from "~core/catalog/cart-input.ts";
+import { type CartLineInput, priceCartLines } from "~core/pricing/cart-pricing.ts";
 import { applyPendingCartChanges, readPendingCartAction } from "./cart-optimistic.ts";
 
 const ids = {

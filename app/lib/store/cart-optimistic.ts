@@ -1,6 +1,6 @@
-import type { CartAction } from "~core/cart-input.ts";
-import { type PricedCart, priceCartLines } from "~core/cart-pricing.ts";
-import { MAX_LINE_QUANTITY, toLineQuantity } from "~core/cart-quantity.ts";
+import type { CartAction } from "~core/catalog/cart-input.ts";
+import { MAX_LINE_QUANTITY, toLineQuantity } from "~core/catalog/cart-quantity.ts";
+import { type PricedCart, priceCartLines } from "~core/pricing/cart-pricing.ts";
 
 /**
  * The cart as it will be once the given in-flight cart submissions succeed, so the badge, rows

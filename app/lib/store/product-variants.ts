@@ -1,4 +1,4 @@
-import type { ProductDetail, ProductOption, ProductVariant } from "~core/catalog.ts";
+import type { ProductDetail, ProductOption, ProductVariant } from "~core/catalog/catalog.ts";
 
 /** A product page shows a variant picker only when there is something to choose. */
 export function hasVariantPicker(product: Pick<ProductDetail, "variants">) {

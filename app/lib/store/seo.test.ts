@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ProductVariant } from "~core/catalog.ts";
+import type { ProductVariant } from "~core/catalog/catalog.ts";
 import {
   blogPostingJsonLd,
   organizationJsonLd,

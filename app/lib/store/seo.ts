@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import { brand } from "~core/brand.ts";
-import { clampDescription } from "~core/seo-text.ts";
-import { absoluteUrl } from "~core/urls.ts";
+import { clampDescription } from "~core/text/seo-text.ts";
+import { absoluteUrl } from "~core/text/urls.ts";
 
 /** What a page says about itself to search engines and link previews. */
 export type PageSeo = {

@@ -8,7 +8,7 @@ import {
   resetPasswordSchema,
   signInSchema,
   signUpSchema,
-} from "~core/account-forms.ts";
+} from "~core/forms/account-forms.ts";
 import { cookiesFrom, tryAuth } from "~server/accounts/auth-call.ts";
 import { VERIFIED_CALLBACK } from "~server/auth/auth.ts";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "~server/auth/common-passwords.ts";

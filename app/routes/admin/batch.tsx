@@ -10,7 +10,7 @@ import { Card, CardContent, CardHeader } from "~/components/ui/card.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { parseForm } from "~/lib/forms.ts";
-import { MAX_SERIALS_PER_REQUEST } from "~core/serial-code.ts";
+import { MAX_SERIALS_PER_REQUEST } from "~core/catalog/serial-code.ts";
 import { adminUser } from "~server/auth/guards.ts";
 import { settle } from "~server/http/error-response.ts";
 import { uploadTooLarge } from "~server/media/upload-request.ts";

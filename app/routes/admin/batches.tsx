@@ -15,7 +15,7 @@ import {
 } from "~/components/ui/table.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { formatDate, formatDateTime } from "~/lib/dates.ts";
-import { formatSerial } from "~core/serial-code.ts";
+import { formatSerial } from "~core/catalog/serial-code.ts";
 import { settle } from "~server/http/error-response.ts";
 import { redirectWithToast } from "~server/http/flash.ts";
 import { uploadTooLarge } from "~server/media/upload-request.ts";

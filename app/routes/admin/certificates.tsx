@@ -8,7 +8,7 @@ import { Input } from "~/components/ui/input.tsx";
 import { Label } from "~/components/ui/label.tsx";
 import { Spinner } from "~/components/ui/spinner.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import { CERTIFICATE_SLOTS } from "~core/certificate-slots.ts";
+import { CERTIFICATE_SLOTS } from "~core/catalog/certificate-slots.ts";
 import {
   type AdminCertificate,
   certificateInputSchema,

@@ -20,9 +20,9 @@ import { couponFormValues } from "~/lib/admin/admin-form-values.ts";
 import { formatDate, formatDateTime } from "~/lib/dates.ts";
 import { refusedBy, useRecordFormKey } from "~/lib/form-reset-key.ts";
 import { namedFieldErrors, parseForm } from "~/lib/forms.ts";
-import { couponStatus, discountLabel } from "~core/coupon-status.ts";
-import { formatMoney } from "~core/money.ts";
-import { orderLabel } from "~core/order-number.ts";
+import { orderLabel } from "~core/orders/order-number.ts";
+import { couponStatus, discountLabel } from "~core/pricing/coupon-status.ts";
+import { formatMoney } from "~core/pricing/money.ts";
 import {
   type AdminCoupon,
   couponInputSchema,

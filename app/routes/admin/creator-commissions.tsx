@@ -17,7 +17,7 @@ import {
 } from "~/components/ui/table.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { parseForm, readForm } from "~/lib/forms.ts";
-import { formatMoney } from "~core/money.ts";
+import { formatMoney } from "~core/pricing/money.ts";
 import {
   commissionSettingsFormSchema,
   DEFAULT_COMMISSION_SETTINGS,

@@ -7,7 +7,7 @@ import { Card, CardContent, CardHeader } from "~/components/ui/card.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { parseForm, readForm } from "~/lib/forms.ts";
-import { formatMoney } from "~core/money.ts";
+import { formatMoney } from "~core/pricing/money.ts";
 import { adminUser } from "~server/auth/guards.ts";
 import { creatorLedgerScreen } from "~server/creators/ledger-read.ts";
 import { markCreatorPaid, markPaidSchema } from "~server/creators/payouts.ts";

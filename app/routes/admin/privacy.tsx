@@ -7,7 +7,7 @@ import { InputField } from "~/components/ui/input-field.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { formatDateTime } from "~/lib/dates.ts";
 import { parseForm } from "~/lib/forms.ts";
-import { adminEraseSchema, ERASE_CONFIRMATION, privacyLookupSchema } from "~core/privacy-form.ts";
+import { adminEraseSchema, ERASE_CONFIRMATION, privacyLookupSchema } from "~core/forms/privacy-form.ts";
 import { adminUser } from "~server/auth/guards.ts";
 import { settle } from "~server/http/error-response.ts";
 import { providerNamed } from "~server/payments/registry.ts";

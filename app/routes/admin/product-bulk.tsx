@@ -5,7 +5,7 @@ import { PageHeader } from "~/components/admin/page-header.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { brand } from "~core/brand.ts";
-import { BULK_FIELDS, type BulkField, cellKey, MAX_BULK_VARIANTS } from "~core/bulk-edit.ts";
+import { BULK_FIELDS, type BulkField, cellKey, MAX_BULK_VARIANTS } from "~core/catalog/bulk-edit.ts";
 import { adminUser } from "~server/auth/guards.ts";
 import { bulkEditInput, loadBulkVariants, saveBulkEdit } from "~server/catalog/bulk-edit.ts";
 import { settle } from "~server/http/error-response.ts";

@@ -12,7 +12,7 @@ import {
 import { refusedBy, useRecordFormKey } from "~/lib/form-reset-key.ts";
 import { type ParsedForm, parseForm } from "~/lib/forms.ts";
 import { brand } from "~core/brand.ts";
-import { productLabelSchema, supplementFactsSchema } from "~core/supplement-label-form.ts";
+import { productLabelSchema, supplementFactsSchema } from "~core/forms/supplement-label-form.ts";
 import type { RequestContext } from "~server/context.ts";
 import { settle } from "~server/http/error-response.ts";
 import { loadLabelScreen } from "~server/labels/admin-label.ts";

@@ -21,11 +21,11 @@ import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { productFormValues } from "~/lib/admin/admin-form-values.ts";
 import { refusedBy, useRecordFormKey } from "~/lib/form-reset-key.ts";
 import { type FieldErrors, parseForm } from "~/lib/forms.ts";
-import { ADMIN_PRODUCT_SORTS } from "~core/admin-product-sorts.ts";
-import { formatMoney } from "~core/money.ts";
+import { ADMIN_PRODUCT_SORTS } from "~core/catalog/admin-product-sorts.ts";
+import { productStockStatus } from "~core/catalog/stock.ts";
+import { applyStep, parseStep } from "~core/catalog/variant-drafts.ts";
+import { formatMoney } from "~core/pricing/money.ts";
 import { can } from "~core/staff/roles.ts";
-import { productStockStatus } from "~core/stock.ts";
-import { applyStep, parseStep } from "~core/variant-drafts.ts";
 import { entityTimeline } from "~server/audit/query.ts";
 import { adminUser } from "~server/auth/guards.ts";
 import {

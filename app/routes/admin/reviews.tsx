@@ -5,7 +5,7 @@ import { Button, buttonClass } from "~/components/ui/button.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { pageQuery } from "~/lib/admin/page-query.ts";
 import { formText, parseForm } from "~/lib/forms.ts";
-import { moderationSchema, reviewFilterSchema } from "~core/reviews.ts";
+import { moderationSchema, reviewFilterSchema } from "~core/catalog/reviews.ts";
 import { actionToast } from "~core/toast.ts";
 import { failureToast, fieldMessages, settle } from "~server/http/error-response.ts";
 import { listAdminReviews, moderateReview } from "~server/reviews/admin-reviews.ts";

@@ -6,9 +6,9 @@ import { Button } from "~/components/ui/button.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { formText, parseForm } from "~/lib/forms.ts";
-import { formatMoney } from "~core/money.ts";
-import { formatTaxRate } from "~core/sales-tax.ts";
-import { shippingZoneInputSchema, taxRateInputSchema } from "~core/shipping-forms.ts";
+import { shippingZoneInputSchema, taxRateInputSchema } from "~core/forms/shipping-forms.ts";
+import { formatMoney } from "~core/pricing/money.ts";
+import { formatTaxRate } from "~core/pricing/sales-tax.ts";
 import { settle } from "~server/http/error-response.ts";
 import { deleteTaxRate, listTaxRates, saveTaxRate } from "~server/shipping/tax-rates.ts";
 import {

@@ -29,8 +29,8 @@ import {
 } from "~/lib/subscriptions.ts";
 import { cancelSubscriptionAction } from "~/routes/account/cancel-subscription.server.ts";
 import { brand } from "~core/brand.ts";
-import { formatMoney } from "~core/money.ts";
-import { orderLabel, subscriptionRef } from "~core/order-number.ts";
+import { orderLabel, subscriptionRef } from "~core/orders/order-number.ts";
+import { formatMoney } from "~core/pricing/money.ts";
 import { getAdminSubscription } from "~server/subscriptions/admin-subscriptions.ts";
 import { adminRenewalRecord } from "~server/subscriptions/renewal-record.ts";
 import type { Route } from "./+types/subscriptions-detail";

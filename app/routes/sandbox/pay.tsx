@@ -6,7 +6,7 @@ import { Label } from "~/components/ui/label.tsx";
 import { parseForm } from "~/lib/forms.ts";
 import { checkoutToasts } from "~/lib/store/checkout-toasts.ts";
 import { sandboxPaySchema } from "~/lib/store/sandbox-form.ts";
-import { formatMoney } from "~core/money.ts";
+import { formatMoney } from "~core/pricing/money.ts";
 import { redirectWithToast } from "~server/http/flash.ts";
 import { fulfilOrder } from "~server/orders/fulfil.ts";
 import { cancelPayment } from "~server/orders/payment-session.ts";

@@ -4,7 +4,7 @@ import { buttonClass } from "~/components/ui/button.tsx";
 import { ResponsiveImage } from "~/components/ui/responsive-image.tsx";
 import { displayDate, usableDate } from "~/lib/dates.ts";
 import { pageTitle, publicUrlFrom, seoMeta } from "~/lib/store/seo.ts";
-import { absoluteUrl } from "~core/urls.ts";
+import { absoluteUrl } from "~core/text/urls.ts";
 import { blogPostData } from "~server/content/storefront.ts";
 import { blogPostingJsonLd } from "~server/seo/json-ld.ts";
 import type { Route } from "./+types/blog-post";

@@ -1,7 +1,7 @@
 import { createCookie } from "react-router";
-import type { CartAction } from "~core/cart-input.ts";
-import { type PricedCart, priceCartLines } from "~core/cart-pricing.ts";
-import type { PurchaseType } from "~core/checkout-pricing.ts";
+import type { CartAction } from "~core/catalog/cart-input.ts";
+import { type PricedCart, priceCartLines } from "~core/pricing/cart-pricing.ts";
+import type { PurchaseType } from "~core/pricing/checkout-pricing.ts";
 import {
   addToCart,
   CartError,

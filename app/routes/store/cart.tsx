@@ -6,7 +6,7 @@ import { useCart } from "~/components/store/use-cart.ts";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { safeRedirectPath } from "~/lib/forms.ts";
 import { brand } from "~core/brand.ts";
-import { parseCartAction } from "~core/cart-input.ts";
+import { parseCartAction } from "~core/catalog/cart-input.ts";
 import { getSessionUser } from "~server/auth/session.ts";
 import { settle } from "~server/http/error-response.ts";
 import { redirectWithToast } from "~server/http/flash.ts";

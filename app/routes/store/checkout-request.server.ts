@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { type PricedCart, priceCartLines } from "~core/cart-pricing.ts";
+import { type PricedCart, priceCartLines } from "~core/pricing/cart-pricing.ts";
 import { findCart, priceCart } from "~server/cart/cart.ts";
 import { cartCoupon } from "~server/checkout/cart-coupon.ts";
 import type { RequestContext } from "~server/context.ts";

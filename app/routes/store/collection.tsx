@@ -7,7 +7,7 @@ import { Pagination } from "~/components/ui/pagination.tsx";
 import { ResponsiveImage } from "~/components/ui/responsive-image.tsx";
 import { absoluteUrl, pageTitle, publicUrlFrom, seoMeta } from "~/lib/store/seo.ts";
 import { brand } from "~core/brand.ts";
-import { COLLECTION_SORTS, collectionHref, type ProductSort } from "~core/product-list.ts";
+import { COLLECTION_SORTS, collectionHref, type ProductSort } from "~core/catalog/product-list.ts";
 import { findPublishedCollection } from "~server/catalog/collections.ts";
 import { productPage, readCollectionListQuery } from "~server/catalog/product-list.ts";
 import { describeImage } from "~server/media/describe.ts";

@@ -1,7 +1,7 @@
-import type { ReviewInput } from "~core/reviews.ts";
+import type { ReviewInput } from "~core/catalog/reviews.ts";
 
 // The route parses its form with this; imported from here so the schema stays on the server.
-export { reviewInputSchema } from "~core/reviews.ts";
+export { reviewInputSchema } from "~core/catalog/reviews.ts";
 
 import { getSessionUser, type SessionUser } from "~server/auth/session.ts";
 import type { RequestContext } from "~server/context.ts";

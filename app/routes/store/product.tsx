@@ -23,9 +23,9 @@ import {
 } from "~/lib/store/product-variants.ts";
 import { pageTitle, publicUrlFrom, seoMeta } from "~/lib/store/seo.ts";
 import { brand } from "~core/brand.ts";
-import { chooseVariant, type ProductDetail } from "~core/catalog.ts";
+import { chooseVariant, type ProductDetail } from "~core/catalog/catalog.ts";
+import { absoluteUrl } from "~core/text/urls.ts";
 import { actionToast } from "~core/toast.ts";
-import { absoluteUrl } from "~core/urls.ts";
 import { getSessionUser, signInUrl } from "~server/auth/session.ts";
 import { findProductForPage, isHumanVisitor } from "~server/catalog/products.ts";
 import { NotFoundError } from "~server/errors.ts";

@@ -1,5 +1,5 @@
-import type { PricedCart } from "~core/cart-pricing.ts";
-import { defaultZone, type ShippingZone } from "~core/shipping.ts";
+import type { PricedCart } from "~core/pricing/cart-pricing.ts";
+import { defaultZone, type ShippingZone } from "~core/pricing/shipping.ts";
 import type { RequestContext } from "~server/context.ts";
 import { listShippingZones } from "~server/shipping/zones.ts";
 

@@ -1,4 +1,4 @@
-import { recurringPrice } from "../../../core/recurring-price.ts";
+import { recurringPrice } from "../../../core/pricing/recurring-price.ts";
 import type { orderItems, orders } from "../../db/schema/index.ts";
 
 type Order = typeof orders.$inferSelect;

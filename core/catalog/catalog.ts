@@ -1,4 +1,4 @@
-import type { QuantityTier } from "./quantity-tiers.ts";
+import type { QuantityTier } from "../pricing/quantity-tiers.ts";
 
 /** What the storefront shows of a product (client-safe; money in integer cents). */
 export type ProductSummary = {
@@ -33,7 +33,7 @@ export type ProductVariant = {
   imageUrl: string | null;
   /** Sold out by the admin's flag or by tracked stock at zero. */
   soldOut: boolean;
-  /** "Only N left": tracked stock at or under its low-stock threshold (core/stock.ts); else null. */
+  /** "Only N left": tracked stock at or under its low-stock threshold (core/catalog/stock.ts); else null. */
   stockLeft?: number | null;
   gtin: string | null;
   mpn: string | null;

@@ -1,7 +1,7 @@
 /**
  * Carriers an order can ship with, and how a parcel is tracked (decision 038). Pure rules shared
  * by the admin forms, the storefront pages and the shipped email; no zod here, so browser code
- * may import it (the form schema is core/shipment-form.ts, used on the server).
+ * may import it (the form schema is core/forms/shipment-form.ts, used on the server).
  */
 export const CARRIERS = ["usps", "ups", "fedex", "dhl", "other"] as const;
 export type Carrier = (typeof CARRIERS)[number];

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PROP65_ENDPOINTS } from "./legal/prop65.ts";
+import { PROP65_ENDPOINTS } from "../legal/prop65.ts";
 
 /**
  * The admin's label forms (server-side rules; kept out of core/legal/, which pages may import).

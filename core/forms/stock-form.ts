@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { MAX_STOCK_QUANTITY } from "./stock.ts";
+import { MAX_STOCK_QUANTITY } from "../catalog/stock.ts";
 
-/** The admin's stock adjustment form (server-side rules; kept out of core/stock.ts, which the storefront loads). */
+/** The admin's stock adjustment form (server-side rules; kept out of core/catalog/stock.ts, which the storefront loads). */
 const count = z
   .string()
   .trim()

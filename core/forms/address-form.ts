@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { SHIPPING_COUNTRIES, US_STATES } from "./address.ts";
-import { PHONE_INVALID, phoneSchema } from "./phone.ts";
+import { SHIPPING_COUNTRIES, US_STATES } from "../orders/address.ts";
+import { PHONE_INVALID, phoneSchema } from "../text/phone.ts";
 
-/** The address form's rules and messages (server-side validation; core/address.ts is the data). */
+/** The address form's rules and messages (server-side validation; core/orders/address.ts is the data). */
 const US_STATE_CODES = new Set(US_STATES.map((s) => s.code));
 
 export const addressMessages = {

@@ -9,7 +9,7 @@ export { percentageOf };
  * (which always re-prices from the database before taking payment).
  *
  * Order of operations (docs/decisions/030-volume-pricing.md): subtotal → volume discount (the
- * cart's quantity tiers, rounded per line by core/cart-pricing.ts) → subscription discount on what
+ * cart's quantity tiers, rounded per line by core/pricing/cart-pricing.ts) → subscription discount on what
  * is left → coupon discount (a percentage applies to the amount after the subscription discount; a
  * fixed amount is capped at it) → shipping (the zone's rate for the goods after every discount;
  * free for subscriptions, as the checkout promises) → sales tax on the goods after every discount
@@ -40,7 +40,7 @@ export type CheckoutInput = {
   coupon?: CouponTerms | null;
   /** A fixed shipping amount (demo orders, old callers); `shippingZone` wins when given. */
   shippingCents?: number;
-  /** The destination's zone (core/shipping.ts); its rate is priced on the goods after discounts. */
+  /** The destination's zone (core/pricing/shipping.ts); its rate is priced on the goods after discounts. */
   shippingZone?: ShippingZone | null;
   /** The destination state's sales tax; none when null. */
   taxRate?: StateTaxRate | null;

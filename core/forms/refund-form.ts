@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { REFUND_REASON_MAX } from "./refunds.ts";
+import { REFUND_REASON_MAX } from "../orders/refunds.ts";
 
-// The admin refund form's rules (server-side; core/refunds.ts, which the browser loads, stays free of zod).
+// The admin refund form's rules (server-side; core/orders/refunds.ts, which the browser loads, stays free of zod).
 
 /** At most this many lines in one refund (an order has a handful; a larger post is an attack). */
 const MAX_REFUND_LINES = 100;

@@ -1,7 +1,7 @@
 /**
  * Multi-pack and volume pricing (docs/decisions/030-volume-pricing.md): a product may have a few
  * quantity tiers, "Buy 3, save 10%". Pure and client-safe: the product page lists them, the cart
- * pricing (core/cart-pricing.ts) applies them.
+ * pricing (core/pricing/cart-pricing.ts) applies them.
  */
 
 /** One tier: from `minQuantity` units of the product (all its variants together), `percentOff` off. */

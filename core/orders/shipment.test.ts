@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { shipmentSchema } from "../forms/shipment-form.ts";
 import { carrierDisplayName, trackingInfo, trackingUrl } from "./shipment.ts";
-import { shipmentSchema } from "./shipment-form.ts";
 
 describe("trackingUrl", () => {
   it("builds each known carrier's tracking page", () => {

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { US_STATES } from "./address.ts";
-import { MAX_TAX_BASIS_POINTS } from "./sales-tax.ts";
+import { US_STATES } from "../orders/address.ts";
+import { MAX_TAX_BASIS_POINTS } from "../pricing/sales-tax.ts";
 
 /** The /admin/shipping forms (zones with their rate, state sales tax), parsed into cents and basis points. */
 

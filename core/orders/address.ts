@@ -1,6 +1,6 @@
 /**
  * A postal address as the checkout and the address book take it (pure, shared by browser and
- * server; the form rules are in core/address-form.ts, kept apart so zod never ships to the browser). The shop ships to the United States first: the country list and state rules grow here
+ * server; the form rules are in core/forms/address-form.ts, kept apart so zod never ships to the browser). The shop ships to the United States first: the country list and state rules grow here
  * when shipping zones reach further (docs/decisions/035).
  */
 export const SHIPPING_COUNTRIES = [{ code: "US", name: "United States" }] as const;
@@ -65,7 +65,7 @@ export const US_STATES: ReadonlyArray<{ code: string; name: string }> = [
   ["MP", "Northern Mariana Islands"],
 ].map(([code, name]) => ({ code: code!, name: name! }));
 
-/** A delivery address with the recipient's name and phone (checked by core/address-form.ts). */
+/** A delivery address with the recipient's name and phone (checked by core/forms/address-form.ts). */
 export type PostalAddress = {
   name: string;
   phone: string;

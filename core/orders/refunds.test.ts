@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { refundFormSchema } from "./refund-form.ts";
+import { refundFormSchema } from "../forms/refund-form.ts";
 import { paidPerLine, refundState, unitsRefundCents } from "./refunds.ts";
 
 describe("the refund amount of lines", () => {

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { MAX_LINE_QUANTITY } from "./cart-quantity.ts";
-import { MAX_PAUSE_MONTHS } from "./subscription-schedule.ts";
+import { MAX_LINE_QUANTITY } from "../catalog/cart-quantity.ts";
+import { MAX_PAUSE_MONTHS } from "../orders/subscription-schedule.ts";
 
 /**
  * The self-service forms of /account/subscriptions/:id (server only: zod stays out of the browser).

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CARRIERS } from "./shipment.ts";
+import { CARRIERS } from "../orders/shipment.ts";
 
 export const TRACKING_NUMBER_MESSAGE = "Tracking number must be 6–40 letters or digits, without spaces";
 

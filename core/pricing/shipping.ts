@@ -1,4 +1,4 @@
-import type { Destination } from "./address.ts";
+import type { Destination } from "../orders/address.ts";
 
 /**
  * Shipping rates as the owner sets them on /admin/shipping (pure, shared by browser and server;
