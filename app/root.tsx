@@ -23,7 +23,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { toasts, headers } = await readFlashToast(request);
-  // The public origin makes canonical and Open Graph URLs absolute (see ~/lib/seo.ts); mediaUrl
+  // The public origin makes canonical and Open Graph URLs absolute (see ~/lib/store/seo.ts); mediaUrl
   // tells product images which absolute URLs are S3 uploads with variants (~/lib/images.ts).
   const mediaUrl = context.config.s3 ? s3PublicUrl(context.config.s3) : null;
   return data({ toasts, publicUrl: context.config.publicUrl, mediaUrl }, { headers });

@@ -11,7 +11,7 @@ import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } fr
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { csvRow } from "../core/csv.ts";
+import { csvRow } from "../core/text/csv.ts";
 import { importCatalogCsv } from "../server/catalog-csv/import-catalog.ts";
 import { SHOPIFY_PRODUCT_HEADER } from "../server/catalog-csv/shopify-format.ts";
 import { openDatabase } from "../server/db/client.ts";

@@ -8,7 +8,7 @@
  * recreated; BENCH_ORDERS changes the number of orders.
  */
 import { and, count, eq, inArray, sql } from "drizzle-orm";
-import { trackingCsvRows } from "../core/bulk-orders.ts";
+import { trackingCsvRows } from "../core/orders/bulk-orders.ts";
 import { applyPreviewed, createBulkRequest } from "../server/bulk-orders/requests.ts";
 import { runBulkRequest } from "../server/bulk-orders/run.ts";
 import { previewShipments } from "../server/bulk-orders/tracking-preview.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { messages, resetPasswordSchema, signUpSchema } from "~core/account-forms.ts";
+import { messages, resetPasswordSchema, signUpSchema } from "~core/forms/account-forms.ts";
 import { parseForm, safeRedirectPath } from "./forms.ts";
 
 const form = (entries: Record<string, string>) => {

@@ -1,5 +1,5 @@
 import type { BadgeVariant } from "~/components/ui/badge.tsx";
-import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from "~core/subscription-status.ts";
+import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from "~core/orders/subscription-status.ts";
 import type { ToastMessage } from "~core/toast.ts";
 import { formatDate } from "./dates.ts";
 

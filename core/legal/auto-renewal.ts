@@ -1,4 +1,4 @@
-import { formatMoney } from "../money.ts";
+import { formatMoney } from "../pricing/money.ts";
 
 /**
  * The automatic-renewal wordings (California Bus. & Prof. Code §17600–17606 as amended by AB 2863,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postalAddressSchema } from "../../core/address-form.ts";
+import { postalAddressSchema } from "../../core/forms/address-form.ts";
 import { createUser } from "../../tests/factories/index.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
 import { NotFoundError } from "../errors.ts";

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import { MAX_SAVED_ADDRESSES, type PostalAddress } from "../../core/address.ts";
+import { MAX_SAVED_ADDRESSES, type PostalAddress } from "../../core/orders/address.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { customerAddresses } from "../db/schema/index.ts";

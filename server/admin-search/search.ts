@@ -1,5 +1,5 @@
 import { asc, eq, ilike, or, sql } from "drizzle-orm";
-import { orderLabel } from "../../core/order-number.ts";
+import { orderLabel } from "../../core/orders/order-number.ts";
 import { customerQuerySchema, listCustomers } from "../customers/list.ts";
 import type { Db } from "../db/client.ts";
 import { products, productVariants } from "../db/schema/index.ts";

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { emptyRow } from "../../core/variant-drafts.ts";
+import { emptyRow } from "../../core/catalog/variant-drafts.ts";
 import { createUser } from "../../tests/factories/accounts.ts";
 import { createCoupon, createOrder, createProduct } from "../../tests/factories/index.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { signUpSchema } from "../../core/account-forms.ts";
+import { signUpSchema } from "../../core/forms/account-forms.ts";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword, notCommonPassword } from "./common-passwords.ts";
 
 describe("isCommonPassword", () => {

@@ -13,5 +13,5 @@ export function isCommonPassword(password: string): boolean {
   return common.has(password.trim().toLowerCase());
 }
 
-/** A new password's extra rule on the server; the length rules stay in core/account-forms.ts. */
+/** A new password's extra rule on the server; the length rules stay in core/forms/account-forms.ts. */
 export const notCommonPassword = z.string().refine((p) => !isCommonPassword(p), COMMON_PASSWORD_MESSAGE);

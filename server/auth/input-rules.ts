@@ -1,6 +1,11 @@
 import { APIError } from "better-auth/api";
 import { z } from "zod";
-import { forgotPasswordSchema, fullName, signInSchema, signUpSchema } from "../../core/account-forms.ts";
+import {
+  forgotPasswordSchema,
+  fullName,
+  signInSchema,
+  signUpSchema,
+} from "../../core/forms/account-forms.ts";
 import { notCommonPassword } from "./common-passwords.ts";
 import { passkeyBodyRules } from "./passkeys.ts";
 

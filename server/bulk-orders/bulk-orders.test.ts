@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { trackingCsvRows } from "../../core/bulk-orders.ts";
+import { trackingCsvRows } from "../../core/orders/bulk-orders.ts";
 import { createOrder } from "../../tests/factories/index.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
 import { bulkOrderItems, mailOutbox, orderItems, orders } from "../db/schema/index.ts";

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { ShipmentInput } from "../../core/shipment-form.ts";
+import type { ShipmentInput } from "../../core/forms/shipment-form.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { bulkOrderItems, bulkOrderRequests, orders } from "../db/schema/index.ts";

@@ -1,5 +1,5 @@
 import { and, inArray, sql } from "drizzle-orm";
-import { MAX_BULK_ORDERS } from "../../core/bulk-orders.ts";
+import { MAX_BULK_ORDERS } from "../../core/orders/bulk-orders.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { orders } from "../db/schema/index.ts";

@@ -1,5 +1,5 @@
 import { asc, inArray } from "drizzle-orm";
-import { MAX_PRINT_ORDERS, type PickLine, pickList } from "../../core/bulk-orders.ts";
+import { MAX_PRINT_ORDERS, type PickLine, pickList } from "../../core/orders/bulk-orders.ts";
 import type { Db } from "../db/client.ts";
 import { orderItems } from "../db/schema/index.ts";
 import { InvalidInputError } from "../errors.ts";

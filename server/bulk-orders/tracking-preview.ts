@@ -1,6 +1,6 @@
 import { and, inArray } from "drizzle-orm";
-import { carrierKey, MAX_BULK_ORDERS, type TrackingCsvRow } from "../../core/bulk-orders.ts";
-import { type ShipmentInput, shipmentSchema } from "../../core/shipment-form.ts";
+import { type ShipmentInput, shipmentSchema } from "../../core/forms/shipment-form.ts";
+import { carrierKey, MAX_BULK_ORDERS, type TrackingCsvRow } from "../../core/orders/bulk-orders.ts";
 import type { Db } from "../db/client.ts";
 import { orders } from "../db/schema/index.ts";
 import { paidOrders, tooMany } from "./selection.ts";

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import { MAX_LINE_QUANTITY } from "../../core/cart-input.ts";
-import { type CartLineStatus, type PricedCart, priceCartLines } from "../../core/cart-pricing.ts";
-import { isSoldOut, shortageMessage } from "../../core/stock.ts";
+import { MAX_LINE_QUANTITY } from "../../core/catalog/cart-input.ts";
+import { isSoldOut, shortageMessage } from "../../core/catalog/stock.ts";
+import { type CartLineStatus, type PricedCart, priceCartLines } from "../../core/pricing/cart-pricing.ts";
 import type { ProductStatus } from "../catalog/status.ts";
 import { defaultVariantId, findLiveVariant } from "../catalog/variants.ts";
 import type { Db } from "../db/client.ts";

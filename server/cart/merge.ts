@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { MAX_LINE_QUANTITY } from "../../core/cart-input.ts";
+import { MAX_LINE_QUANTITY } from "../../core/catalog/cart-input.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { cartLines, carts, productVariants } from "../db/schema/index.ts";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { PurchaseType } from "../../core/checkout-pricing.ts";
+import type { PurchaseType } from "../../core/pricing/checkout-pricing.ts";
 import type { Db } from "../db/client.ts";
 import { carts } from "../db/schema/index.ts";
 import { CartError } from "./cart.ts";

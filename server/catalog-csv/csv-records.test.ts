@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvRow } from "../../core/csv.ts";
+import { csvRow } from "../../core/text/csv.ts";
 import { readCsvRecords } from "../csv-import/csv-records.ts";
 import { htmlToText, textToHtml } from "./html-text.ts";
 import { shopifyDrafts } from "./shopify-format.ts";

@@ -1,5 +1,5 @@
 import { asc, desc, inArray } from "drizzle-orm";
-import { type CsvValue, csvDollars } from "../../core/csv.ts";
+import { type CsvValue, csvDollars } from "../../core/text/csv.ts";
 import type { Db } from "../db/client.ts";
 import { keyText, nextKey, olderThan, type TimeKey } from "../db/keyset.ts";
 import { productOptions, products, productVariants } from "../db/schema/index.ts";
@@ -14,7 +14,7 @@ type Option = typeof productOptions.$inferSelect;
 /**
  * The catalog as Shopify's product CSV, newest product first, read in keyset batches (like every
  * export, server/exports/): a row per live variant, more rows for images beyond the variants.
- * Cells are defused against formula injection by core/csv.ts; our own uploads are written as full
+ * Cells are defused against formula injection by core/text/csv.ts; our own uploads are written as full
  * URLs (PUBLIC_URL) so Shopify or a spreadsheet can reach them.
  */
 export function catalogCsvExport(

@@ -1,5 +1,5 @@
 import { Parser } from "htmlparser2";
-import { escapeHtml } from "../../core/html.ts";
+import { escapeHtml } from "../../core/text/html.ts";
 
 /**
  * Product descriptions here are plain text shown with their line breaks (the product page escapes

@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from "drizzle-orm";
-import { slugify } from "../../core/slug.ts";
+import { slugify } from "../../core/text/slug.ts";
 import { createAdminProduct, productInputSchema, updateAdminProduct } from "../catalog/admin-products.ts";
 import { loadAdminVariants } from "../catalog/admin-variants.ts";
 import type { Db } from "../db/client.ts";

@@ -1,4 +1,4 @@
-import { slugify } from "../../core/slug.ts";
+import { slugify } from "../../core/text/slug.ts";
 import type { CsvRecord } from "../csv-import/csv-records.ts";
 import { addOptionValue, isTrue, newDraft, type ProductDraft, splitList } from "./draft.ts";
 import { htmlToText } from "./html-text.ts";

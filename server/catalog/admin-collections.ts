@@ -1,8 +1,8 @@
 import { asc, eq, inArray, max } from "drizzle-orm";
 import { z } from "zod";
-import { imageUrlField, orNull } from "../../core/admin-fields.ts";
-import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from "../../core/seo-limits.ts";
-import { slugify } from "../../core/slug.ts";
+import { imageUrlField, orNull } from "../../core/forms/admin-fields.ts";
+import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from "../../core/text/seo-limits.ts";
+import { slugify } from "../../core/text/slug.ts";
 import { recordChange } from "../audit/record.ts";
 import { deleteTracked, type Tracked } from "../audit/tracked.ts";
 import type { Db, Tx } from "../db/client.ts";

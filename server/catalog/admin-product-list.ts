@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, getTableColumns, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import { z } from "zod";
-import { ADMIN_PRODUCT_SORTS } from "../../core/admin-product-sorts.ts";
-import { DEFAULT_LOW_STOCK_THRESHOLD } from "../../core/stock.ts";
+import { ADMIN_PRODUCT_SORTS } from "../../core/catalog/admin-product-sorts.ts";
+import { DEFAULT_LOW_STOCK_THRESHOLD } from "../../core/catalog/stock.ts";
 import type { Db } from "../db/client.ts";
 import { collectionProducts, collections, products } from "../db/schema/index.ts";
 import { PRODUCT_STATUSES } from "./status.ts";

@@ -1,7 +1,7 @@
 import { desc, eq, getTableColumns, sql } from "drizzle-orm";
 import { z } from "zod";
-import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from "../../core/seo-limits.ts";
-import { slugify } from "../../core/slug.ts";
+import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from "../../core/text/seo-limits.ts";
+import { slugify } from "../../core/text/slug.ts";
 import { diffFields } from "../audit/diff.ts";
 import { recordChange } from "../audit/record.ts";
 import type { Db, Tx } from "../db/client.ts";

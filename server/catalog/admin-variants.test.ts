@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emptyRow, type OptionDraft, type VariantDraft } from "../../core/variant-drafts.ts";
+import { emptyRow, type OptionDraft, type VariantDraft } from "../../core/catalog/variant-drafts.ts";
 import { createOrder, createProduct } from "../../tests/factories/index.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
 import { orderItems, products, productVariants } from "../db/schema/index.ts";

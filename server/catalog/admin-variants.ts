@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
 import { z } from "zod";
-import { MAX_STOCK_QUANTITY } from "../../core/stock.ts";
-import { MAX_OPTIONS, MAX_VARIANTS, splitValues, variantTitle } from "../../core/variant-drafts.ts";
+import { MAX_STOCK_QUANTITY } from "../../core/catalog/stock.ts";
+import { MAX_OPTIONS, MAX_VARIANTS, splitValues, variantTitle } from "../../core/catalog/variant-drafts.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { syncProductSummary } from "../db/product-summary.ts";

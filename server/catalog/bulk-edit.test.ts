@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_BULK_VARIANTS } from "../../core/bulk-edit.ts";
+import { MAX_BULK_VARIANTS } from "../../core/catalog/bulk-edit.ts";
 import { createProduct, createVariant } from "../../tests/factories/index.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
 import { products, productVariants, stockMovements } from "../db/schema/index.ts";

@@ -9,7 +9,7 @@ import {
   MAX_BULK_VARIANTS,
   STOCK_REASONS,
   type StockReasonValue,
-} from "../../core/bulk-edit.ts";
+} from "../../core/catalog/bulk-edit.ts";
 import { recordChange } from "../audit/record.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { isSlugLike } from "../../core/slug.ts";
+import { isSlugLike } from "../../core/text/slug.ts";
 import type { Db } from "../db/client.ts";
 import { collections, products } from "../db/schema/index.ts";
 import { onStorefront } from "./status.ts";

@@ -1,13 +1,13 @@
 import { and, arrayContains, asc, count, desc, eq, ilike, type SQL } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import { z } from "zod";
-import type { ProductSummary } from "../../core/catalog.ts";
+import type { ProductSummary } from "../../core/catalog/catalog.ts";
 import {
   COLLECTION_SORTS,
   PRODUCT_SORTS,
   type ProductListParams,
   type ProductSort,
-} from "../../core/product-list.ts";
+} from "../../core/catalog/product-list.ts";
 import type { Db } from "../db/client.ts";
 import { collectionProducts, products } from "../db/schema/index.ts";
 import { findPublishedCollectionId } from "./collections.ts";

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { isbot } from "isbot";
-import type { ProductDetail } from "../../core/catalog.ts";
-import { sortTiers } from "../../core/quantity-tiers.ts";
-import { isSlugLike } from "../../core/slug.ts";
+import type { ProductDetail } from "../../core/catalog/catalog.ts";
+import { sortTiers } from "../../core/pricing/quantity-tiers.ts";
+import { isSlugLike } from "../../core/text/slug.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { products } from "../db/schema/index.ts";

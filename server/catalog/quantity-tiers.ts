@@ -7,7 +7,7 @@ import {
   TIER_MAX_QUANTITY,
   TIER_MIN_PERCENT,
   TIER_MIN_QUANTITY,
-} from "../../core/quantity-tiers.ts";
+} from "../../core/pricing/quantity-tiers.ts";
 
 /** One row of the admin tiers editor, as typed. */
 export type QuantityTierRow = { minQuantity: string; percentOff: string };

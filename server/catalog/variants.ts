@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import type { ProductOption, ProductVariant } from "../../core/catalog.ts";
-import { isSoldOut, lowStockLeft } from "../../core/stock.ts";
+import type { ProductOption, ProductVariant } from "../../core/catalog/catalog.ts";
+import { isSoldOut, lowStockLeft } from "../../core/catalog/stock.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { syncProductSummary } from "../db/product-summary.ts";
@@ -34,7 +34,7 @@ export function toVariant(row: VariantRow): ProductVariant {
 
 const live = isNull(productVariants.archivedAt);
 
-/** Sold out by flag or by tracked stock at zero (core/stock.ts isSoldOut), in SQL. */
+/** Sold out by flag or by tracked stock at zero (core/catalog/stock.ts isSoldOut), in SQL. */
 const soldOutSql = sql`(${productVariants.soldOut} or coalesce(${productVariants.stockQuantity} = 0, false))`;
 
 /** A product's options (name and values), in position order. */

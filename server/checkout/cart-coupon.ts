@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { PricedCart } from "../../core/cart-pricing.ts";
-import type { PurchaseType } from "../../core/checkout-pricing.ts";
+import type { PricedCart } from "../../core/pricing/cart-pricing.ts";
+import type { PurchaseType } from "../../core/pricing/checkout-pricing.ts";
 import { type AppliedCoupon, quoteCoupon } from "../coupons/quote.ts";
 import type { Db } from "../db/client.ts";
 import { carts } from "../db/schema/index.ts";

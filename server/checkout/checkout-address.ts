@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { PostalAddress } from "../../core/address.ts";
+import type { PostalAddress } from "../../core/orders/address.ts";
 import type { Db } from "../db/client.ts";
 import type { ShippingAddress } from "../db/schema/index.ts";
 import { carts } from "../db/schema/index.ts";

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
-import type { PostalAddress } from "../../core/address.ts";
-import type { PricedCart } from "../../core/cart-pricing.ts";
+import type { PostalAddress } from "../../core/orders/address.ts";
+import type { PricedCart } from "../../core/pricing/cart-pricing.ts";
 import {
   type CheckoutBreakdown,
   type PurchaseType,
   priceCheckout,
   shippingQuoteFor,
-} from "../../core/checkout-pricing.ts";
+} from "../../core/pricing/checkout-pricing.ts";
 import { priceCart } from "../cart/cart.ts";
 import { reserveCouponUse } from "../coupons/coupons.ts";
 import type { CouponRejection } from "../coupons/rules.ts";
@@ -41,7 +41,7 @@ export type CheckoutRequest = {
   purchaseType: PurchaseType;
   paymentMethod: PaymentMethod;
   couponCode: string | null;
-  /** Where the order goes, collected on our checkout page before the provider (core/address.ts). */
+  /** Where the order goes, collected on our checkout page before the provider (core/orders/address.ts). */
   shippingAddress?: PostalAddress | null;
   /** A guest's email from the address step: the order's receipts go there (decision 044). */
   buyerEmail?: string | null;

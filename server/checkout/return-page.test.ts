@@ -9,7 +9,7 @@ import { createLogger } from "../logger.ts";
 import { createMailer } from "../mail/mailer.ts";
 import { paySandboxSession, sandboxProvider } from "../payments/sandbox.ts";
 import { startCheckout } from "./checkout.ts";
-import { processReturn } from "./return-page.server.ts";
+import { processReturn } from "./return-page.ts";
 
 let database: TestDatabase;
 let context: Parameters<typeof processReturn>[0];

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PostalAddress } from "../../core/address.ts";
+import type { PostalAddress } from "../../core/orders/address.ts";
 import { createCoupon, createProduct, createUser } from "../../tests/factories/index.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
 import { addToCart, getOrCreateCart } from "../cart/cart.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { phoneSchema } from "../../core/phone.ts";
+import { phoneSchema } from "../../core/text/phone.ts";
 import type { Db } from "../db/client.ts";
 import { contactMessages } from "../db/schema/index.ts";
 import type { Logger } from "../logger.ts";

@@ -1,8 +1,8 @@
 import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { imageUrlField } from "../../core/admin-fields.ts";
-import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from "../../core/seo-limits.ts";
-import { slugify } from "../../core/slug.ts";
+import { imageUrlField } from "../../core/forms/admin-fields.ts";
+import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from "../../core/text/seo-limits.ts";
+import { slugify } from "../../core/text/slug.ts";
 import { deleteTracked, recordCreated, type Tracked, updateTracked } from "../audit/tracked.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { imageUrlField } from "../../core/admin-fields.ts";
-import type { CertificateSlot } from "../../core/certificate-slots.ts";
+import type { CertificateSlot } from "../../core/catalog/certificate-slots.ts";
+import { imageUrlField } from "../../core/forms/admin-fields.ts";
 import { recordChange } from "../audit/record.ts";
 import type { Db } from "../db/client.ts";
 import { certificates } from "../db/schema/index.ts";

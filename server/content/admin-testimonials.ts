@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { imageUrlField, orNull } from "../../core/admin-fields.ts";
+import { imageUrlField, orNull } from "../../core/forms/admin-fields.ts";
 import { deleteTracked, insertTracked, type Tracked, updateTracked } from "../audit/tracked.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";

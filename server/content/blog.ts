@@ -1,5 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import { isSlugLike } from "../../core/slug.ts";
+import { isSlugLike } from "../../core/text/slug.ts";
 import type { Db } from "../db/client.ts";
 import { blogPosts } from "../db/schema/index.ts";
 

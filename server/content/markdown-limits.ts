@@ -1,4 +1,4 @@
-import { escapeHtml } from "../../core/html.ts";
+import { escapeHtml } from "../../core/text/html.ts";
 import { type ImageSizes, renderMarkdown } from "./markdown.ts";
 
 /** The post body's size limit; the preview renders no more than a post may hold. */

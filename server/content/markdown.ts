@@ -1,7 +1,7 @@
 import { Marked, type Tokens } from "marked";
-import { escapeHtml } from "../../core/html.ts";
-import { allWidthsSrcSets, avifSrcSetFor, isUploadUrl, srcSetFor } from "../../core/images.ts";
+import { allWidthsSrcSets, avifSrcSetFor, isUploadUrl, srcSetFor } from "../../core/catalog/images.ts";
 import { CLAIM_MARKER, claimText } from "../../core/legal/supplement-facts.ts";
+import { escapeHtml } from "../../core/text/html.ts";
 import { CLAIM_PARAGRAPH } from "../labels/label-html.ts";
 
 /** Only web, mail and same-site links: `javascript:`, `data:` and the like are dropped. */

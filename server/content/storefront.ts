@@ -1,4 +1,4 @@
-import type { ImageInfo } from "../../core/images.ts";
+import type { ImageInfo } from "../../core/catalog/images.ts";
 import { cachedForStorefront } from "../catalog/storefront-cache.ts";
 import type { Db } from "../db/client.ts";
 import { withClaimDisclaimer } from "../labels/label-html.ts";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { couponStatus } from "../../core/coupon-status.ts";
-import { freeOrderWarning } from "../../core/coupon-terms.ts";
+import { couponStatus } from "../../core/pricing/coupon-status.ts";
+import { freeOrderWarning } from "../../core/pricing/coupon-terms.ts";
 import { createContentCreator, createCoupon } from "../../tests/factories/index.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
 import {

@@ -1,7 +1,7 @@
 import { asc, desc, eq, or } from "drizzle-orm";
 import { z } from "zod";
-import { discountValueProblem, MAX_MINIMUM_ORDER_CENTS } from "../../core/coupon-terms.ts";
-import { formatMoney } from "../../core/money.ts";
+import { discountValueProblem, MAX_MINIMUM_ORDER_CENTS } from "../../core/pricing/coupon-terms.ts";
+import { formatMoney } from "../../core/pricing/money.ts";
 import { deleteTracked, recordCreated, type Tracked, updateTracked } from "../audit/tracked.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";

@@ -1,5 +1,5 @@
-import type { PricedCart } from "../../core/cart-pricing.ts";
-import { type CouponTerms, type PurchaseType, priceCheckout } from "../../core/checkout-pricing.ts";
+import type { PricedCart } from "../../core/pricing/cart-pricing.ts";
+import { type CouponTerms, type PurchaseType, priceCheckout } from "../../core/pricing/checkout-pricing.ts";
 import type { Db } from "../db/client.ts";
 import { validateCoupon } from "./coupons.ts";
 import type { CouponRejection } from "./rules.ts";

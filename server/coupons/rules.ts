@@ -1,4 +1,4 @@
-import { formatMoney } from "../../core/money.ts";
+import { formatMoney } from "../../core/pricing/money.ts";
 
 /** The coupon fields the rules need. */
 export type CouponForRules = {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DAY_MS } from "../../core/commission.ts";
+import { DAY_MS } from "../../core/pricing/commission.ts";
 import { createContentCreator, createCoupon, createOrder, createUser } from "../../tests/factories/index.ts";
 import { testBuyer } from "../../tests/support/checkout-fixtures.ts";
 import { createTestDatabase, describeOnPostgres, type TestDatabase } from "../../tests/support/database.ts";

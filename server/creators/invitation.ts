@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { absoluteUrl } from "../../core/urls.ts";
+import { absoluteUrl } from "../../core/text/urls.ts";
 import { recordChange } from "../audit/record.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
-import type { CommissionBalance, LedgerKind } from "../../core/commission.ts";
-import { ledgerState } from "../../core/commission.ts";
+import type { CommissionBalance, LedgerKind } from "../../core/pricing/commission.ts";
+import { ledgerState } from "../../core/pricing/commission.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { keyText, nextKey, olderThan, parseTimeKey, type TimeKey } from "../db/keyset.ts";

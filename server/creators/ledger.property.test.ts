@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { balanceOf, commissionCents, DAY_MS } from "../../core/commission.ts";
+import { balanceOf, commissionCents, DAY_MS } from "../../core/pricing/commission.ts";
 import { createContentCreator, createCoupon, createOrder, createUser } from "../../tests/factories/index.ts";
 import { testBuyer } from "../../tests/support/checkout-fixtures.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";

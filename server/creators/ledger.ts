@@ -1,5 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
-import { clawbackTargetCents, commissionBaseCents, commissionCents, DAY_MS } from "../../core/commission.ts";
+import {
+  clawbackTargetCents,
+  commissionBaseCents,
+  commissionCents,
+  DAY_MS,
+} from "../../core/pricing/commission.ts";
 import type { Tx } from "../db/client.ts";
 import { contentCreators, coupons, creatorLedgerEntries, orders } from "../db/schema/index.ts";
 import { getCommissionSettings } from "./commission-settings.ts";

@@ -56,7 +56,7 @@ export async function* readCsvRecords(input: CsvInput): AsyncGenerator<CsvRecord
 
 /**
  * Our exports put an apostrophe before a cell (or a part after a separator) starting with = + - @
- * so spreadsheets do not run it as a formula (core/csv.ts); reading such a file back removes it,
+ * so spreadsheets do not run it as a formula (core/text/csv.ts); reading such a file back removes it,
  * so an export imports as the same catalog.
  */
 export function undoFormulaGuard(cell: string): string {

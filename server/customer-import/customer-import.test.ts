@@ -94,7 +94,7 @@ describe("reading Shopify's customer CSV", () => {
     expect(await rowOf(good), "the preview writes nothing").toBeUndefined();
     const done = await run(csv);
     expect(done.counts).toEqual({ created: 1, updated: 0, refused: 4 });
-    // Formula characters are data here; the CSV exports neutralise them (core/csv.ts).
+    // Formula characters are data here; the CSV exports neutralise them (core/text/csv.ts).
     expect((await rowOf(good))!.note).toBe('=HYPERLINK("http://evil")');
   });
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { type PostalAddress, SHIPPING_COUNTRIES } from "../../core/address.ts";
-import { postalAddressSchema } from "../../core/address-form.ts";
+import { postalAddressSchema } from "../../core/forms/address-form.ts";
+import { type PostalAddress, SHIPPING_COUNTRIES } from "../../core/orders/address.ts";
 import type { CsvRecord } from "../csv-import/csv-records.ts";
 import { customerDetailsSchema, noteAndTagsSchema } from "../customers/actions.ts";
 

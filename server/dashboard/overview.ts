@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, gte, sum } from "drizzle-orm";
-import { orderLabel } from "../../core/order-number.ts";
+import { orderLabel } from "../../core/orders/order-number.ts";
 import type { Db } from "../db/client.ts";
 import { contactMessages, orderDailyStats, orders, productSalesStats, products } from "../db/schema/index.ts";
 import { type LowStockVariant, listLowStock } from "../stock/low-stock.ts";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { slugify } from "../../core/slug.ts";
+import { slugify } from "../../core/text/slug.ts";
 import { createBlogPost, createProduct } from "../../tests/factories/index.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
 import { blogPosts, products } from "./schema/index.ts";

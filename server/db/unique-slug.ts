@@ -2,7 +2,7 @@ import { and, eq, like, ne, or } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "./client.ts";
 
-// The slug rule itself (slugify) is in core/slug.ts: the blog editor previews slugs in the browser.
+// The slug rule itself (slugify) is in core/text/slug.ts: the blog editor previews slugs in the browser.
 
 type SluggedTable = PgTable & { id: AnyPgColumn; slug: AnyPgColumn };
 

@@ -1,5 +1,5 @@
 import { desc, eq } from "drizzle-orm";
-import { csvDate, csvDollars } from "../../core/csv.ts";
+import { csvDate, csvDollars } from "../../core/text/csv.ts";
 import type { Db } from "../db/client.ts";
 import { keyText, nextKey, olderThan, type TimeKey } from "../db/keyset.ts";
 import { coupons, couponUsages } from "../db/schema/index.ts";

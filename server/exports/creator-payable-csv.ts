@@ -1,5 +1,5 @@
 import { gt } from "drizzle-orm";
-import { csvDollars } from "../../core/csv.ts";
+import { csvDollars } from "../../core/text/csv.ts";
 import { allCreatorBalances } from "../creators/ledger-read.ts";
 import type { Db } from "../db/client.ts";
 import { contentCreators } from "../db/schema/index.ts";

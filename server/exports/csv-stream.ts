@@ -1,4 +1,4 @@
-import { type CsvValue, csvRow } from "../../core/csv.ts";
+import { type CsvValue, csvRow } from "../../core/text/csv.ts";
 
 /** Rows per database read: big enough to amortise a round trip, small enough to keep memory flat. */
 export const EXPORT_BATCH_SIZE = 1000;

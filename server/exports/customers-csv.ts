@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { csvDate, csvDollars } from "../../core/csv.ts";
+import { csvDate, csvDollars } from "../../core/text/csv.ts";
 import type { Db } from "../db/client.ts";
 import { keyText, nextKey, olderThan, type TimeKey } from "../db/keyset.ts";
 import { customers, orders, user } from "../db/schema/index.ts";

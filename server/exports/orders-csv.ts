@@ -1,6 +1,6 @@
 import { and, asc, desc, inArray, type SQL, sql } from "drizzle-orm";
-import { type CsvValue, csvDate, csvDollars } from "../../core/csv.ts";
-import { carrierDisplayName } from "../../core/shipment.ts";
+import { carrierDisplayName } from "../../core/orders/shipment.ts";
+import { type CsvValue, csvDate, csvDollars } from "../../core/text/csv.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { keyText, nextKey, olderThan, type TimeKey } from "../db/keyset.ts";
 import { bulkOrderItems, orderItems, orders } from "../db/schema/index.ts";

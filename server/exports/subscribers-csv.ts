@@ -1,4 +1,4 @@
-import { csvDate } from "../../core/csv.ts";
+import { csvDate } from "../../core/text/csv.ts";
 import type { Db } from "../db/client.ts";
 import { nextKey, type TimeKey } from "../db/keyset.ts";
 import { type SubscriberQuery, subscriberBatch, subscriberFilter } from "../marketing/admin-subscribers.ts";

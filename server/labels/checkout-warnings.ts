@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { PostalAddress } from "../../core/address.ts";
 import { prop65WarningText } from "../../core/legal/prop65.ts";
+import type { PostalAddress } from "../../core/orders/address.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { orderProp65Warnings, productLabels, products } from "../db/schema/index.ts";
 import { prop65WarningHtml } from "./label-html.ts";

@@ -1,4 +1,3 @@
-import { escapeHtml as esc } from "../../core/html.ts";
 import { PROP65_SIGNAL_WORD, type Prop65Endpoint, prop65WarningBody } from "../../core/legal/prop65.ts";
 import {
   amountText,
@@ -9,6 +8,7 @@ import {
   PANEL_TITLE,
   type SupplementFacts,
 } from "../../core/legal/supplement-facts.ts";
+import { escapeHtml as esc } from "../../core/text/html.ts";
 
 /**
  * The label pieces as server-made HTML: the product page and /checkout are at their JavaScript

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PostalAddress } from "../../core/address.ts";
+import { productLabelSchema, supplementFactsSchema } from "../../core/forms/supplement-label-form.ts";
 import { prop65WarningText } from "../../core/legal/prop65.ts";
 import { DISCLAIMER_PLURAL, DISCLAIMER_SINGULAR } from "../../core/legal/supplement-facts.ts";
-import { productLabelSchema, supplementFactsSchema } from "../../core/supplement-label-form.ts";
+import type { PostalAddress } from "../../core/orders/address.ts";
 import {
   createBlogPost,
   createProduct,

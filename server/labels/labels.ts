@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull, isNull } from "drizzle-orm";
+import type { ProductLabelInput, SupplementFactsInput } from "../../core/forms/supplement-label-form.ts";
 import { PROP65_ENDPOINTS, type Prop65Endpoint } from "../../core/legal/prop65.ts";
 import type { SupplementFacts } from "../../core/legal/supplement-facts.ts";
-import type { ProductLabelInput, SupplementFactsInput } from "../../core/supplement-label-form.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { productLabels, products, productVariants, supplementFacts } from "../db/schema/index.ts";

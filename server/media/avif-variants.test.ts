@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import { avifSrcSetFor, avifVariantUrl } from "../../core/images.ts";
+import { avifSrcSetFor, avifVariantUrl } from "../../core/catalog/images.ts";
 import { demoImagesDir } from "../seed/demo.ts";
 import { storeImageUpload } from "./uploads.ts";
 import { imageVariant, variantRequest } from "./variants.ts";

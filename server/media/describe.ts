@@ -1,4 +1,9 @@
-import { DEFAULT_PRODUCT_IMAGE, type ImageInfo, isUploadUrl, PLACEHOLDER_IMAGE } from "../../core/images.ts";
+import {
+  DEFAULT_PRODUCT_IMAGE,
+  type ImageInfo,
+  isUploadUrl,
+  PLACEHOLDER_IMAGE,
+} from "../../core/catalog/images.ts";
 import { sharp } from "./sharp.ts";
 import { resolveInside } from "./variants.ts";
 

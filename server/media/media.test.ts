@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import { DEFAULT_PRODUCT_IMAGE, PLACEHOLDER_IMAGE, srcSetFor } from "../../core/images.ts";
+import { DEFAULT_PRODUCT_IMAGE, PLACEHOLDER_IMAGE, srcSetFor } from "../../core/catalog/images.ts";
 import { demoImagesDir } from "../seed/demo.ts";
 import { describeImage } from "./describe.ts";
 import { imageVariant, resolveInside } from "./variants.ts";

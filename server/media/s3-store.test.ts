@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IMAGE_WIDTHS, isUploadUrl, variantUrl } from "../../core/images.ts";
+import { IMAGE_WIDTHS, isUploadUrl, variantUrl } from "../../core/catalog/images.ts";
 import { type FakeS3, startFakeS3 } from "../../tests/support/fake-s3.ts";
 import { loadConfig } from "../config.ts";
 import { type S3Settings, s3MediaStore, s3PublicUrl } from "./s3-store.ts";

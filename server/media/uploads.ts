@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { IMAGE_WIDTHS } from "../../core/images.ts";
+import { IMAGE_WIDTHS } from "../../core/catalog/images.ts";
 import { InvalidInputError } from "../errors.ts";
 import { sharp } from "./sharp.ts";
 import { resizeToWidth, type VariantFormat } from "./variants.ts";

@@ -1,6 +1,6 @@
 import { mkdir, rename, stat } from "node:fs/promises";
 import path from "node:path";
-import { IMAGE_WIDTHS } from "../../core/images.ts";
+import { IMAGE_WIDTHS } from "../../core/catalog/images.ts";
 import { sharp } from "./sharp.ts";
 
 const RESIZABLE = new Set([".webp", ".jpg", ".jpeg", ".png", ".avif", ".gif"]);
@@ -24,7 +24,7 @@ export type VariantFormat = "webp" | "avif";
 
 /**
  * What a variant path asks for: `a/b.webp` is the WebP variant of upload `a/b.webp`, and
- * `a/b.webp.avif` its AVIF variant (core/images.ts `avifVariantUrl`). An upload that is itself
+ * `a/b.webp.avif` its AVIF variant (core/catalog/images.ts `avifVariantUrl`). An upload that is itself
  * `x.avif` has no second image extension left, so it stays a WebP request.
  */
 export function variantRequest(relativePath: string): { upload: string; format: VariantFormat } {

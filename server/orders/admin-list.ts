@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { OrderLine } from "../../core/order-line.ts";
+import type { OrderLine } from "../../core/orders/order-line.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { decodeOrderKey } from "../db/order-cursor.ts";

@@ -1,5 +1,5 @@
-import { orderLabel } from "../../core/order-number.ts";
-import { absoluteUrl } from "../../core/urls.ts";
+import { orderLabel } from "../../core/orders/order-number.ts";
+import { absoluteUrl } from "../../core/text/urls.ts";
 import type { orderItems, orders } from "../db/schema/index.ts";
 import type { Mailer, MailMessage } from "../mail/mailer.ts";
 

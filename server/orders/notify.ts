@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { ShipmentInput } from "../../core/shipment-form.ts";
+import type { ShipmentInput } from "../../core/forms/shipment-form.ts";
 import type { Db } from "../db/client.ts";
 import { orderItems, orders } from "../db/schema/index.ts";
 import type { Logger } from "../logger.ts";

@@ -6,7 +6,7 @@ import {
   ORDER_SORTS,
   PAYMENT_FILTERS,
   PURCHASE_TYPES,
-} from "../../core/order-filter-options.ts";
+} from "../../core/orders/order-filter-options.ts";
 import { isStorableText, isUuid } from "../db/ids.ts";
 import { orderNotes, orders } from "../db/schema/index.ts";
 import { ORDER_STATUSES } from "./status.ts";

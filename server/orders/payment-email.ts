@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
-import { orderTotalsOf } from "../../core/order-charges.ts";
-import { orderLabel } from "../../core/order-number.ts";
+import { orderLabel } from "../../core/orders/order-number.ts";
+import { orderTotalsOf } from "../../core/pricing/order-charges.ts";
 import type { Db } from "../db/client.ts";
 import { orderItems, orders, subscriptions } from "../db/schema/index.ts";
 import type { Logger } from "../logger.ts";

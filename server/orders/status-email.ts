@@ -1,5 +1,5 @@
-import { orderLabel } from "../../core/order-number.ts";
-import { trackingInfo } from "../../core/shipment.ts";
+import { orderLabel } from "../../core/orders/order-number.ts";
+import { trackingInfo } from "../../core/orders/shipment.ts";
 import type { orderItems, orders } from "../db/schema/index.ts";
 import type { MailMessage } from "../mail/mailer.ts";
 import { statusUpdateSubject } from "../mail/templates/order-status-update.tsx";

@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderLabel } from "../../core/order-number.ts";
+import { orderLabel } from "../../core/orders/order-number.ts";
 import { createOrder } from "../../tests/factories/index.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
 import { mailOutbox, orders } from "../db/schema/index.ts";

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { orderLabel } from "../../core/order-number.ts";
-import type { ShipmentInput } from "../../core/shipment-form.ts";
+import type { ShipmentInput } from "../../core/forms/shipment-form.ts";
+import { orderLabel } from "../../core/orders/order-number.ts";
 import { recordChange } from "../audit/record.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { formatMoney } from "../../core/money.ts";
-import type { RefundRequest } from "../../core/refund-form.ts";
-import { paidPerLine, unitsRefundCents } from "../../core/refunds.ts";
+import type { RefundRequest } from "../../core/forms/refund-form.ts";
+import { paidPerLine, unitsRefundCents } from "../../core/orders/refunds.ts";
+import { formatMoney } from "../../core/pricing/money.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { orderItems, type orders, type RefundLine, refunds } from "../db/schema/index.ts";
 import { InvalidInputError } from "../errors.ts";
@@ -16,7 +16,7 @@ export type RefundableItem = OrderItem & {
   refundableUnits: number;
 };
 
-/** The order's lines with their paid amounts (core/refunds.ts paidPerLine) and units refunded so far. */
+/** The order's lines with their paid amounts (core/orders/refunds.ts paidPerLine) and units refunded so far. */
 export async function refundableItems(db: Db | Tx, order: Order): Promise<RefundableItem[]> {
   const items = await db
     .select()

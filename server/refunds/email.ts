@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { orderLabel } from "../../core/order-number.ts";
+import { orderLabel } from "../../core/orders/order-number.ts";
 import type { Db } from "../db/client.ts";
 import { orders } from "../db/schema/index.ts";
 import type { Logger } from "../logger.ts";

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { orderLabel } from "../../core/order-number.ts";
+import { orderLabel } from "../../core/orders/order-number.ts";
 import { recordChange } from "../audit/record.ts";
 import { clawBackRefund } from "../creators/ledger.ts";
 import type { Tx } from "../db/client.ts";

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import { formatMoney } from "../../core/money.ts";
-import type { RefundRequest } from "../../core/refund-form.ts";
+import type { RefundRequest } from "../../core/forms/refund-form.ts";
+import { formatMoney } from "../../core/pricing/money.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { orders, refunds } from "../db/schema/index.ts";

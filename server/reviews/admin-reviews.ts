@@ -1,6 +1,6 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { HideReason, Moderation, ReviewStatus } from "../../core/catalog/reviews.ts";
 import { findDiseaseClaims } from "../../core/legal/disease-claims.ts";
-import type { HideReason, Moderation, ReviewStatus } from "../../core/reviews.ts";
 import { type Tracked, updateTracked } from "../audit/tracked.ts";
 import type { Db } from "../db/client.ts";
 import { decodeOrderKey, encodeOrderKey } from "../db/order-cursor.ts";

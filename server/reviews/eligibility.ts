@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, lte, or, sql } from "drizzle-orm";
-import { SHIPPED_RECEIVED_AFTER_DAYS } from "../../core/reviews.ts";
+import { SHIPPED_RECEIVED_AFTER_DAYS } from "../../core/catalog/reviews.ts";
 import type { Db } from "../db/client.ts";
 import { orderItems, orders, products, reviews } from "../db/schema/index.ts";
 

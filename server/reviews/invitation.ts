@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNotNull, lte, notExists } from "drizzle-orm";
-import { orderLabel } from "../../core/order-number.ts";
-import { reviewFormPath, SHIPPED_RECEIVED_AFTER_DAYS } from "../../core/reviews.ts";
+import { reviewFormPath, SHIPPED_RECEIVED_AFTER_DAYS } from "../../core/catalog/reviews.ts";
+import { orderLabel } from "../../core/orders/order-number.ts";
 import type { Db } from "../db/client.ts";
 import { orderItems, orders, products, reviewInvitations } from "../db/schema/index.ts";
 import type { Logger } from "../logger.ts";

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sql, sum } from "drizzle-orm";
-import { firstGrapheme } from "../../core/graphemes.ts";
-import { averageRating, REVIEWS_PER_PAGE, type ReviewInput } from "../../core/reviews.ts";
+import { averageRating, REVIEWS_PER_PAGE, type ReviewInput } from "../../core/catalog/reviews.ts";
+import { firstGrapheme } from "../../core/text/graphemes.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { reviews } from "../db/schema/index.ts";

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { ProductSummary } from "../../core/catalog.ts";
+import type { ProductSummary } from "../../core/catalog/catalog.ts";
 import { summaryColumns, toSummary } from "../catalog/product-list.ts";
 import { onStorefront } from "../catalog/status.ts";
 import { listColumns } from "../content/blog.ts";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { verifyPassword } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { priceCheckout } from "../../core/checkout-pricing.ts";
+import { priceCheckout } from "../../core/pricing/checkout-pricing.ts";
 import { createUser } from "../../tests/factories/index.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
 import { getDashboardOverview } from "../dashboard/overview.ts";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
-import { priceCheckout } from "../../core/checkout-pricing.ts";
+import { priceCheckout } from "../../core/pricing/checkout-pricing.ts";
 import type { Tx } from "../db/client.ts";
 import {
   account,

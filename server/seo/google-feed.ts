@@ -1,7 +1,7 @@
 import { and, asc, gt, inArray, isNull } from "drizzle-orm";
 import { brand } from "../../core/brand.ts";
-import { variantPath } from "../../core/catalog.ts";
-import { absoluteUrl } from "../../core/urls.ts";
+import { variantPath } from "../../core/catalog/catalog.ts";
+import { absoluteUrl } from "../../core/text/urls.ts";
 import { onStorefront } from "../catalog/status.ts";
 import type { Db } from "../db/client.ts";
 import { products, productVariants } from "../db/schema/index.ts";
@@ -110,7 +110,7 @@ export function plainText(text: string) {
     .trim();
 }
 
-/** "59.99 USD": Google's price format (the shop sells in US dollars, core/money.ts). */
+/** "59.99 USD": Google's price format (the shop sells in US dollars, core/pricing/money.ts). */
 export function feedPrice(cents: number) {
   return `${(cents / 100).toFixed(2)} USD`;
 }

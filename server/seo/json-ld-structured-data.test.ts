@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ProductVariant } from "~core/catalog.ts";
+import type { ProductVariant } from "~core/catalog/catalog.ts";
 import { googleRichResults } from "../../tests/support/google-rich-results.ts";
 import { checkStructuredData } from "../../tests/support/structured-data.ts";
 import { blogPostingJsonLd, organizationJsonLd, productJsonLd, websiteJsonLd } from "./json-ld.ts";

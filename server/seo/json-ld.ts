@@ -4,9 +4,9 @@
  * only places what the loader sent.
  */
 import { brand } from "~core/brand.ts";
-import type { ProductOption, ProductVariant } from "~core/catalog.ts";
-import { clampDescription } from "~core/seo-text.ts";
-import { absoluteUrl } from "~core/urls.ts";
+import type { ProductOption, ProductVariant } from "~core/catalog/catalog.ts";
+import { clampDescription } from "~core/text/seo-text.ts";
+import { absoluteUrl } from "~core/text/urls.ts";
 
 /** The shop's logo for structured data (the Organization's and a BlogPosting publisher's). */
 const BRAND_LOGO_PATH = "/favicon.svg";

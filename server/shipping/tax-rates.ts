@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
-import type { StateTaxRate } from "../../core/sales-tax.ts";
-import type { TaxRateInput } from "../../core/shipping-forms.ts";
+import type { TaxRateInput } from "../../core/forms/shipping-forms.ts";
+import type { StateTaxRate } from "../../core/pricing/sales-tax.ts";
 import { recordChange } from "../audit/record.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { salesTaxRates } from "../db/schema/index.ts";

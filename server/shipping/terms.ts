@@ -1,6 +1,6 @@
-import type { Destination } from "../../core/address.ts";
-import type { StateTaxRate } from "../../core/sales-tax.ts";
-import { defaultZone, type ShippingZone, zoneFor } from "../../core/shipping.ts";
+import type { Destination } from "../../core/orders/address.ts";
+import type { StateTaxRate } from "../../core/pricing/sales-tax.ts";
+import { defaultZone, type ShippingZone, zoneFor } from "../../core/pricing/shipping.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { taxRateFor } from "./tax-rates.ts";
 import { listShippingZones } from "./zones.ts";

@@ -1,5 +1,5 @@
 import { asc, eq, sql } from "drizzle-orm";
-import type { ShippingZoneInput } from "../../core/shipping-forms.ts";
+import type { ShippingZoneInput } from "../../core/forms/shipping-forms.ts";
 import { deleteTracked, insertTracked, type Tracked, updateTracked } from "../audit/tracked.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { MAX_STOCK_QUANTITY } from "../../core/stock.ts";
-import type { StockAdjustment } from "../../core/stock-form.ts";
+import { MAX_STOCK_QUANTITY } from "../../core/catalog/stock.ts";
+import type { StockAdjustment } from "../../core/forms/stock-form.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { syncProductSummary } from "../db/product-summary.ts";

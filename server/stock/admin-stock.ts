@@ -1,5 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
-import { DEFAULT_LOW_STOCK_THRESHOLD } from "../../core/stock.ts";
+import { DEFAULT_LOW_STOCK_THRESHOLD } from "../../core/catalog/stock.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { products, productVariants } from "../db/schema/index.ts";

@@ -1,5 +1,5 @@
 import { and, asc, gt, inArray, isNotNull, sql } from "drizzle-orm";
-import { DEFAULT_LOW_STOCK_THRESHOLD } from "../../core/stock.ts";
+import { DEFAULT_LOW_STOCK_THRESHOLD } from "../../core/catalog/stock.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { products, productVariants, stockReservations } from "../db/schema/index.ts";
 

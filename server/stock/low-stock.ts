@@ -1,5 +1,5 @@
 import { and, asc, desc, isNotNull, isNull, or, sql } from "drizzle-orm";
-import { DEFAULT_LOW_STOCK_THRESHOLD } from "../../core/stock.ts";
+import { DEFAULT_LOW_STOCK_THRESHOLD } from "../../core/catalog/stock.ts";
 import type { Db } from "../db/client.ts";
 import { products, productVariants } from "../db/schema/index.ts";
 

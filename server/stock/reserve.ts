@@ -1,5 +1,5 @@
 import { and, count, eq, gt, inArray } from "drizzle-orm";
-import { shortageMessage } from "../../core/stock.ts";
+import { shortageMessage } from "../../core/catalog/stock.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { orders, stockReservations } from "../db/schema/index.ts";
 import { InvalidInputError, RateLimitedError } from "../errors.ts";

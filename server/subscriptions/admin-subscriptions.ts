@@ -1,5 +1,5 @@
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
-import type { SubscriptionStatus } from "../../core/subscription-status.ts";
+import type { SubscriptionStatus } from "../../core/orders/subscription-status.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { orders, subscriptions, user } from "../db/schema/index.ts";

@@ -1,4 +1,4 @@
-import type { ItemsChange } from "../../core/subscription-change-form.ts";
+import type { ItemsChange } from "../../core/forms/subscription-change-form.ts";
 import { InvalidInputError } from "../errors.ts";
 import { repriceItems } from "./reprice.ts";
 import { applyChange, type ChangeTarget, requireRenewing, type SelfServiceDeps } from "./self-service.ts";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { subscriptionRef } from "../../core/order-number.ts";
+import { subscriptionRef } from "../../core/orders/order-number.ts";
 import { createOrder, createSubscription, createUser, type User } from "../../tests/factories/index.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
 import { subscriptions } from "../db/schema/index.ts";

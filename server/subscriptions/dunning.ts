@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, lte } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { formatMoney } from "../../core/money.ts";
+import { formatMoney } from "../../core/pricing/money.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { orders, subscriptionNotices, subscriptions } from "../db/schema/index.ts";
 import type { Mailer } from "../mail/mailer.ts";

@@ -4,7 +4,7 @@ import { subscriptions } from "../db/schema/index.ts";
 
 /**
  * The number of a subscription's first paid order (#1001), read beside `subscriptions` rows:
- * customers and staff name a subscription by the order that started it (core/order-number.ts
+ * customers and staff name a subscription by the order that started it (core/orders/order-number.ts
  * subscriptionRef); null before any order was paid. Names are written out: drizzle leaves columns
  * unqualified in a one-table select, where "id" inside the subquery would be the order's own.
  */

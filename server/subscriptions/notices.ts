@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { formatMoney } from "../../core/money.ts";
+import { formatMoney } from "../../core/pricing/money.ts";
 import type { Db } from "../db/client.ts";
 import { type subscriptions, user } from "../db/schema/index.ts";
 import type { Mailer } from "../mail/mailer.ts";

@@ -1,5 +1,5 @@
 import { and, eq, lte } from "drizzle-orm";
-import { isPaused, pauseEnd, resumedRenewal } from "../../core/subscription-schedule.ts";
+import { isPaused, pauseEnd, resumedRenewal } from "../../core/orders/subscription-schedule.ts";
 import { subscriptions } from "../db/schema/index.ts";
 import { ConflictError } from "../errors.ts";
 import type { PausePlan } from "../payments/subscription-changes.ts";

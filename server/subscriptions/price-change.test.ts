@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { priceChangeFormSchema } from "../../core/price-change-form.ts";
+import { priceChangeFormSchema } from "../../core/forms/price-change-form.ts";
 import { createOrder, createSubscription, createUser } from "../../tests/factories/index.ts";
 import { recordingMailer } from "../../tests/support/checkout-fixtures.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";

@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
-import type { PriceChangeForm } from "../../core/price-change-form.ts";
+import type { PriceChangeForm } from "../../core/forms/price-change-form.ts";
 import { recordChange } from "../audit/record.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { subscriptionPriceChanges, subscriptions } from "../db/schema/index.ts";

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNull, lte, or } from "drizzle-orm";
-import { formatMoney } from "../../core/money.ts";
-import { REMINDER_LEAD_DAYS } from "../../core/subscription-schedule.ts";
+import { REMINDER_LEAD_DAYS } from "../../core/orders/subscription-schedule.ts";
+import { formatMoney } from "../../core/pricing/money.ts";
 import type { Db } from "../db/client.ts";
 import { subscriptionReminders, subscriptions, user } from "../db/schema/index.ts";
 import type { Mailer } from "../mail/mailer.ts";

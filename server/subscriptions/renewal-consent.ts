@@ -1,13 +1,13 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { PostalAddress } from "../../core/address.ts";
-import type { PricedCart } from "../../core/cart-pricing.ts";
-import { priceCheckout } from "../../core/checkout-pricing.ts";
 import {
   AUTO_RENEWAL_TERMS_VERSION,
   autoRenewalTerms,
   RENEWAL_CONSENT_LABEL,
 } from "../../core/legal/auto-renewal.ts";
+import type { PostalAddress } from "../../core/orders/address.ts";
+import type { PricedCart } from "../../core/pricing/cart-pricing.ts";
+import { priceCheckout } from "../../core/pricing/checkout-pricing.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { renewalConsents } from "../db/schema/index.ts";
 import { currentPolicyVersions } from "../policies/in-force.ts";
@@ -21,7 +21,7 @@ export const termsHash = (text: string) => createHash("sha256").update(text).dig
 
 /**
  * The terms for this cart and destination, priced like the checkout prices a subscription
- * (core/checkout-pricing.ts) without a coupon, which only lowers the first order; the next charge
+ * (core/pricing/checkout-pricing.ts) without a coupon, which only lowers the first order; the next charge
  * is a month from now, as fulfilment sets the first period end.
  */
 export function renewalTermsFor(cart: PricedCart, delivery: DeliveryTerms, now = new Date()): RenewalTerms {

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
 import { priceChangeNotice, renewalDate } from "../../core/legal/auto-renewal.ts";
-import { formatMoney } from "../../core/money.ts";
+import { formatMoney } from "../../core/pricing/money.ts";
 import type { Db } from "../db/client.ts";
 import { subscriptionNotices, subscriptionPriceChanges, subscriptions } from "../db/schema/index.ts";
 import type { Mailer } from "../mail/mailer.ts";

@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
-import { percentageOf } from "../../core/money.ts";
-import { renewalTotalCents } from "../../core/recurring-price.ts";
+import { percentageOf } from "../../core/pricing/money.ts";
+import { renewalTotalCents } from "../../core/pricing/recurring-price.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { orderItems, orders, type subscriptions } from "../db/schema/index.ts";
 import type { Mailer } from "../mail/mailer.ts";

@@ -1,8 +1,8 @@
 import { eq, inArray } from "drizzle-orm";
-import { type CartLineInput, priceCartLines } from "../../core/cart-pricing.ts";
-import { subscriptionDiscountBasisPoints } from "../../core/checkout-pricing.ts";
-import { isSoldOut } from "../../core/stock.ts";
-import type { ItemsChange } from "../../core/subscription-change-form.ts";
+import { isSoldOut } from "../../core/catalog/stock.ts";
+import type { ItemsChange } from "../../core/forms/subscription-change-form.ts";
+import { type CartLineInput, priceCartLines } from "../../core/pricing/cart-pricing.ts";
+import { subscriptionDiscountBasisPoints } from "../../core/pricing/checkout-pricing.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { products, productVariants, type SubscriptionItem } from "../db/schema/index.ts";
 import { InvalidInputError } from "../errors.ts";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addMonths } from "../../core/subscription-schedule.ts";
+import { addMonths } from "../../core/orders/subscription-schedule.ts";
 import {
   createProduct,
   createProductSubscription,

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { recurringPrice } from "../../core/recurring-price.ts";
+import { recurringPrice } from "../../core/pricing/recurring-price.ts";
 import type { Tx } from "../db/client.ts";
 import { type orderItems, orders, subscriptions } from "../db/schema/index.ts";
 import { linkRenewalConsent } from "./renewal-consent.ts";

@@ -4,7 +4,7 @@ import {
   LIST_CODE_CHARACTERS_MESSAGE,
   LIST_CODE_PATTERN,
   normalizeListCode,
-} from "../../core/serial-code.ts";
+} from "../../core/catalog/serial-code.ts";
 import { recordChange } from "../audit/record.ts";
 import { deleteTracked, recordCreated, type Tracked } from "../audit/tracked.ts";
 import type { Db } from "../db/client.ts";
@@ -16,7 +16,7 @@ const CODE_MAX = 100;
 export const BULK_MAX = 1000;
 export const LOOKUP_LOG_SIZE = 50;
 
-/** One code as typed: normalized (core/serial-code.ts), then only letters and digits are kept. */
+/** One code as typed: normalized (core/catalog/serial-code.ts), then only letters and digits are kept. */
 export const validityCodeSchema = z
   .string()
   .transform(normalizeListCode)

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, isNull } from "drizzle-orm";
 import { z } from "zod";
-import { normalizeListCode } from "../../core/serial-code.ts";
+import { normalizeListCode } from "../../core/catalog/serial-code.ts";
 import type { Db } from "../db/client.ts";
 import { validityCodes } from "../db/schema/index.ts";
 import { parseBulkCodes } from "./admin-validity.ts";

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatSerial } from "../../core/serial-code.ts";
+import { formatSerial } from "../../core/catalog/serial-code.ts";
 import { type Batch, createBatch } from "../../tests/factories/index.ts";
 import { createTestDatabase, describeOnPostgres, type TestDatabase } from "../../tests/support/database.ts";
 import type { Db } from "../db/client.ts";

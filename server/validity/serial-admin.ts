@@ -1,6 +1,6 @@
 import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import { z } from "zod";
-import { formatSerial, normalizeSerial } from "../../core/serial-code.ts";
+import { formatSerial, normalizeSerial } from "../../core/catalog/serial-code.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { serialEvents, serials } from "../db/schema/index.ts";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatSerial } from "../../core/serial-code.ts";
+import { formatSerial } from "../../core/catalog/serial-code.ts";
 import { type Batch, createBatch, createValidityCode } from "../../tests/factories/index.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
 import { serials } from "../db/schema/index.ts";
@@ -66,7 +66,7 @@ describe("serial lookups", () => {
       outcome: "typo",
     });
     // A well-formed serial (its check passes) that is not in the database is not genuine.
-    const { serialFromRandom } = await import("../../core/serial-code.ts");
+    const { serialFromRandom } = await import("../../core/catalog/serial-code.ts");
     const forged = serialFromRandom(new Uint8Array(12).fill(7));
     expect(await checkValidityCode(db, forged)).toMatchObject({
       valid: false,

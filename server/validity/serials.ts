@@ -1,13 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, gt, isNotNull } from "drizzle-orm";
 import { z } from "zod";
-import { csvDate } from "../../core/csv.ts";
 import {
   formatSerial,
   MAX_SERIALS_PER_REQUEST,
   SERIAL_BODY_LENGTH,
   serialFromRandom,
-} from "../../core/serial-code.ts";
+} from "../../core/catalog/serial-code.ts";
+import { csvDate } from "../../core/text/csv.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { batches, serials } from "../db/schema/index.ts";

@@ -5,7 +5,7 @@ import {
   looksLikeSerial,
   normalizeListCode,
   normalizeSerial,
-} from "../../core/serial-code.ts";
+} from "../../core/catalog/serial-code.ts";
 import type { Db } from "../db/client.ts";
 import { batches, validityCodes, validityLookups } from "../db/schema/index.ts";
 import { verifySerial } from "./serial-lookup.ts";

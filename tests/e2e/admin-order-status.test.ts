@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { orderLabel } from "../../core/order-number.ts";
+import { orderLabel } from "../../core/orders/order-number.ts";
 import { orderItems } from "../../server/db/schema/index.ts";
 import { createOrder } from "../factories/index.ts";
 import { expectNoSeriousA11yViolations } from "../support/axe.ts";

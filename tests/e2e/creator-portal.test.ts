@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DAY_MS } from "../../core/commission.ts";
+import { DAY_MS } from "../../core/pricing/commission.ts";
 import { createContentCreator, createCoupon, createCreatorOrder } from "../factories/index.ts";
 import { expectNoSeriousA11yViolations } from "../support/axe.ts";
 import { setupE2E } from "../support/browser.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { orderLabel } from "../../core/order-number.ts";
+import { orderLabel } from "../../core/orders/order-number.ts";
 import { orderItems } from "../../server/db/schema/index.ts";
 import { createOrder, createUser } from "../factories/index.ts";
 import { expectNoSeriousA11yViolations } from "../support/axe.ts";

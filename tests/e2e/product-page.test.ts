@@ -140,7 +140,7 @@ describe("a subscription chosen on the product page", () => {
     await signIn(page, buyer, productPath);
     await openStorePage(page, productPath);
     const subscribe = page.getByRole("radio", { name: /Subscribe & save 15%/ });
-    // $25.00 less 15% is $21.25 (core/checkout-pricing.ts).
+    // $25.00 less 15% is $21.25 (core/pricing/checkout-pricing.ts).
     expect(await page.getByRole("main").innerText()).toMatch(/\$21\.25 \/ month/);
     await subscribe.check();
     await addToCart(page).click();

@@ -21,7 +21,7 @@ const lines = [
 ];
 
 describe("a subscription's success page", () => {
-  it("shows the lines that add up to the charge, says it is a subscription, and the order page agrees (the email uses the same lines: core/order-charges.ts)", async () => {
+  it("shows the lines that add up to the charge, says it is a subscription, and the order page agrees (the email uses the same lines: core/pricing/order-charges.ts)", async () => {
     const page = await e2e.newPage();
     await signIn(page, buyer, "/products");
     await openStorePage(page, "/products");

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { orderLabel } from "../../core/order-number.ts";
+import { orderLabel } from "../../core/orders/order-number.ts";
 import type { Db } from "../../server/db/client.ts";
 import { orderItems, orders } from "../../server/db/schema/index.ts";
 import { renewSubscription } from "../../server/subscriptions/renew.ts";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { normalizeListCode } from "../../core/serial-code.ts";
-import { slugify } from "../../core/slug.ts";
+import { normalizeListCode } from "../../core/catalog/serial-code.ts";
+import { slugify } from "../../core/text/slug.ts";
 import { createSingleVariant } from "../../server/catalog/variants.ts";
 import type { Db } from "../../server/db/client.ts";
 import { syncProductSummary } from "../../server/db/product-summary.ts";
@@ -89,7 +89,7 @@ export async function createValidityCode(
   db: Db,
   overrides: Partial<typeof validityCodes.$inferInsert> = {},
 ): Promise<ValidityCode> {
-  // Stored normalized, as the admin stores it (core/serial-code.ts).
+  // Stored normalized, as the admin stores it (core/catalog/serial-code.ts).
   const code = normalizeListCode(overrides.code ?? `SH${uniqueSuffix().toUpperCase()}`);
   const [row] = await db
     .insert(validityCodes)

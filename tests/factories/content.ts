@@ -1,4 +1,4 @@
-import { slugify } from "../../core/slug.ts";
+import { slugify } from "../../core/text/slug.ts";
 import type { Db } from "../../server/db/client.ts";
 import {
   blogPosts,

@@ -1,5 +1,5 @@
+import type { SupplementFactsInput } from "../../core/forms/supplement-label-form.ts";
 import type { SupplementFacts } from "../../core/legal/supplement-facts.ts";
-import type { SupplementFactsInput } from "../../core/supplement-label-form.ts";
 import type { Db } from "../../server/db/client.ts";
 import { productLabels, supplementFacts } from "../../server/db/schema/index.ts";
 

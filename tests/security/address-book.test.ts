@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { postalAddressSchema } from "../../core/address-form.ts";
+import { postalAddressSchema } from "../../core/forms/address-form.ts";
 import { saveAddress } from "../../server/accounts/addresses.ts";
 import { createUser } from "../factories/index.ts";
 import { expectTooLarge, setupTarget } from "./support.ts";

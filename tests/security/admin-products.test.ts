@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { MAX_BULK_VARIANTS } from "../../core/bulk-edit.ts";
+import { MAX_BULK_VARIANTS } from "../../core/catalog/bulk-edit.ts";
 import { productVariants } from "../../server/db/schema/index.ts";
 import { createProduct, createUser } from "../factories/index.ts";
 import { setupTarget } from "./support.ts";

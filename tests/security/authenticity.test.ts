@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { serialFromRandom } from "../../core/serial-code.ts";
+import { serialFromRandom } from "../../core/catalog/serial-code.ts";
 import { serials } from "../../server/db/schema/index.ts";
 import { generateSerials } from "../../server/validity/serials.ts";
 import { createBatch, createUser } from "../factories/index.ts";

@@ -3,8 +3,8 @@ import { fieldClass } from "~/components/ui/input.tsx";
 import { InputField } from "~/components/ui/input-field.tsx";
 import { Label } from "~/components/ui/label.tsx";
 import type { FieldErrors } from "~/lib/forms.ts";
-import { US_STATES } from "~core/address.ts";
-import { zipStateWarning } from "~core/zip-prefixes.ts";
+import { US_STATES } from "~core/orders/address.ts";
+import { zipStateWarning } from "~core/orders/zip-prefixes.ts";
 
 /** What the fields start with: a saved address, or the text a refused form sent. */
 export type AddressValues = { readonly [field: string]: unknown };
@@ -12,7 +12,7 @@ export type AddressValues = { readonly [field: string]: unknown };
 const textOf = (value: unknown) => (typeof value === "string" ? value : "");
 
 /**
- * The fields of a postal address (core/address.ts postalAddressSchema): a plain form, so it works
+ * The fields of a postal address (core/orders/address.ts postalAddressSchema): a plain form, so it works
  * without JavaScript. `idPrefix` keeps ids unique when several forms share a page.
  */
 export function AddressFields({
@@ -78,7 +78,7 @@ function StateSelect({ id, value, error }: { id: string; value: string; error?: 
   );
 }
 
-/** A ZIP code and state that disagree: a warning, not a refusal (core/zip-prefixes.ts says why). */
+/** A ZIP code and state that disagree: a warning, not a refusal (core/orders/zip-prefixes.ts says why). */
 export function ZipStateWarning({ address }: { address: { state: string; postalCode: string } }) {
   const warning = zipStateWarning(address);
   if (!warning) return null;

@@ -4,7 +4,7 @@ import { Field } from "~/components/admin/field.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardHeader } from "~/components/ui/card.tsx";
 import { Input } from "~/components/ui/input.tsx";
-import { formatSerial as printed } from "~core/serial-code.ts";
+import { formatSerial as printed } from "~core/catalog/serial-code.ts";
 
 type Flagged = { id: string; code: string; clientCount: number; flaggedAt: Date | string | null };
 type Event = { id: string; code: string; action: string; note: string; createdAt: Date | string };

@@ -6,7 +6,7 @@ import { Input } from "~/components/ui/input.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
 import type { FieldErrors } from "~/lib/forms.ts";
 import { brand } from "~core/brand.ts";
-import { slugify } from "~core/slug.ts";
+import { slugify } from "~core/text/slug.ts";
 import { Field } from "./field.tsx";
 import { FormSwitch } from "./form-switch.tsx";
 import { ImageUpload } from "./image-upload.tsx";

@@ -3,7 +3,7 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button.tsx";
 import { fieldClass } from "~/components/ui/input.tsx";
 import { Label } from "~/components/ui/label.tsx";
-import { type BulkField, cellKey, checkCell, STOCK_REASONS } from "~core/bulk-edit.ts";
+import { type BulkField, cellKey, checkCell, STOCK_REASONS } from "~core/catalog/bulk-edit.ts";
 
 export type BulkRow = {
   variantId: string;
@@ -41,7 +41,7 @@ const hasStatusCell = (rows: BulkRow[], i: number) =>
 /**
  * The bulk edit grid: one row per variant, a text cell per column. Arrow keys move between cells
  * (left/right once the caret is at the edge of the text), Enter moves down, Shift+Enter up. Each
- * cell is checked as it is typed (core/bulk-edit.ts) with its message under it; the server's
+ * cell is checked as it is typed (core/catalog/bulk-edit.ts) with its message under it; the server's
  * messages for a refused save show at their cells too. Nothing is saved until Save, and then all
  * changed cells in one transaction.
  */

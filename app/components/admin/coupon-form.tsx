@@ -4,7 +4,7 @@ import { Field } from "~/components/admin/field.tsx";
 import { FormSwitch } from "~/components/admin/form-switch.tsx";
 import { fieldClass, Input } from "~/components/ui/input.tsx";
 import type { FieldErrors } from "~/lib/forms.ts";
-import { freeOrderWarning } from "~core/coupon-terms.ts";
+import { freeOrderWarning } from "~core/pricing/coupon-terms.ts";
 import { SaveForm } from "./save-form.tsx";
 
 export type CouponFormState = {

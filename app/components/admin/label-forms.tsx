@@ -8,9 +8,9 @@ import { FieldError } from "~/components/ui/field-error.tsx";
 import { fieldClass, Input } from "~/components/ui/input.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
 import type { FieldErrors } from "~/lib/forms.ts";
+import type { IngredientRow } from "~core/forms/supplement-label-form.ts";
 import { PROP65_ENDPOINT_LABELS, PROP65_ENDPOINTS } from "~core/legal/prop65.ts";
 import type { SupplementFacts } from "~core/legal/supplement-facts.ts";
-import type { IngredientRow } from "~core/supplement-label-form.ts";
 
 /** The admin label screen's forms (app/routes/admin/product-label.tsx). Work without JavaScript. */
 

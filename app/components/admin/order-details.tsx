@@ -4,11 +4,11 @@ import { RefundBadge } from "~/components/store/refund-badge.tsx";
 import { TrackingLink } from "~/components/store/tracking-link.tsx";
 import { type PlainColumn, PlainTable } from "~/components/ui/plain-table.tsx";
 import { formatDateTime } from "~/lib/dates.ts";
-import { formatMoney } from "~core/money.ts";
-import { type ShippingAndTax, shippingAndTaxRows } from "~core/order-charges.ts";
-import type { OrderLine } from "~core/order-line.ts";
-import { orderLabel } from "~core/order-number.ts";
-import { trackingInfo } from "~core/shipment.ts";
+import type { OrderLine } from "~core/orders/order-line.ts";
+import { orderLabel } from "~core/orders/order-number.ts";
+import { trackingInfo } from "~core/orders/shipment.ts";
+import { formatMoney } from "~core/pricing/money.ts";
+import { type ShippingAndTax, shippingAndTaxRows } from "~core/pricing/order-charges.ts";
 import type { ShippingAddress } from "~server/db/schema/orders.ts";
 import { statusLabel } from "./order-status.ts";
 

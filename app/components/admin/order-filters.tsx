@@ -12,7 +12,7 @@ import {
   ORDER_STATUS_CHOICES,
   PAYMENT_FILTERS,
   PURCHASE_TYPES,
-} from "~core/order-filter-options.ts";
+} from "~core/orders/order-filter-options.ts";
 
 /** The filter as the loader parsed it (server/orders/order-filter.ts). */
 export type ShownFilter = {

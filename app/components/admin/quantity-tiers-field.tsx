@@ -8,7 +8,7 @@ import {
   TIER_MAX_QUANTITY,
   TIER_MIN_PERCENT,
   TIER_MIN_QUANTITY,
-} from "~core/quantity-tiers.ts";
+} from "~core/pricing/quantity-tiers.ts";
 import type { QuantityTierRow } from "~server/catalog/quantity-tiers.ts";
 
 let nextKey = 0;

@@ -16,8 +16,8 @@ import { type PlainColumn, PlainTable } from "~/components/ui/plain-table.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { formatDateTime } from "~/lib/dates.ts";
-import { formatMoney } from "~core/money.ts";
-import { REFUND_REASON_MAX, unitsRefundCents } from "~core/refunds.ts";
+import { REFUND_REASON_MAX, unitsRefundCents } from "~core/orders/refunds.ts";
+import { formatMoney } from "~core/pricing/money.ts";
 import type { action, loader } from "../../routes/admin/order-refunds.tsx";
 
 type PanelData = Awaited<ReturnType<typeof loader>>;

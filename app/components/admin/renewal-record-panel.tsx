@@ -5,7 +5,7 @@ import { Input } from "~/components/ui/input.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { formatDate, formatDateTime } from "~/lib/dates.ts";
 import type { FieldErrors } from "~/lib/forms.ts";
-import { formatMoney } from "~core/money.ts";
+import { formatMoney } from "~core/pricing/money.ts";
 import type { ActionToast } from "~core/toast.ts";
 import type { AdminRenewalRecord } from "~server/subscriptions/renewal-record.ts";
 

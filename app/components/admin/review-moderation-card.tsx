@@ -9,8 +9,13 @@ import { FormField } from "~/components/ui/form-field.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
 import { formatDateTime } from "~/lib/dates.ts";
 import type { FieldErrors } from "~/lib/forms.ts";
-import { orderLabel } from "~core/order-number.ts";
-import { HIDE_REASONS, hideReasonLabels, REVIEW_BODY_MAX, type ReviewStatus } from "~core/review-rules.ts";
+import {
+  HIDE_REASONS,
+  hideReasonLabels,
+  REVIEW_BODY_MAX,
+  type ReviewStatus,
+} from "~core/catalog/review-rules.ts";
+import { orderLabel } from "~core/orders/order-number.ts";
 import type { AdminReview } from "~server/reviews/admin-reviews.ts";
 
 const statusBadge: Record<ReviewStatus, { label: string; variant: BadgeVariant }> = {

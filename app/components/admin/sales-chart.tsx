@@ -1,4 +1,4 @@
-import { formatMoney } from "~core/money.ts";
+import { formatMoney } from "~core/pricing/money.ts";
 
 export type SalesDay = { day: string; revenueCents: number; orders: number };
 

@@ -1,7 +1,7 @@
 import { Input } from "~/components/ui/input.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
 import type { FieldErrors } from "~/lib/forms.ts";
-import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from "~core/seo-limits.ts";
+import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from "~core/text/seo-limits.ts";
 import { Field } from "./field.tsx";
 import { ListField } from "./list-field.tsx";
 

@@ -11,7 +11,7 @@ import {
 } from "~/components/ui/dialog.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import type { FieldErrors } from "~/lib/forms.ts";
-import { orderLabel } from "~core/order-number.ts";
+import { orderLabel } from "~core/orders/order-number.ts";
 import type { ActionToast } from "~core/toast.ts";
 import { type ShipmentDefaults, ShipmentFields } from "./shipment-fields.tsx";
 

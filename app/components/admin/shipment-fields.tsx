@@ -2,7 +2,7 @@ import { useId } from "react";
 import { FormField } from "~/components/ui/form-field.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import type { FieldErrors } from "~/lib/forms.ts";
-import { CARRIERS, carrierLabels } from "~core/shipment.ts";
+import { CARRIERS, carrierLabels } from "~core/orders/shipment.ts";
 
 export type ShipmentDefaults = {
   carrier?: string | null;
@@ -13,7 +13,7 @@ export type ShipmentDefaults = {
 /**
  * The carrier, the free carrier name (for "Other") and the tracking number: the fields of the ship
  * dialog on Orders Management and of the ship page (/admin/orders/:id/ship). Plain controls, so
- * they work with the keyboard and without JavaScript; the server checks them (core/shipment.ts).
+ * they work with the keyboard and without JavaScript; the server checks them (core/orders/shipment.ts).
  */
 export function ShipmentFields({ defaults, errors }: { defaults?: ShipmentDefaults; errors?: FieldErrors }) {
   const hintId = useId();

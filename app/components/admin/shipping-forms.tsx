@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button.tsx";
 import { fieldClass } from "~/components/ui/input.tsx";
 import { BoundInputField } from "~/components/ui/input-field.tsx";
 import type { FieldErrors } from "~/lib/forms.ts";
-import { US_STATES } from "~core/address.ts";
+import { US_STATES } from "~core/orders/address.ts";
 
 export type FormState = { errors: FieldErrors; values: Record<string, string> };
 

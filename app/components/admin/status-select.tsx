@@ -6,8 +6,8 @@ import { ShipDialog } from "~/components/admin/ship-dialog.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import { orderLabel } from "~core/order-number.ts";
-import { type StatusChangeQuestion, statusChangeQuestion } from "~core/order-status-change.ts";
+import { orderLabel } from "~core/orders/order-number.ts";
+import { type StatusChangeQuestion, statusChangeQuestion } from "~core/orders/order-status-change.ts";
 import type { ToastMessage } from "~core/toast.ts";
 import type { OrderDetailsData } from "./order-details.tsx";
 

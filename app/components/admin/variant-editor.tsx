@@ -3,8 +3,8 @@ import { Button } from "~/components/ui/button.tsx";
 import { FieldError } from "~/components/ui/field-error.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { useHydrated } from "~/hooks/use-hydrated.ts";
+import { optionField } from "~/lib/admin/variant-form.ts";
 import type { FieldErrors } from "~/lib/forms.ts";
-import { optionField } from "~/lib/variant-form.ts";
 import {
   applyStep,
   MAX_OPTIONS,
@@ -13,7 +13,7 @@ import {
   stepValue,
   type VariantDraft,
   type VariantsDraft,
-} from "~core/variant-drafts.ts";
+} from "~core/catalog/variant-drafts.ts";
 import { type StepButton, VariantRows } from "./variant-rows.tsx";
 
 /**

@@ -5,15 +5,15 @@ import { Button } from "~/components/ui/button.tsx";
 import { FieldError } from "~/components/ui/field-error.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
+import { variantField, variantValueField } from "~/lib/admin/variant-form.ts";
 import type { FieldErrors } from "~/lib/forms.ts";
-import { variantField, variantValueField } from "~/lib/variant-form.ts";
 import {
   type EditorStep,
   splitValues,
   type VariantDraft,
   type VariantsDraft,
   variantTitle,
-} from "~core/variant-drafts.ts";
+} from "~core/catalog/variant-drafts.ts";
 
 /**
  * Props of a button that applies an editor step: with JavaScript it applies it at once; before

@@ -1,6 +1,6 @@
 import { formatDate } from "~/lib/dates.ts";
-import type { CommissionBalance } from "~core/commission.ts";
-import { formatMoney } from "~core/money.ts";
+import type { CommissionBalance } from "~core/pricing/commission.ts";
+import { formatMoney } from "~core/pricing/money.ts";
 
 /**
  * The commission views shared by the creator portal and the admin's ledger page: plain

@@ -3,8 +3,8 @@ import { useId, useState } from "react";
 import { Button } from "~/components/ui/button.tsx";
 import { toast } from "~/components/ui/toaster.tsx";
 import { cn } from "~/lib/cn.ts";
-import { MAX_LINE_QUANTITY } from "~core/cart-quantity.ts";
-import type { ProductSummary } from "~core/catalog.ts";
+import { MAX_LINE_QUANTITY } from "~core/catalog/cart-quantity.ts";
+import type { ProductSummary } from "~core/catalog/catalog.ts";
 import { CartForm, cartBusyProps, useCartFetcher } from "./cart-form.tsx";
 import { QuantityStepper } from "./quantity-stepper.tsx";
 

@@ -2,12 +2,12 @@ import { Minus, Plus, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
-import { variantLineText } from "~/lib/product-variants.ts";
-import type { PricedCartLine } from "~core/cart-pricing.ts";
-import { MAX_LINE_QUANTITY } from "~core/cart-quantity.ts";
-import { productPath } from "~core/catalog.ts";
-import { formatMoney } from "~core/money.ts";
-import { shortageMessage } from "~core/stock.ts";
+import { variantLineText } from "~/lib/store/product-variants.ts";
+import { MAX_LINE_QUANTITY } from "~core/catalog/cart-quantity.ts";
+import { productPath } from "~core/catalog/catalog.ts";
+import { shortageMessage } from "~core/catalog/stock.ts";
+import type { PricedCartLine } from "~core/pricing/cart-pricing.ts";
+import { formatMoney } from "~core/pricing/money.ts";
 import { CartForm, cartBusyProps, useCartFetcher } from "./cart-form.tsx";
 import { ProductImage } from "./product-image.tsx";
 

@@ -1,10 +1,10 @@
 import { ShoppingBag } from "lucide-react";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
-import type { PricedCart } from "~core/cart-pricing.ts";
-import { priceCheckout } from "~core/checkout-pricing.ts";
-import { formatMoney } from "~core/money.ts";
-import { missingForFreeShipping, quoteZone } from "~core/shipping.ts";
+import type { PricedCart } from "~core/pricing/cart-pricing.ts";
+import { priceCheckout } from "~core/pricing/checkout-pricing.ts";
+import { formatMoney } from "~core/pricing/money.ts";
+import { missingForFreeShipping, quoteZone } from "~core/pricing/shipping.ts";
 import { CartLineItem } from "./cart-line-item.tsx";
 import { useCartCoupon, useCartPurchase, useShippingEstimate } from "./use-cart.ts";
 

@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button.tsx";
 import { fieldClass } from "~/components/ui/input.tsx";
 import { InputField } from "~/components/ui/input-field.tsx";
 import type { FieldErrors } from "~/lib/forms.ts";
-import { formatAddressLine, type PostalAddress, US_STATES } from "~core/address.ts";
+import { formatAddressLine, type PostalAddress, US_STATES } from "~core/orders/address.ts";
 
 type Saved = PostalAddress & { id: string; isDefault: boolean };
 

@@ -3,10 +3,10 @@ import { OrderStatusBadge, orderDateFormat } from "~/components/store/order-stat
 import { RefundBadge } from "~/components/store/refund-badge.tsx";
 import { TrackingLink } from "~/components/store/tracking-link.tsx";
 import { type PlainColumn, PlainTable } from "~/components/ui/plain-table.tsx";
-import { formatMoney } from "~core/money.ts";
-import { orderChargeRows, orderTotalsOf } from "~core/order-charges.ts";
-import { orderLabel } from "~core/order-number.ts";
-import { trackingInfo } from "~core/shipment.ts";
+import { orderLabel } from "~core/orders/order-number.ts";
+import { trackingInfo } from "~core/orders/shipment.ts";
+import { formatMoney } from "~core/pricing/money.ts";
+import { orderChargeRows, orderTotalsOf } from "~core/pricing/order-charges.ts";
 import type { OrderView } from "~server/orders/customer-orders.ts";
 
 /**

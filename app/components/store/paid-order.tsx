@@ -1,9 +1,9 @@
 import { Fragment } from "react";
-import { DEFAULT_PRODUCT_IMAGE } from "~core/images.ts";
-import { formatMoney } from "~core/money.ts";
-import { type OrderTotals, orderChargeRows, orderTotalsOf } from "~core/order-charges.ts";
-import type { OrderLine } from "~core/order-line.ts";
-import { orderLabel } from "~core/order-number.ts";
+import { DEFAULT_PRODUCT_IMAGE } from "~core/catalog/images.ts";
+import type { OrderLine } from "~core/orders/order-line.ts";
+import { orderLabel } from "~core/orders/order-number.ts";
+import { formatMoney } from "~core/pricing/money.ts";
+import { type OrderTotals, orderChargeRows, orderTotalsOf } from "~core/pricing/order-charges.ts";
 
 /** A new subscription as the success page announces it: when it charges next, where it is managed. */
 export type StartedSubscription = { id: string; nextChargeAt: string | null };

@@ -2,7 +2,7 @@ import { LoaderCircle, ShieldCheck } from "lucide-react";
 import { type ReactNode, Suspense, useEffect } from "react";
 import { Await, Link, useLocation, useNavigate } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
-import { type PaymentOutcome, retryHref } from "~/lib/payment-return.ts";
+import { type PaymentOutcome, retryHref } from "~/lib/store/payment-return.ts";
 
 /**
  * What a return page shows while the server confirms the payment with the provider (the page

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge.tsx";
-import { type ProductSummary, productPath } from "~core/catalog.ts";
-import { formatMoney } from "~core/money.ts";
+import { type ProductSummary, productPath } from "~core/catalog/catalog.ts";
+import { formatMoney } from "~core/pricing/money.ts";
 import { AddToCartForm } from "./add-to-cart-form.tsx";
 import { ProductImage } from "./product-image.tsx";
 

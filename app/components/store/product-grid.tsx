@@ -1,4 +1,4 @@
-import type { ProductSummary } from "~core/catalog.ts";
+import type { ProductSummary } from "~core/catalog/catalog.ts";
 import { ProductCard } from "./product-card.tsx";
 
 /** The product grid of /products and the home page; says so when there is nothing to show. */

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { cn } from "~/lib/cn.ts";
 import type { loader as rootLoader } from "~/root.tsx";
-import { allWidthsSrcSets, DEFAULT_PRODUCT_IMAGE, isUploadUrl } from "~core/images.ts";
+import { allWidthsSrcSets, DEFAULT_PRODUCT_IMAGE, isUploadUrl } from "~core/catalog/images.ts";
 
 const fallback = DEFAULT_PRODUCT_IMAGE.src;
 

@@ -1,4 +1,4 @@
-import { formatMoney } from "~core/money.ts";
+import { formatMoney } from "~core/pricing/money.ts";
 
 /**
  * The product page's price; with a compare-at price above it, that one is struck through. The

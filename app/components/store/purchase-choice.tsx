@@ -1,6 +1,6 @@
 import { Link, useLocation } from "react-router";
-import { type PurchaseType, SUBSCRIPTION_DISCOUNT_BASIS_POINTS } from "~core/checkout-pricing.ts";
-import { formatMoney, percentageOf } from "~core/money.ts";
+import { type PurchaseType, SUBSCRIPTION_DISCOUNT_BASIS_POINTS } from "~core/pricing/checkout-pricing.ts";
+import { formatMoney, percentageOf } from "~core/pricing/money.ts";
 
 type PurchaseChoiceProps = {
   value: PurchaseType;

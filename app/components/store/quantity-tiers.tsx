@@ -1,5 +1,5 @@
 import { Tag } from "lucide-react";
-import { type QuantityTier, tierLabel } from "~core/quantity-tiers.ts";
+import { type QuantityTier, tierLabel } from "~core/pricing/quantity-tiers.ts";
 
 /** A product's volume pricing ("Buy 3, save 10%"), shown above Add to cart; nothing without tiers. */
 export function QuantityTiers({ tiers }: { tiers: QuantityTier[] }) {

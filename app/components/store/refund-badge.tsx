@@ -1,5 +1,5 @@
 import { Badge } from "~/components/ui/badge.tsx";
-import { refundState, refundStateLabel } from "~core/refunds.ts";
+import { refundState, refundStateLabel } from "~core/orders/refunds.ts";
 
 /** "Refunded" / "Partially refunded" beside an order's status; nothing while nothing was refunded. */
 export function RefundBadge({ order }: { order: { refundedCents: number; totalCents: number } }) {

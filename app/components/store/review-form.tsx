@@ -4,7 +4,7 @@ import { FormField } from "~/components/ui/form-field.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { FormAlert } from "~/components/ui/input-field.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
-import { REVIEW_BODY_MAX, REVIEW_TITLE_MAX } from "~core/review-rules.ts";
+import { REVIEW_BODY_MAX, REVIEW_TITLE_MAX } from "~core/catalog/review-rules.ts";
 import type { ReviewEligibility } from "~server/reviews/eligibility.ts";
 
 /** The customer's own review, which they may edit. */

@@ -1,7 +1,7 @@
 import { ShoppingBag } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button } from "~/components/ui/button.tsx";
-import { formatMoney } from "~core/money.ts";
+import { formatMoney } from "~core/pricing/money.ts";
 
 /**
  * A phone's add-to-cart bar (issue 31), fixed to the bottom while the page's own Add to Cart is

@@ -1,11 +1,11 @@
 import { ExternalLink } from "lucide-react";
 import { cn } from "~/lib/cn.ts";
-import type { TrackingInfo } from "~core/shipment.ts";
+import type { TrackingInfo } from "~core/orders/shipment.ts";
 
 /**
  * An order's tracking line: the carrier and the tracking number, linked to the carrier's tracking
  * page (a new tab) when it has one. Shared by My Orders, the order page, the admin order detail
- * and the guest order-status page. Build `tracking` with `trackingInfo` (core/shipment.ts).
+ * and the guest order-status page. Build `tracking` with `trackingInfo` (core/orders/shipment.ts).
  */
 export function TrackingLink({ tracking, className }: { tracking: TrackingInfo; className?: string }) {
   return (

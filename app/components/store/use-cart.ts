@@ -1,8 +1,8 @@
 import { useFetchers, useRouteLoaderData } from "react-router";
-import { applyPendingCartChanges } from "~/lib/cart-optimistic.ts";
+import { applyPendingCartChanges } from "~/lib/store/cart-optimistic.ts";
 import type { loader } from "~/routes/store/layout.tsx";
-import { emptyCart, type PricedCart } from "~core/cart-pricing.ts";
-import type { PurchaseType } from "~core/checkout-pricing.ts";
+import { emptyCart, type PricedCart } from "~core/pricing/cart-pricing.ts";
+import type { PurchaseType } from "~core/pricing/checkout-pricing.ts";
 
 /** Where every cart form posts (the /cart route's action). */
 export const cartActionPath = "/cart";

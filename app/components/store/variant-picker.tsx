@@ -1,6 +1,6 @@
-import { pickerLegend, pricesDiffer } from "~/lib/product-variants.ts";
-import type { ProductOption, ProductVariant } from "~core/catalog.ts";
-import { formatMoney } from "~core/money.ts";
+import { pickerLegend, pricesDiffer } from "~/lib/store/product-variants.ts";
+import type { ProductOption, ProductVariant } from "~core/catalog/catalog.ts";
+import { formatMoney } from "~core/pricing/money.ts";
 
 type VariantPickerProps = {
   options: ProductOption[];

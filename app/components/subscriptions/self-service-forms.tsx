@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { SubmitButton } from "~/components/account/submit-button.tsx";
-import { formatMoney } from "~core/money.ts";
+import { formatMoney } from "~core/pricing/money.ts";
 
 /**
  * The self-service forms of one subscription (/account/subscriptions/:id). Plain HTML forms: each

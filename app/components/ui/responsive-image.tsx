@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { avifSrcSetFor, type ImageInfo, srcSetFor } from "~core/images.ts";
+import { avifSrcSetFor, type ImageInfo, srcSetFor } from "~core/catalog/images.ts";
 
 export type ResponsiveImageProps = Omit<
   React.ComponentProps<"img">,

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { formText, parseForm } from "~/lib/forms.ts";
-import { postalAddressSchema } from "~core/address-form.ts";
+import { postalAddressSchema } from "~core/forms/address-form.ts";
 import { deleteAddress, saveAddress, setDefaultAddress, updateAddress } from "~server/accounts/addresses.ts";
 import type { RequestContext } from "~server/context.ts";
 import { failureData, settle } from "~server/http/error-response.ts";

@@ -1,22 +1,22 @@
 import type { AuthenticationResponseJSON } from "@simplewebauthn/browser";
 import { data, redirect } from "react-router";
 import { parseForm, safeRedirectPath } from "~/lib/forms.ts";
+import { optInAtSignUp } from "~/routes/store/newsletter.server.ts";
 import {
   forgotPasswordSchema,
   resendVerificationSchema,
   resetPasswordSchema,
   signInSchema,
   signUpSchema,
-} from "~core/account-forms.ts";
+} from "~core/forms/account-forms.ts";
 import { cookiesFrom, tryAuth } from "~server/accounts/auth-call.ts";
-import { onSignedIn } from "~server/accounts/on-signed-in.ts";
 import { VERIFIED_CALLBACK } from "~server/auth/auth.ts";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "~server/auth/common-passwords.ts";
 import { PASSKEY_SIGN_IN_FAILED, parsePasskeyResponse } from "~server/auth/passkeys.ts";
 import type { RequestContext } from "~server/context.ts";
 import { type FlashToast, redirectWithToast, type ToastVariant } from "~server/http/flash.ts";
-import { optInAtSignUp } from "~server/marketing/request.server.ts";
 import type { AuthActionData } from "./auth-types.ts";
+import { onSignedIn } from "./on-signed-in.server.ts";
 
 type Args = { context: RequestContext; request: Request; formData: FormData };
 

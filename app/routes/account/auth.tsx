@@ -11,13 +11,13 @@ import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { safeRedirectPath } from "~/lib/forms.ts";
 import { brand } from "~core/brand.ts";
 import { attachedOrdersMessage, takeAttachedOrdersNotice } from "~server/accounts/guest-orders.ts";
-import { onSignedIn } from "~server/accounts/on-signed-in.ts";
 import { getSessionUser } from "~server/auth/session.ts";
 import { socialButtons } from "~server/auth/social.ts";
 import { redirectWithToast } from "~server/http/flash.ts";
 import type { Route } from "./+types/auth";
 import * as actions from "./auth.server.ts";
 import type { AuthActionData } from "./auth-types.ts";
+import { onSignedIn } from "./on-signed-in.server.ts";
 import { afterSocialSignIn, failed, SOCIAL_DONE, signInWithProvider } from "./social-sign-in.server.ts";
 
 type Mode = "signin" | "forgot" | "reset";

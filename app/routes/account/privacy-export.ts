@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { exportRequestSchema } from "~core/privacy-form.ts";
+import { exportRequestSchema } from "~core/forms/privacy-form.ts";
 import { settle } from "~server/http/error-response.ts";
 import { jsonAttachment } from "~server/privacy/download.ts";
 import { exportFileName } from "~server/privacy/export.ts";

@@ -4,7 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/
 import { FormAlert, InputField } from "~/components/ui/input-field.tsx";
 import type { FieldErrors } from "~/lib/forms.ts";
 import { brand } from "~core/brand.ts";
-import { deleteRequestSchema } from "~core/privacy-form.ts";
+import { deleteRequestSchema } from "~core/forms/privacy-form.ts";
 import { homeSignedOut, tryAuth } from "~server/accounts/auth-call.ts";
 import { requireUser } from "~server/auth/session.ts";
 import { settle } from "~server/http/error-response.ts";

@@ -1,11 +1,11 @@
 import { data, redirect } from "react-router";
 import { safeRedirectPath } from "~/lib/forms.ts";
 import { cookiesFrom, tryAuth } from "~server/accounts/auth-call.ts";
-import { onSignedIn } from "~server/accounts/on-signed-in.ts";
 import { getSessionUser } from "~server/auth/session.ts";
 import { SOCIAL_ERRORS, socialButtons } from "~server/auth/social.ts";
 import type { RequestContext } from "~server/context.ts";
 import { redirectWithToast } from "~server/http/flash.ts";
+import { onSignedIn } from "./on-signed-in.server.ts";
 
 export type SocialProvider = "google" | "apple";
 

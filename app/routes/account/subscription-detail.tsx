@@ -12,9 +12,9 @@ import {
   subscriptionStatusVariant,
 } from "~/lib/subscriptions.ts";
 import { brand } from "~core/brand.ts";
-import { formatMoney } from "~core/money.ts";
-import { subscriptionRef } from "~core/order-number.ts";
-import { isPaused } from "~core/subscription-schedule.ts";
+import { subscriptionRef } from "~core/orders/order-number.ts";
+import { isPaused } from "~core/orders/subscription-schedule.ts";
+import { formatMoney } from "~core/pricing/money.ts";
 import { requireUser } from "~server/auth/session.ts";
 import { settle } from "~server/http/error-response.ts";
 import { subscribableVariants } from "~server/subscriptions/catalog-options.ts";

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { type FieldErrors, parseForm, readForm } from "~/lib/forms.ts";
-import { itemsFormSchema, pauseFormSchema } from "~core/subscription-change-form.ts";
+import { itemsFormSchema, pauseFormSchema } from "~core/forms/subscription-change-form.ts";
 import type { RequestContext } from "~server/context.ts";
 import { failureData, fieldMessages, settle } from "~server/http/error-response.ts";
 import { type FlashToastInput, redirectWithToast } from "~server/http/flash.ts";

@@ -6,7 +6,6 @@ import { buttonClass } from "~/components/ui/button.tsx";
 import { FormAlert } from "~/components/ui/input-field.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { formatDate } from "~/lib/dates.ts";
-import { cancelSubscriptionAction } from "~/lib/subscription-cancel.server.ts";
 import {
   canCancel,
   renewalText,
@@ -14,11 +13,12 @@ import {
   subscriptionStatusVariant,
 } from "~/lib/subscriptions.ts";
 import { brand } from "~core/brand.ts";
-import { formatMoney } from "~core/money.ts";
-import { subscriptionRef } from "~core/order-number.ts";
+import { subscriptionRef } from "~core/orders/order-number.ts";
+import { formatMoney } from "~core/pricing/money.ts";
 import { requireUser } from "~server/auth/session.ts";
 import { listCustomerSubscriptions } from "~server/subscriptions/customer-subscriptions.ts";
 import type { Route } from "./+types/subscriptions";
+import { cancelSubscriptionAction } from "./cancel-subscription.server.ts";
 
 export function meta() {
   return [{ title: `My Subscriptions | ${brand.name}` }];

@@ -7,7 +7,6 @@ import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardHeader } from "~/components/ui/card.tsx";
 import { fieldClass, Input } from "~/components/ui/input.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import { adminFailure, backWithToast } from "~/lib/admin-actions.server.ts";
 import { parseForm, readForm } from "~/lib/forms.ts";
 import {
   abandonedCartSettingsFormSchema,
@@ -18,6 +17,7 @@ import {
 } from "~server/abandoned-carts/settings.ts";
 import { fieldMessages, settle } from "~server/http/error-response.ts";
 import type { Route } from "./+types/abandoned-carts";
+import { adminFailure, backWithToast } from "./admin-actions.server.ts";
 
 /** Abandoned-cart reminder settings (docs/abandoned-carts.md, decision 044). */
 const PATH = "/admin/abandoned-carts";

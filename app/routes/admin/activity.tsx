@@ -9,7 +9,6 @@ import { fieldClass, Input } from "~/components/ui/input.tsx";
 import { Label } from "~/components/ui/label.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import { adminFailure, backWithToast } from "~/lib/admin-actions.server.ts";
 import { formatDateTime } from "~/lib/dates.ts";
 import { parseForm } from "~/lib/forms.ts";
 import { SYSTEM_ACTOR } from "~core/audit-actor.ts";
@@ -25,6 +24,7 @@ import { getAuditSettings, retentionDaysSchema, saveAuditSettings } from "~serve
 import { adminUser } from "~server/auth/guards.ts";
 import { settle } from "~server/http/error-response.ts";
 import type { Route } from "./+types/activity";
+import { adminFailure, backWithToast } from "./admin-actions.server.ts";
 
 export function meta() {
   return [{ title: `Activity Log | ${brand.name} Admin` }];

@@ -9,11 +9,8 @@ import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardHeader } from "~/components/ui/card.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import { adminFailure, backWithToast, type IntentArgs, runIntent } from "~/lib/admin-actions.server.ts";
-import { batchFormFailure, readBatchForm } from "~/lib/batch-form.server.ts";
-import { batchSerialIntents } from "~/lib/batch-serial-actions.server.ts";
 import { parseForm } from "~/lib/forms.ts";
-import { MAX_SERIALS_PER_REQUEST } from "~core/serial-code.ts";
+import { MAX_SERIALS_PER_REQUEST } from "~core/catalog/serial-code.ts";
 import { adminUser } from "~server/auth/guards.ts";
 import { settle } from "~server/http/error-response.ts";
 import { uploadTooLarge } from "~server/media/upload-request.ts";
@@ -22,6 +19,9 @@ import { getBatch, updateBatch } from "~server/validity/batches.ts";
 import { flaggedSerialsOfBatch, serialHistory } from "~server/validity/serial-admin.ts";
 import { generateSerials, serialCountSchema } from "~server/validity/serials.ts";
 import type { Route } from "./+types/batch";
+import { adminFailure, backWithToast, type IntentArgs, runIntent } from "./admin-actions.server.ts";
+import { batchFormFailure, readBatchForm } from "./batch-form.server.ts";
+import { batchSerialIntents } from "./batch-serial-actions.server.ts";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const batch = await getBatch(context.database.db, params.batchId);

@@ -14,15 +14,15 @@ import {
   TableRow,
 } from "~/components/ui/table.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import { batchFormFailure, readBatchForm } from "~/lib/batch-form.server.ts";
 import { formatDate, formatDateTime } from "~/lib/dates.ts";
-import { formatSerial } from "~core/serial-code.ts";
+import { formatSerial } from "~core/catalog/serial-code.ts";
 import { settle } from "~server/http/error-response.ts";
 import { redirectWithToast } from "~server/http/flash.ts";
 import { uploadTooLarge } from "~server/media/upload-request.ts";
 import { type AdminBatch, createBatch, listBatches } from "~server/validity/batches.ts";
 import { listFlaggedSerials } from "~server/validity/serials.ts";
 import type { Route } from "./+types/batches";
+import { batchFormFailure, readBatchForm } from "./batch-form.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const db = context.database.db;

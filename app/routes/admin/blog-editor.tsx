@@ -9,9 +9,8 @@ import { PageHeader } from "~/components/admin/page-header.tsx";
 import { LoadError } from "~/components/admin/row-actions.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import { blogPostFormValues } from "~/lib/admin-form-values.ts";
+import { blogPostFormValues } from "~/lib/admin/admin-form-values.ts";
 import { type FieldErrors, parseForm } from "~/lib/forms.ts";
-import { editorFailure } from "~/lib/markdown-editor.server.ts";
 import {
   blogPostInputSchema,
   createAdminPost,
@@ -24,6 +23,7 @@ import { settle } from "~server/http/error-response.ts";
 import { redirectWithToast } from "~server/http/flash.ts";
 import { receiveImageUpload, uploadTooLarge } from "~server/media/upload-request.ts";
 import type { Route } from "./+types/blog-editor";
+import { editorFailure } from "./markdown-editor.server.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   if (!params.id) return { form: emptyBlogPostForm, loadError: false };

@@ -6,8 +6,7 @@ import { Badge } from "~/components/ui/badge.tsx";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import { deleteIntent, runIntent, toggleIntent } from "~/lib/admin-actions.server.ts";
-import { formatShortUsDate } from "~/lib/admin-dates.ts";
+import { formatShortUsDate } from "~/lib/admin/admin-dates.ts";
 import {
   type AdminBlogPost,
   deleteAdminPost,
@@ -16,6 +15,7 @@ import {
 } from "~server/content/admin-blog.ts";
 import { settle } from "~server/http/error-response.ts";
 import type { Route } from "./+types/blog";
+import { deleteIntent, runIntent, toggleIntent } from "./admin-actions.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const loaded = await settle(context.log, "loading blog posts failed", () =>

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { INLINE_BULK_ORDERS } from "~core/bulk-orders.ts";
+import { INLINE_BULK_ORDERS } from "~core/orders/bulk-orders.ts";
 import type { BulkRequest } from "~server/bulk-orders/requests.ts";
 import { runBulkRequest } from "~server/bulk-orders/run.ts";
 import type { Selection } from "~server/bulk-orders/selection.ts";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { MAX_TRACKING_CSV_BYTES, type TrackingCsvRow, trackingCsvRows } from "~core/bulk-orders.ts";
+import { MAX_TRACKING_CSV_BYTES, type TrackingCsvRow, trackingCsvRows } from "~core/orders/bulk-orders.ts";
 import { actionToast } from "~core/toast.ts";
 import { adminUser } from "~server/auth/guards.ts";
 import { applyPreviewed, createBulkRequest, requestNotFound } from "~server/bulk-orders/requests.ts";

@@ -8,14 +8,7 @@ import { Input } from "~/components/ui/input.tsx";
 import { Label } from "~/components/ui/label.tsx";
 import { Spinner } from "~/components/ui/spinner.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import {
-  adminFailure,
-  backWithToast,
-  deleteIntent,
-  type IntentArgs,
-  runIntent,
-} from "~/lib/admin-actions.server.ts";
-import { CERTIFICATE_SLOTS } from "~core/certificate-slots.ts";
+import { CERTIFICATE_SLOTS } from "~core/catalog/certificate-slots.ts";
 import {
   type AdminCertificate,
   certificateInputSchema,
@@ -27,6 +20,13 @@ import {
 import { settle } from "~server/http/error-response.ts";
 import { receiveImageUpload, uploadTooLarge } from "~server/media/upload-request.ts";
 import type { Route } from "./+types/certificates";
+import {
+  adminFailure,
+  backWithToast,
+  deleteIntent,
+  type IntentArgs,
+  runIntent,
+} from "./admin-actions.server.ts";
 
 const PATH = "/admin/certificates";
 const saveFailed = (description: string, status = 400) =>

@@ -11,9 +11,7 @@ import { DeleteButton, EditLink, LoadError } from "~/components/admin/row-action
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import { adminFailure, adminSuccess, deleteIntent, runIntent } from "~/lib/admin-actions.server.ts";
-import { collectionFormValues } from "~/lib/admin-form-values.ts";
-import { loadListScreen, saveForm, storeFormUploads } from "~/lib/admin-save.server.ts";
+import { collectionFormValues } from "~/lib/admin/admin-form-values.ts";
 import { refusedBy, useRecordFormKey } from "~/lib/form-reset-key.ts";
 import {
   type AdminCollection,
@@ -28,6 +26,8 @@ import {
 import { settle } from "~server/http/error-response.ts";
 import { uploadTooLarge } from "~server/media/upload-request.ts";
 import type { Route } from "./+types/collections";
+import { adminFailure, adminSuccess, deleteIntent, runIntent } from "./admin-actions.server.ts";
+import { loadListScreen, saveForm, storeFormUploads } from "./admin-save.server.ts";
 
 const PATH = "/admin/collections";
 

@@ -16,17 +16,7 @@ import {
   TableRow,
 } from "~/components/ui/table.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import {
-  type AdminActionResult,
-  adminFailure,
-  adminSuccess,
-  backWithToast,
-  type IntentArgs,
-  runIntent,
-  toggleIntent,
-} from "~/lib/admin-actions.server.ts";
-import { creatorFormValues } from "~/lib/admin-form-values.ts";
-import { loadListScreen } from "~/lib/admin-save.server.ts";
+import { creatorFormValues } from "~/lib/admin/admin-form-values.ts";
 import { formatDate } from "~/lib/dates.ts";
 import { refusedBy, useRecordFormKey } from "~/lib/form-reset-key.ts";
 import { parseForm } from "~/lib/forms.ts";
@@ -42,6 +32,16 @@ import {
 import { inviteCreator, revokeCreatorInvitation } from "~server/creators/invitation.ts";
 import { settle } from "~server/http/error-response.ts";
 import type { Route } from "./+types/content-creators";
+import {
+  type AdminActionResult,
+  adminFailure,
+  adminSuccess,
+  backWithToast,
+  type IntentArgs,
+  runIntent,
+  toggleIntent,
+} from "./admin-actions.server.ts";
+import { loadListScreen } from "./admin-save.server.ts";
 
 const PATH = "/admin/content-creators";
 

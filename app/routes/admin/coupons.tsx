@@ -16,22 +16,13 @@ import {
   TableRow,
 } from "~/components/ui/table.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import {
-  adminFailure,
-  backWithToast,
-  deleteIntent,
-  type IntentArgs,
-  runIntent,
-  toggleIntent,
-} from "~/lib/admin-actions.server.ts";
-import { couponFormValues } from "~/lib/admin-form-values.ts";
-import { requestedForm } from "~/lib/admin-save.server.ts";
+import { couponFormValues } from "~/lib/admin/admin-form-values.ts";
 import { formatDate, formatDateTime } from "~/lib/dates.ts";
 import { refusedBy, useRecordFormKey } from "~/lib/form-reset-key.ts";
 import { namedFieldErrors, parseForm } from "~/lib/forms.ts";
-import { couponStatus, discountLabel } from "~core/coupon-status.ts";
-import { formatMoney } from "~core/money.ts";
-import { orderLabel } from "~core/order-number.ts";
+import { orderLabel } from "~core/orders/order-number.ts";
+import { couponStatus, discountLabel } from "~core/pricing/coupon-status.ts";
+import { formatMoney } from "~core/pricing/money.ts";
 import {
   type AdminCoupon,
   couponInputSchema,
@@ -45,6 +36,15 @@ import {
 } from "~server/coupons/admin-coupons.ts";
 import { settle } from "~server/http/error-response.ts";
 import type { Route } from "./+types/coupons";
+import {
+  adminFailure,
+  backWithToast,
+  deleteIntent,
+  type IntentArgs,
+  runIntent,
+  toggleIntent,
+} from "./admin-actions.server.ts";
+import { requestedForm } from "./admin-save.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = context.database.db;

@@ -16,9 +16,8 @@ import {
   TableRow,
 } from "~/components/ui/table.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import { adminFailure, backWithToast } from "~/lib/admin-actions.server.ts";
 import { parseForm, readForm } from "~/lib/forms.ts";
-import { formatMoney } from "~core/money.ts";
+import { formatMoney } from "~core/pricing/money.ts";
 import {
   commissionSettingsFormSchema,
   DEFAULT_COMMISSION_SETTINGS,
@@ -28,6 +27,7 @@ import {
 import { allCreatorBalances } from "~server/creators/ledger-read.ts";
 import { settle } from "~server/http/error-response.ts";
 import type { Route } from "./+types/creator-commissions";
+import { adminFailure, backWithToast } from "./admin-actions.server.ts";
 
 /** Creator commissions: every creator's balance, the hold setting and the payable CSV (decision 040). */
 const PATH = "/admin/creator-commissions";

@@ -6,14 +6,14 @@ import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardHeader } from "~/components/ui/card.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import { adminFailure, backWithToast } from "~/lib/admin-actions.server.ts";
 import { parseForm, readForm } from "~/lib/forms.ts";
-import { formatMoney } from "~core/money.ts";
+import { formatMoney } from "~core/pricing/money.ts";
 import { adminUser } from "~server/auth/guards.ts";
 import { creatorLedgerScreen } from "~server/creators/ledger-read.ts";
 import { markCreatorPaid, markPaidSchema } from "~server/creators/payouts.ts";
 import { settle } from "~server/http/error-response.ts";
 import type { Route } from "./+types/creator-ledger";
+import { adminFailure, backWithToast } from "./admin-actions.server.ts";
 
 /** One creator's ledger and balance, and "Mark paid" (decision 040). */
 export async function loader({ params, request, context }: Route.LoaderArgs) {

@@ -1,4 +1,3 @@
-import { adminFailure, backWithToast, runIntent } from "~/lib/admin-actions.server.ts";
 import { formText, parseForm } from "~/lib/forms.ts";
 import { tryAuth } from "~server/accounts/auth-call.ts";
 import { VERIFIED_CALLBACK } from "~server/auth/auth.ts";
@@ -16,6 +15,7 @@ import {
 import { ConflictError, RateLimitedError } from "~server/errors.ts";
 import { settle } from "~server/http/error-response.ts";
 import type { Route } from "./+types/customer";
+import { adminFailure, backWithToast, runIntent } from "./admin-actions.server.ts";
 
 type Typed = Record<string, string>;
 

@@ -7,7 +7,7 @@ import { PageHeader } from "~/components/admin/page-header.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { brand } from "~core/brand.ts";
-import { formatMoney } from "~core/money.ts";
+import { formatMoney } from "~core/pricing/money.ts";
 import { can } from "~core/staff/roles.ts";
 import { adminUser } from "~server/auth/guards.ts";
 import { customerProfile } from "~server/customers/profile.ts";

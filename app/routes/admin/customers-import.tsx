@@ -3,11 +3,11 @@ import { Link, useNavigation } from "react-router";
 import { CsvImportScreen, type ImportColumn } from "~/components/admin/csv-import.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
-import { type CsvImportResult, csvImportAction } from "~/lib/csv-import-action.server.ts";
 import { csvTooLarge } from "~server/csv-import/uploads.ts";
 import { applyCustomersUpload, previewCustomersUpload } from "~server/customer-import/admin-import.ts";
 import type { CustomerLine, CustomerReportView } from "~server/customer-import/report.ts";
 import type { Route } from "./+types/customers-import";
+import { type CsvImportResult, csvImportAction } from "./csv-import-action.server.ts";
 
 export function meta() {
   return [{ title: "Import customers" }];

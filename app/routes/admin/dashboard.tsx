@@ -16,7 +16,7 @@ import {
 } from "~/components/ui/table.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { formatDateTime } from "~/lib/dates.ts";
-import { formatMoney } from "~core/money.ts";
+import { formatMoney } from "~core/pricing/money.ts";
 import { getDashboardOverview } from "~server/dashboard/overview.ts";
 import { setupChecklist, taxCollectedSince } from "~server/dashboard/setup-checklist.ts";
 import { failureToast, settle } from "~server/http/error-response.ts";

@@ -6,7 +6,6 @@ import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardHeader } from "~/components/ui/card.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import { adminFailure, backWithToast } from "~/lib/admin-actions.server.ts";
 import { parseForm } from "~/lib/forms.ts";
 import { settle } from "~server/http/error-response.ts";
 import {
@@ -15,6 +14,7 @@ import {
   saveMarketingPostalAddress,
 } from "~server/marketing/postal-address.ts";
 import type { Route } from "./+types/marketing";
+import { adminFailure, backWithToast } from "./admin-actions.server.ts";
 
 /** Marketing email settings (docs/compliance.md section 5, decision 048). */
 const PATH = "/admin/marketing";

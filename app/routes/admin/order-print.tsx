@@ -4,7 +4,7 @@ import { data, Link } from "react-router";
 import { PackingSlip } from "~/components/admin/packing-slip.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { brand } from "~core/brand.ts";
-import { orderLabel } from "~core/order-number.ts";
+import { orderLabel } from "~core/orders/order-number.ts";
 import { getAdminOrder } from "~server/orders/admin-list.ts";
 import type { Route } from "./+types/order-print";
 

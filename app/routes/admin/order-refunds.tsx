@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { data } from "react-router";
 import { parseForm } from "~/lib/forms.ts";
-import { formatMoney } from "~core/money.ts";
-import { refundFormSchema } from "~core/refund-form.ts";
+import { refundFormSchema } from "~core/forms/refund-form.ts";
+import { formatMoney } from "~core/pricing/money.ts";
 import { actionToast } from "~core/toast.ts";
 import { adminUser } from "~server/auth/guards.ts";
 import { failureData, fieldMessages, settle } from "~server/http/error-response.ts";

@@ -11,7 +11,7 @@ import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { formatDateTime } from "~/lib/dates.ts";
 import { parseForm } from "~/lib/forms.ts";
 import { brand } from "~core/brand.ts";
-import { orderLabel } from "~core/order-number.ts";
+import { orderLabel } from "~core/orders/order-number.ts";
 import { actionToast } from "~core/toast.ts";
 import { adminUser } from "~server/auth/guards.ts";
 import { failureData, settle } from "~server/http/error-response.ts";

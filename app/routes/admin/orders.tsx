@@ -31,9 +31,9 @@ import {
   TableRow,
 } from "~/components/ui/table.tsx";
 import { formatDateTime } from "~/lib/dates.ts";
-import { MAX_BULK_ORDERS } from "~core/bulk-orders.ts";
-import { formatMoney } from "~core/money.ts";
-import { orderLabel } from "~core/order-number.ts";
+import { MAX_BULK_ORDERS } from "~core/orders/bulk-orders.ts";
+import { orderLabel } from "~core/orders/order-number.ts";
+import { formatMoney } from "~core/pricing/money.ts";
 import { actionToast } from "~core/toast.ts";
 import { adminUser } from "~server/auth/guards.ts";
 import { settle } from "~server/http/error-response.ts";

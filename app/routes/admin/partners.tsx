@@ -7,9 +7,7 @@ import { DeleteButton, EditLink, LoadError } from "~/components/admin/row-action
 import { Badge } from "~/components/ui/badge.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import { adminFailure, deleteIntent, runIntent } from "~/lib/admin-actions.server.ts";
-import { partnerFormValues } from "~/lib/admin-form-values.ts";
-import { loadListScreen, saveForm, storeFormUploads } from "~/lib/admin-save.server.ts";
+import { partnerFormValues } from "~/lib/admin/admin-form-values.ts";
 import { refusedBy, useRecordFormKey } from "~/lib/form-reset-key.ts";
 import {
   type AdminPartner,
@@ -21,6 +19,8 @@ import {
 } from "~server/content/admin-partners.ts";
 import { uploadTooLarge } from "~server/media/upload-request.ts";
 import type { Route } from "./+types/partners";
+import { adminFailure, deleteIntent, runIntent } from "./admin-actions.server.ts";
+import { loadListScreen, saveForm, storeFormUploads } from "./admin-save.server.ts";
 
 const PATH = "/admin/partners";
 

@@ -6,9 +6,8 @@ import { PolicyHistory } from "~/components/admin/policy-history.tsx";
 import { LoadError } from "~/components/admin/row-actions.tsx";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import { policyFormValues } from "~/lib/admin-form-values.ts";
+import { policyFormValues } from "~/lib/admin/admin-form-values.ts";
 import { type FieldErrors, parseForm } from "~/lib/forms.ts";
-import { editorFailure } from "~/lib/markdown-editor.server.ts";
 import { isPolicySlug, policyTitles } from "~core/legal/policies.ts";
 import { adminUser } from "~server/auth/guards.ts";
 import { renderCheckedMarkdown } from "~server/content/markdown-limits.ts";
@@ -17,6 +16,7 @@ import { redirectWithToast } from "~server/http/flash.ts";
 import { policyHistory } from "~server/policies/read.ts";
 import { policyInputSchema, savePolicyVersion } from "~server/policies/save.ts";
 import type { Route } from "./+types/policy-editor";
+import { editorFailure } from "./markdown-editor.server.ts";
 
 function slugOf(params: { slug: string }) {
   if (!isPolicySlug(params.slug)) throw data("Policy not found", { status: 404 });

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { parseForm } from "~/lib/forms.ts";
-import { privacyLookupSchema } from "~core/privacy-form.ts";
+import { privacyLookupSchema } from "~core/forms/privacy-form.ts";
 import { adminUser } from "~server/auth/guards.ts";
 import { settle } from "~server/http/error-response.ts";
 import { redirectWithToast } from "~server/http/flash.ts";

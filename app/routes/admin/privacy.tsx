@@ -5,16 +5,16 @@ import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardHeader } from "~/components/ui/card.tsx";
 import { InputField } from "~/components/ui/input-field.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import { adminFailure, backWithToast } from "~/lib/admin-actions.server.ts";
 import { formatDateTime } from "~/lib/dates.ts";
 import { parseForm } from "~/lib/forms.ts";
-import { adminEraseSchema, ERASE_CONFIRMATION, privacyLookupSchema } from "~core/privacy-form.ts";
+import { adminEraseSchema, ERASE_CONFIRMATION, privacyLookupSchema } from "~core/forms/privacy-form.ts";
 import { adminUser } from "~server/auth/guards.ts";
 import { settle } from "~server/http/error-response.ts";
 import { providerNamed } from "~server/payments/registry.ts";
 import { recentPrivacyRequests } from "~server/privacy/log.ts";
 import { eraseFor, subjectForEmail } from "~server/privacy/requests.ts";
 import type { Route } from "./+types/privacy";
+import { adminFailure, backWithToast } from "./admin-actions.server.ts";
 
 /** Privacy requests received by email (docs/compliance.md, section 6; decision 049). */
 const PATH = "/admin/privacy";

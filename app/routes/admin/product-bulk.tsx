@@ -4,13 +4,13 @@ import { BulkEditGrid, type BulkRow } from "~/components/admin/bulk-edit-grid.ts
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import { adminFailure, backWithToast } from "~/lib/admin-actions.server.ts";
 import { brand } from "~core/brand.ts";
-import { BULK_FIELDS, type BulkField, cellKey, MAX_BULK_VARIANTS } from "~core/bulk-edit.ts";
+import { BULK_FIELDS, type BulkField, cellKey, MAX_BULK_VARIANTS } from "~core/catalog/bulk-edit.ts";
 import { adminUser } from "~server/auth/guards.ts";
 import { bulkEditInput, loadBulkVariants, saveBulkEdit } from "~server/catalog/bulk-edit.ts";
 import { settle } from "~server/http/error-response.ts";
 import type { Route } from "./+types/product-bulk";
+import { adminFailure, backWithToast } from "./admin-actions.server.ts";
 
 export function meta() {
   return [{ title: `Bulk edit products | ${brand.name} Admin` }];

@@ -4,18 +4,22 @@ import { ClaimsForm, FactsForm, SettingsForm, type Typed } from "~/components/ad
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import { adminFailure, backWithToast } from "~/lib/admin-actions.server.ts";
+import {
+  factsFormValues,
+  labelSettingsFormValues,
+  productLabelFormValues,
+} from "~/lib/admin/label-form-values.ts";
 import { refusedBy, useRecordFormKey } from "~/lib/form-reset-key.ts";
 import { type ParsedForm, parseForm } from "~/lib/forms.ts";
-import { factsFormValues, labelSettingsFormValues, productLabelFormValues } from "~/lib/label-form-values.ts";
 import { brand } from "~core/brand.ts";
-import { productLabelSchema, supplementFactsSchema } from "~core/supplement-label-form.ts";
+import { productLabelSchema, supplementFactsSchema } from "~core/forms/supplement-label-form.ts";
 import type { RequestContext } from "~server/context.ts";
 import { settle } from "~server/http/error-response.ts";
 import { loadLabelScreen } from "~server/labels/admin-label.ts";
 import { removeVariantFacts, saveProductLabel, saveSupplementFacts } from "~server/labels/labels.ts";
 import { labelSettingsSchema, saveLabelSettings } from "~server/labels/settings.ts";
 import type { Route } from "./+types/product-label";
+import { adminFailure, backWithToast } from "./admin-actions.server.ts";
 
 /** Supplement Facts, claims and the Prop 65 warning of one product (docs/compliance.md, decision 045). */
 const labelPath = (productId: string, variantId: string | null) =>

@@ -16,18 +16,18 @@ import {
   TableRow,
 } from "~/components/ui/table.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import { adminFailure, backWithToast } from "~/lib/admin-actions.server.ts";
 import { formatDateTime } from "~/lib/dates.ts";
 import { refusedBy, useFormResetKey } from "~/lib/form-reset-key.ts";
 import { parseForm } from "~/lib/forms.ts";
 import { brand } from "~core/brand.ts";
-import { orderLabel } from "~core/order-number.ts";
-import { stockAdjustmentSchema } from "~core/stock-form.ts";
+import { stockAdjustmentSchema } from "~core/forms/stock-form.ts";
+import { orderLabel } from "~core/orders/order-number.ts";
 import { adminUser } from "~server/auth/guards.ts";
 import { settle } from "~server/http/error-response.ts";
 import { adjustStock } from "~server/stock/adjust.ts";
 import { loadStockPage } from "~server/stock/admin-stock.ts";
 import type { Route } from "./+types/product-stock";
+import { adminFailure, backWithToast } from "./admin-actions.server.ts";
 
 export function meta({ data }: Route.MetaArgs) {
   return [{ title: `Stock: ${data?.page.product.name ?? "Product"} | ${brand.name} Admin` }];

@@ -18,21 +18,14 @@ import {
   TableRow,
 } from "~/components/ui/table.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import {
-  adminFailure,
-  backWithToast,
-  deleteIntent,
-  type IntentArgs,
-  runIntent,
-} from "~/lib/admin-actions.server.ts";
-import { productFormValues } from "~/lib/admin-form-values.ts";
+import { productFormValues } from "~/lib/admin/admin-form-values.ts";
 import { refusedBy, useRecordFormKey } from "~/lib/form-reset-key.ts";
 import { type FieldErrors, parseForm } from "~/lib/forms.ts";
-import { ADMIN_PRODUCT_SORTS } from "~core/admin-product-sorts.ts";
-import { formatMoney } from "~core/money.ts";
+import { ADMIN_PRODUCT_SORTS } from "~core/catalog/admin-product-sorts.ts";
+import { productStockStatus } from "~core/catalog/stock.ts";
+import { applyStep, parseStep } from "~core/catalog/variant-drafts.ts";
+import { formatMoney } from "~core/pricing/money.ts";
 import { can } from "~core/staff/roles.ts";
-import { productStockStatus } from "~core/stock.ts";
-import { applyStep, parseStep } from "~core/variant-drafts.ts";
 import { entityTimeline } from "~server/audit/query.ts";
 import { adminUser } from "~server/auth/guards.ts";
 import {
@@ -54,6 +47,13 @@ import { duplicateProduct } from "~server/catalog/duplicate-product.ts";
 import { fieldMessages, settle } from "~server/http/error-response.ts";
 import { receiveImageUpload, uploadTooLarge } from "~server/media/upload-request.ts";
 import type { Route } from "./+types/products";
+import {
+  adminFailure,
+  backWithToast,
+  deleteIntent,
+  type IntentArgs,
+  runIntent,
+} from "./admin-actions.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

@@ -5,11 +5,10 @@ import { type FormState, TaxRateForm, ZoneForm } from "~/components/admin/shippi
 import { Button } from "~/components/ui/button.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import { adminFailure, backWithToast } from "~/lib/admin-actions.server.ts";
 import { formText, parseForm } from "~/lib/forms.ts";
-import { formatMoney } from "~core/money.ts";
-import { formatTaxRate } from "~core/sales-tax.ts";
-import { shippingZoneInputSchema, taxRateInputSchema } from "~core/shipping-forms.ts";
+import { shippingZoneInputSchema, taxRateInputSchema } from "~core/forms/shipping-forms.ts";
+import { formatMoney } from "~core/pricing/money.ts";
+import { formatTaxRate } from "~core/pricing/sales-tax.ts";
 import { settle } from "~server/http/error-response.ts";
 import { deleteTaxRate, listTaxRates, saveTaxRate } from "~server/shipping/tax-rates.ts";
 import {
@@ -19,6 +18,7 @@ import {
   saveShippingZone,
 } from "~server/shipping/zones.ts";
 import type { Route } from "./+types/shipping";
+import { adminFailure, backWithToast } from "./admin-actions.server.ts";
 
 /** Shipping zones and rates, and US sales tax per state (decisions 035 and 036). */
 

@@ -9,7 +9,6 @@ import {
   TwoFactorSetting,
 } from "~/components/admin/staff/staff-panels.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import { adminFailure, backWithToast, runIntent } from "~/lib/admin-actions.server.ts";
 import { formText, parseForm } from "~/lib/forms.ts";
 import { isRoleKey } from "~core/staff/roles.ts";
 import { adminUser } from "~server/auth/guards.ts";
@@ -23,6 +22,7 @@ import {
 import { changeStaffRole, listStaff, removeStaff } from "~server/staff/members.ts";
 import { getStaffSettings, saveStaffSettings } from "~server/staff/settings.ts";
 import type { Route } from "./+types/staff";
+import { adminFailure, backWithToast, runIntent } from "./admin-actions.server.ts";
 
 /** Staff and roles (docs/admins.md): invitations, roles, removal, the two-factor requirement. Owners only. */
 const PATH = "/admin/staff";

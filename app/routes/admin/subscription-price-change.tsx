@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { parseForm, readForm } from "~/lib/forms.ts";
-import { priceChangeFormSchema } from "~core/price-change-form.ts";
+import { priceChangeFormSchema } from "~core/forms/price-change-form.ts";
 import { actionToast } from "~core/toast.ts";
 import { getSessionUser } from "~server/auth/session.ts";
 import { failureData, settle } from "~server/http/error-response.ts";

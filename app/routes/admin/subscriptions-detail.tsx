@@ -19,7 +19,6 @@ import {
 } from "~/components/ui/table.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { formatDate, formatDateTime } from "~/lib/dates.ts";
-import { cancelSubscriptionAction } from "~/lib/subscription-cancel.server.ts";
 import {
   canCancel,
   itemsText,
@@ -28,9 +27,10 @@ import {
   subscriptionStatusLabel,
   subscriptionStatusVariant,
 } from "~/lib/subscriptions.ts";
+import { cancelSubscriptionAction } from "~/routes/account/cancel-subscription.server.ts";
 import { brand } from "~core/brand.ts";
-import { formatMoney } from "~core/money.ts";
-import { orderLabel, subscriptionRef } from "~core/order-number.ts";
+import { orderLabel, subscriptionRef } from "~core/orders/order-number.ts";
+import { formatMoney } from "~core/pricing/money.ts";
 import { getAdminSubscription } from "~server/subscriptions/admin-subscriptions.ts";
 import { adminRenewalRecord } from "~server/subscriptions/renewal-record.ts";
 import type { Route } from "./+types/subscriptions-detail";

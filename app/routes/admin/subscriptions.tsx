@@ -25,8 +25,8 @@ import {
   subscriptionStatusVariant,
 } from "~/lib/subscriptions.ts";
 import { brand } from "~core/brand.ts";
-import { formatMoney } from "~core/money.ts";
-import { subscriptionRef } from "~core/order-number.ts";
+import { subscriptionRef } from "~core/orders/order-number.ts";
+import { formatMoney } from "~core/pricing/money.ts";
 import { listAdminSubscriptions } from "~server/subscriptions/admin-subscriptions.ts";
 import type { Route } from "./+types/subscriptions";
 

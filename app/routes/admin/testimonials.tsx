@@ -12,9 +12,7 @@ import { StarRating } from "~/components/store/star-rating.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import { adminFailure, deleteIntent, runIntent } from "~/lib/admin-actions.server.ts";
-import { testimonialFormValues } from "~/lib/admin-form-values.ts";
-import { loadListScreen, saveForm, storeFormUploads } from "~/lib/admin-save.server.ts";
+import { testimonialFormValues } from "~/lib/admin/admin-form-values.ts";
 import { refusedBy, useRecordFormKey } from "~/lib/form-reset-key.ts";
 import {
   type AdminTestimonial,
@@ -26,6 +24,8 @@ import {
 } from "~server/content/admin-testimonials.ts";
 import { uploadTooLarge } from "~server/media/upload-request.ts";
 import type { Route } from "./+types/testimonials";
+import { adminFailure, deleteIntent, runIntent } from "./admin-actions.server.ts";
+import { loadListScreen, saveForm, storeFormUploads } from "./admin-save.server.ts";
 
 const PATH = "/admin/testimonials";
 

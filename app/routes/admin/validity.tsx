@@ -17,13 +17,6 @@ import {
 } from "~/components/ui/table.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import {
-  adminFailure,
-  backWithToast,
-  deleteIntent,
-  type IntentArgs,
-  runIntent,
-} from "~/lib/admin-actions.server.ts";
 import { formatDate, formatDateTime } from "~/lib/dates.ts";
 import { refusedBy, useFormResetKey } from "~/lib/form-reset-key.ts";
 import { settle } from "~server/http/error-response.ts";
@@ -38,6 +31,13 @@ import {
   validityCodeSchema,
 } from "~server/validity/admin-validity.ts";
 import type { Route } from "./+types/validity";
+import {
+  adminFailure,
+  backWithToast,
+  deleteIntent,
+  type IntentArgs,
+  runIntent,
+} from "./admin-actions.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const db = context.database.db;

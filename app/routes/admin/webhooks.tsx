@@ -15,8 +15,8 @@ import {
   TableMessageRow,
   TableRow,
 } from "~/components/ui/table.tsx";
+import { pageQuery } from "~/lib/admin/page-query.ts";
 import { formatDateTime } from "~/lib/dates.ts";
-import { pageQuery } from "~/lib/page-query.ts";
 import { brand } from "~core/brand.ts";
 import { settle } from "~server/http/error-response.ts";
 import { PINNED_STRIPE_API_VERSION } from "~server/payments/stripe/api-version.ts";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { PageHeader } from "~/components/store/page-header.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
-import { pageTitle, publicUrlFrom, seoMeta } from "~/lib/seo.ts";
+import { pageTitle, publicUrlFrom, seoMeta } from "~/lib/store/seo.ts";
 import { brand } from "~core/brand.ts";
 import type { Route } from "./+types/about";
 

@@ -1,6 +1,6 @@
 import { PostCard } from "~/components/store/blog/post-card.tsx";
 import { PageHeader } from "~/components/store/page-header.tsx";
-import { pageTitle, publicUrlFrom, seoMeta } from "~/lib/seo.ts";
+import { pageTitle, publicUrlFrom, seoMeta } from "~/lib/store/seo.ts";
 import { brand } from "~core/brand.ts";
 import { listOrEmpty } from "~server/content/list-or-empty.ts";
 import { blogListData } from "~server/content/storefront.ts";

@@ -1,9 +1,9 @@
 import { data, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { brand } from "~core/brand.ts";
-import { restoreCartFromLink } from "~server/abandoned-carts/request.server.ts";
 import { redirectWithToast } from "~server/http/flash.ts";
 import type { Route } from "./+types/cart-restore";
+import { restoreCartFromLink } from "./cart-restore.server.ts";
 
 export function meta() {
   return [{ title: `Cart link | ${brand.name}` }, { name: "robots", content: "noindex" }];

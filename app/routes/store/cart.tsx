@@ -6,12 +6,12 @@ import { useCart } from "~/components/store/use-cart.ts";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { safeRedirectPath } from "~/lib/forms.ts";
 import { brand } from "~core/brand.ts";
-import { parseCartAction } from "~core/cart-input.ts";
+import { parseCartAction } from "~core/catalog/cart-input.ts";
 import { getSessionUser } from "~server/auth/session.ts";
-import { changeCart } from "~server/cart/request.server.ts";
 import { settle } from "~server/http/error-response.ts";
 import { redirectWithToast } from "~server/http/flash.ts";
 import type { Route } from "./+types/cart";
+import { changeCart } from "./cart-request.server.ts";
 
 const CART_NOT_SAVED = "Your cart could not be saved. Please try again.";
 

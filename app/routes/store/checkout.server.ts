@@ -1,19 +1,16 @@
 import { data, redirect } from "react-router";
-import { type CheckoutForm, checkoutFormSchema } from "~/lib/checkout-form.ts";
-import { checkoutAuthUrl as authUrl, checkoutToasts } from "~/lib/checkout-toasts.ts";
 import { type FieldErrors, formText, parseForm } from "~/lib/forms.ts";
-import type { PostalAddress } from "~core/address.ts";
-import { guestCheckoutEmailSchema, postalAddressSchema } from "~core/address-form.ts";
-import { formatMoney } from "~core/money.ts";
+import { type CheckoutForm, checkoutFormSchema } from "~/lib/store/checkout-form.ts";
+import { checkoutAuthUrl as authUrl, checkoutToasts } from "~/lib/store/checkout-toasts.ts";
+import { guestCheckoutEmailSchema, postalAddressSchema } from "~core/forms/address-form.ts";
+import type { PostalAddress } from "~core/orders/address.ts";
+import { formatMoney } from "~core/pricing/money.ts";
 import { actionToast } from "~core/toast.ts";
 import { getSessionUser } from "~server/auth/session.ts";
-import { keepCheckoutAddress, savedAddressOf } from "~server/checkout/address-step.server.ts";
+import { keepCheckoutAddress, savedAddressOf } from "~server/checkout/address-step.ts";
 import { keepCartCoupon } from "~server/checkout/cart-coupon.ts";
 import { placeOrder } from "~server/checkout/checkout.ts";
 import { checkoutDetailsOf } from "~server/checkout/checkout-address.ts";
-import { refuseOverLimit } from "~server/checkout/client-limits.server.ts";
-import { prepareToPay } from "~server/checkout/pay-request.server.ts";
-import { loadCheckoutCart } from "~server/checkout/request.server.ts";
 import type { RequestContext } from "~server/context.ts";
 import { type AppliedCoupon, quoteCoupon } from "~server/coupons/quote.ts";
 import { InvalidInputError } from "~server/errors.ts";
@@ -23,6 +20,9 @@ import { prop65WarningsFor } from "~server/labels/checkout-warnings.ts";
 import { recordCheckoutNewsWish } from "~server/marketing/checkout-wish.ts";
 import { checkoutProvider } from "~server/payments/registry.ts";
 import { couponLookupLimits } from "~server/rate-limit/rate-limit.ts";
+import { refuseOverLimit } from "./checkout-limits.server.ts";
+import { prepareToPay } from "./checkout-pay.server.ts";
+import { loadCheckoutCart } from "./checkout-request.server.ts";
 import { renewalConsentAtPay } from "./renewal-consent.server.ts";
 
 /** The checkout page's action: apply or remove a coupon, or pay (the page module is the UI). */

@@ -14,20 +14,14 @@ import { Input } from "~/components/ui/input.tsx";
 import { Label } from "~/components/ui/label.tsx";
 import { showToast, useFlashToast } from "~/components/ui/toaster.tsx";
 import { useHydrated } from "~/hooks/use-hydrated.ts";
-import { checkoutAuthUrl as authUrl, checkoutToasts } from "~/lib/checkout-toasts.ts";
+import { checkoutAuthUrl as authUrl, checkoutToasts } from "~/lib/store/checkout-toasts.ts";
 import { brand } from "~core/brand.ts";
-import { type PurchaseType, priceCheckout, shippingQuoteFor } from "~core/checkout-pricing.ts";
-import { formatMoney } from "~core/money.ts";
-import { formatTaxRate } from "~core/sales-tax.ts";
+import { type PurchaseType, priceCheckout, shippingQuoteFor } from "~core/pricing/checkout-pricing.ts";
+import { formatMoney } from "~core/pricing/money.ts";
+import { formatTaxRate } from "~core/pricing/sales-tax.ts";
 import { getSessionUser } from "~server/auth/session.ts";
-import { loadCart, loadPurchaseType } from "~server/cart/request.server.ts";
-import { addressStepView } from "~server/checkout/address-step.server.ts";
+import { addressStepView } from "~server/checkout/address-step.ts";
 import { cartCoupon } from "~server/checkout/cart-coupon.ts";
-import {
-  cancelAbandonedPayment,
-  requestCartId,
-  sweepExpiredSessions,
-} from "~server/checkout/request.server.ts";
 import { hasVisibleCoupon } from "~server/coupons/coupons.ts";
 import type { AppliedCoupon } from "~server/coupons/quote.ts";
 import { redirectWithToast } from "~server/http/flash.ts";
@@ -36,7 +30,9 @@ import type { PaymentMethod } from "~server/payments/provider.ts";
 import { availablePaymentMethods } from "~server/payments/registry.ts";
 import { renewalTermsForPage } from "~server/subscriptions/renewal-consent.ts";
 import type { Route } from "./+types/checkout";
+import { loadCart, loadPurchaseType } from "./cart-request.server.ts";
 import { type AddressFormState, checkoutAction } from "./checkout.server.ts";
+import { cancelAbandonedPayment, requestCartId, sweepExpiredSessions } from "./checkout-request.server.ts";
 
 export function meta() {
   return [{ title: `Checkout | ${brand.name}` }, { name: "robots", content: "noindex" }];

@@ -8,7 +8,7 @@ import { Textarea } from "~/components/ui/textarea.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { useFormResetKey } from "~/lib/form-reset-key.ts";
 import { formText, parseForm } from "~/lib/forms.ts";
-import { pageTitle, publicUrlFrom, seoMeta } from "~/lib/seo.ts";
+import { pageTitle, publicUrlFrom, seoMeta } from "~/lib/store/seo.ts";
 import { brand } from "~core/brand.ts";
 
 import { contactSchema, submitContactMessage } from "~server/contact/contact.ts";

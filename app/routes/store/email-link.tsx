@@ -1,8 +1,8 @@
 import { data, Link } from "react-router";
 import { Button } from "~/components/ui/button.tsx";
 import { brand } from "~core/brand.ts";
-import { emailLinkAction, emailLinkPage } from "~server/marketing/request.server.ts";
 import type { Route } from "./+types/email-link";
+import { emailLinkAction, emailLinkPage } from "./newsletter.server.ts";
 
 /**
  * The pages behind the signed links of marketing email (decisions 044, 048), one module for both

@@ -8,7 +8,7 @@ import { Testimonials } from "~/components/store/home/testimonials.tsx";
 import { UsageSteps } from "~/components/store/home/usage-steps.tsx";
 import { ValidateCta } from "~/components/store/home/validate-cta.tsx";
 import { WhyChooseUs } from "~/components/store/home/why-choose-us.tsx";
-import { DEFAULT_DESCRIPTION, publicUrlFrom, seoMeta } from "~/lib/seo.ts";
+import { DEFAULT_DESCRIPTION, publicUrlFrom, seoMeta } from "~/lib/store/seo.ts";
 import { brand } from "~core/brand.ts";
 import { homePageData } from "~server/content/storefront.ts";
 import { organizationJsonLd, websiteJsonLd } from "~server/seo/json-ld.ts";

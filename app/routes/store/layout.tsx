@@ -7,11 +7,11 @@ import { NavigationProgress } from "~/components/store/navigation-progress.tsx";
 import { useCart } from "~/components/store/use-cart.ts";
 import { lazyWithPreload } from "~/components/ui/lazy-with-preload.ts";
 import { useHydrated } from "~/hooks/use-hydrated.ts";
-import { loadCart, loadPurchaseType } from "~server/cart/request.server.ts";
-import { requestCartCoupon } from "~server/checkout/request.server.ts";
 import { footerContent } from "~server/content/footer.ts";
-import { cartShippingEstimate } from "~server/shipping/estimate.server.ts";
 import type { Route } from "./+types/layout";
+import { loadCart, loadPurchaseType } from "./cart-request.server.ts";
+import { requestCartCoupon } from "./checkout-request.server.ts";
+import { cartShippingEstimate } from "./shipping-estimate.server.ts";
 
 // The drawer (Radix Dialog, cart rows) is loaded when the cart is first opened.
 const CartDrawer = lazyWithPreload(() =>

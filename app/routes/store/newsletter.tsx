@@ -2,12 +2,12 @@ import { data } from "react-router";
 import { NewsletterForm } from "~/components/store/newsletter-form.tsx";
 import { PageHeader } from "~/components/store/page-header.tsx";
 import { parseForm } from "~/lib/forms.ts";
-import { pageTitle } from "~/lib/seo.ts";
+import { pageTitle } from "~/lib/store/seo.ts";
 import { NEWSLETTER_CHECK_INBOX, NEWSLETTER_FORM_NOTE } from "~core/legal/marketing.ts";
 import { failureData, settle } from "~server/http/error-response.ts";
 import { newsletterFormSchema } from "~server/marketing/newsletter.ts";
-import { subscribeFromFooter } from "~server/marketing/request.server.ts";
 import type { Route } from "./+types/newsletter";
+import { subscribeFromFooter } from "./newsletter.server.ts";
 
 export function meta() {
   return [{ title: pageTitle("Newsletter") }, { name: "robots", content: "noindex" }];

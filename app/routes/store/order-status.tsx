@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 import { NotFoundPage } from "~/components/store/not-found-page.tsx";
 import { OrderSummary, toOrderPage } from "~/components/store/order-summary.tsx";
 import { brand } from "~core/brand.ts";
-import { orderLabel } from "~core/order-number.ts";
+import { orderLabel } from "~core/orders/order-number.ts";
 import { failureOf } from "~server/http/error-response.ts";
 import { lookUpOrderStatus } from "~server/orders/order-status.ts";
 import type { Route } from "./+types/order-status";

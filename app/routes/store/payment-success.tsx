@@ -6,11 +6,11 @@ import { SubscriptionStarted } from "~/components/store/subscription-started.tsx
 import { buttonClass } from "~/components/ui/button.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { useRefreshAfterPayment } from "~/hooks/use-refresh-after-payment.ts";
-import { paymentOutcome } from "~/lib/payment-return.server.ts";
-import { keepPaymentResultOnRefresh, type PaymentOutcome } from "~/lib/payment-return.ts";
+import { keepPaymentResultOnRefresh, type PaymentOutcome } from "~/lib/store/payment-return.ts";
 import { brand } from "~core/brand.ts";
 import { redirectWithToast } from "~server/http/flash.ts";
 import type { Route } from "./+types/payment-success";
+import { paymentOutcome } from "./payment-return.server.ts";
 
 export function meta() {
   return [{ title: `Payment | ${brand.name}` }, { name: "robots", content: "noindex" }];

@@ -6,10 +6,10 @@ import { SubscriptionStarted } from "~/components/store/subscription-started.tsx
 import { buttonClass } from "~/components/ui/button.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { useRefreshAfterPayment } from "~/hooks/use-refresh-after-payment.ts";
-import { paymentOutcome } from "~/lib/payment-return.server.ts";
-import { keepPaymentResultOnRefresh, type PaymentOutcome } from "~/lib/payment-return.ts";
+import { keepPaymentResultOnRefresh, type PaymentOutcome } from "~/lib/store/payment-return.ts";
 import { brand } from "~core/brand.ts";
 import type { Route } from "./+types/paypal-success";
+import { paymentOutcome } from "./payment-return.server.ts";
 
 export function meta() {
   return [{ title: `PayPal Payment | ${brand.name}` }, { name: "robots", content: "noindex" }];

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { NotFoundPage } from "~/components/store/not-found-page.tsx";
 import { PageHeader } from "~/components/store/page-header.tsx";
 import { formatDate } from "~/lib/dates.ts";
-import { pageTitle, publicUrlFrom, seoMeta } from "~/lib/seo.ts";
+import { pageTitle, publicUrlFrom, seoMeta } from "~/lib/store/seo.ts";
 import { currentPolicy } from "~server/policies/read.ts";
 import type { Route } from "./+types/policy";
 

@@ -15,25 +15,30 @@ import { Badge } from "~/components/ui/badge.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import { formText, parseForm } from "~/lib/forms.ts";
-import { compareAtPrice, galleryFor, hasVariantPicker, urlWithVariant } from "~/lib/product-variants.ts";
-import { pageTitle, publicUrlFrom, seoMeta } from "~/lib/seo.ts";
+import {
+  compareAtPrice,
+  galleryFor,
+  hasVariantPicker,
+  urlWithVariant,
+} from "~/lib/store/product-variants.ts";
+import { pageTitle, publicUrlFrom, seoMeta } from "~/lib/store/seo.ts";
 import { brand } from "~core/brand.ts";
-import { chooseVariant, type ProductDetail } from "~core/catalog.ts";
+import { chooseVariant, type ProductDetail } from "~core/catalog/catalog.ts";
+import { absoluteUrl } from "~core/text/urls.ts";
 import { actionToast } from "~core/toast.ts";
-import { absoluteUrl } from "~core/urls.ts";
 import { getSessionUser, signInUrl } from "~server/auth/session.ts";
 import { findProductForPage, isHumanVisitor } from "~server/catalog/products.ts";
 import { NotFoundError } from "~server/errors.ts";
 import { failureData, settle } from "~server/http/error-response.ts";
 import { labelForPage, type PageLabel } from "~server/labels/product-page.ts";
+import { productJsonLd } from "~server/seo/json-ld.ts";
+import type { Route } from "./+types/product";
 import {
   editReviewFromPage,
   reviewInputSchema,
   reviewsForPage,
   submitReviewFromPage,
-} from "~server/reviews/product-page.server.ts";
-import { productJsonLd } from "~server/seo/json-ld.ts";
-import type { Route } from "./+types/product";
+} from "./product-reviews.server.ts";
 
 // Serves both /product/:slug and /products/:slug (routes.ts).
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -4,9 +4,14 @@ import { ProductGrid } from "~/components/store/product-grid.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { fieldClass } from "~/components/ui/input.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
-import { absoluteUrl, pageTitle, publicUrlFrom, seoMeta } from "~/lib/seo.ts";
+import { absoluteUrl, pageTitle, publicUrlFrom, seoMeta } from "~/lib/store/seo.ts";
 import { brand } from "~core/brand.ts";
-import { PRODUCT_SORTS, type ProductListParams, type ProductSort, productsHref } from "~core/product-list.ts";
+import {
+  PRODUCT_SORTS,
+  type ProductListParams,
+  type ProductSort,
+  productsHref,
+} from "~core/catalog/product-list.ts";
 import {
   type CollectionLink,
   listProductTags,

@@ -1,6 +1,6 @@
-import type { CheckoutForm } from "~/lib/checkout-form.ts";
-import type { PostalAddress } from "~core/address.ts";
-import type { PricedCart } from "~core/cart-pricing.ts";
+import type { CheckoutForm } from "~/lib/store/checkout-form.ts";
+import type { PostalAddress } from "~core/orders/address.ts";
+import type { PricedCart } from "~core/pricing/cart-pricing.ts";
 import type { RequestContext } from "~server/context.ts";
 import { InvalidInputError } from "~server/errors.ts";
 import { failureOf } from "~server/http/error-response.ts";

@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 import { PostCard } from "~/components/store/blog/post-card.tsx";
 import { ProductGrid } from "~/components/store/product-grid.tsx";
 import { SearchForm } from "~/components/store/search-form.tsx";
-import { pageTitle, publicUrlFrom, seoMeta } from "~/lib/seo.ts";
+import { pageTitle, publicUrlFrom, seoMeta } from "~/lib/store/seo.ts";
 import { listOrEmpty } from "~server/content/list-or-empty.ts";
 import { NO_RESULTS, readSearchQuery, searchStorefront } from "~server/search/search.ts";
 import type { Route } from "./+types/search";

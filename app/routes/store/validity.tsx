@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { Label } from "~/components/ui/label.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import { pageTitle, publicUrlFrom, seoMeta } from "~/lib/seo.ts";
+import { pageTitle, publicUrlFrom, seoMeta } from "~/lib/store/seo.ts";
 import { brand } from "~core/brand.ts";
 import { actionToast } from "~core/toast.ts";
 import { failureData, settle } from "~server/http/error-response.ts";

@@ -4,7 +4,7 @@ import { createdAt, id, updatedAt } from "./columns.ts";
 
 /**
  * A customer's address book (`/account`): offered at checkout so a returning buyer does not type
- * an address again. The fields follow core/address.ts; at most one address is the default.
+ * an address again. The fields follow core/orders/address.ts; at most one address is the default.
  */
 export const customerAddresses = pgTable(
   "customer_addresses",

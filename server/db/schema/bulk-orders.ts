@@ -9,7 +9,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import type { ShipmentInput } from "../../../core/shipment-form.ts";
+import type { ShipmentInput } from "../../../core/forms/shipment-form.ts";
 import { user } from "./auth.ts";
 import { createdAt, id } from "./columns.ts";
 import { fulfilmentStatus, orders } from "./orders.ts";

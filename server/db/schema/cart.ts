@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import type { PostalAddress } from "../../../core/address.ts";
-import type { PurchaseType } from "../../../core/checkout-pricing.ts";
+import type { PostalAddress } from "../../../core/orders/address.ts";
+import type { PurchaseType } from "../../../core/pricing/checkout-pricing.ts";
 import { user } from "./auth.ts";
 import { products } from "./catalog.ts";
 import { createdAt, id, updatedAt } from "./columns.ts";

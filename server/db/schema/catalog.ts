@@ -11,7 +11,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import type { QuantityTier } from "../../../core/quantity-tiers.ts";
+import type { QuantityTier } from "../../../core/pricing/quantity-tiers.ts";
 import { batches, serials } from "./authenticity.ts";
 import { createdAt, id, textList, updatedAt } from "./columns.ts";
 

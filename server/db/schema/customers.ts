@@ -10,7 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import type { PostalAddress } from "../../../core/address.ts";
+import type { PostalAddress } from "../../../core/orders/address.ts";
 import { user } from "./auth.ts";
 import { createdAt, id, textList } from "./columns.ts";
 

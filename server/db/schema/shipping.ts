@@ -3,7 +3,7 @@ import { boolean, check, integer, pgTable, text, uniqueIndex } from "drizzle-orm
 import { createdAt, id, textList, updatedAt } from "./columns.ts";
 
 /**
- * Shipping zones and their rate, set on /admin/shipping (core/shipping.ts reads them; decision 035).
+ * Shipping zones and their rate, set on /admin/shipping (core/pricing/shipping.ts reads them; decision 035).
  * A zone without states is its country's default zone (at most one per country); the migration
  * seeds the United States' "Free shipping", so a fresh shop ships as it always did.
  */

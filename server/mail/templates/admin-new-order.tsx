@@ -1,7 +1,7 @@
 import { Link } from "@react-email/link";
 import { Text } from "@react-email/text";
-import { formatMoney } from "../../../core/money.ts";
-import type { OrderLine } from "../../../core/order-line.ts";
+import type { OrderLine } from "../../../core/orders/order-line.ts";
+import { formatMoney } from "../../../core/pricing/money.ts";
 import { EmailLayout, emailColors, linkStyle, paragraph } from "./layout.tsx";
 
 export type AdminNewOrderProps = {

@@ -1,9 +1,9 @@
 import { Button } from "@react-email/button";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
-import { formatMoney } from "../../../core/money.ts";
-import { orderChargeRows, type ShippingAndTax } from "../../../core/order-charges.ts";
-import type { OrderLine } from "../../../core/order-line.ts";
+import type { OrderLine } from "../../../core/orders/order-line.ts";
+import { formatMoney } from "../../../core/pricing/money.ts";
+import { orderChargeRows, type ShippingAndTax } from "../../../core/pricing/order-charges.ts";
 import { buttonStyle, EmailLayout, emailColors, paragraph } from "./layout.tsx";
 import { type SubscriptionTerms, SubscriptionTermsSection } from "./subscription-terms.tsx";
 
@@ -31,7 +31,7 @@ const muted = { ...row, color: emailColors.muted };
 
 /** Sent once when an order is paid: what was bought, what it cost, what happens next. */
 export function OrderConfirmation(props: OrderConfirmationProps) {
-  // The same lines as the success page and the order page (core/order-charges.ts).
+  // The same lines as the success page and the order page (core/pricing/order-charges.ts).
   const lines: [string, string][] = [["Subtotal", formatMoney(props.subtotalCents)]];
   const totals = { ...props, volumeDiscountCents: props.volumeDiscountCents ?? 0 };
   for (const charge of orderChargeRows(totals)) lines.push([charge.label, charge.value]);

@@ -1,6 +1,6 @@
 import { Link } from "@react-email/link";
 import { Text } from "@react-email/text";
-import { formatMoney } from "../../../core/money.ts";
+import { formatMoney } from "../../../core/pricing/money.ts";
 import { EmailLayout, emailColors, linkStyle, paragraph } from "./layout.tsx";
 
 export type OrderRefundedProps = {

@@ -1,6 +1,6 @@
 import { Link } from "@react-email/link";
 import { Text } from "@react-email/text";
-import type { OrderLine } from "../../../core/order-line.ts";
+import type { OrderLine } from "../../../core/orders/order-line.ts";
 import { EmailLayout, linkStyle, paragraph } from "./layout.tsx";
 
 export type OrderShippedProps = {

@@ -1,7 +1,7 @@
 import { Button } from "@react-email/button";
 import { Link } from "@react-email/link";
 import { Text } from "@react-email/text";
-import { formatMoney } from "../../../core/money.ts";
+import { formatMoney } from "../../../core/pricing/money.ts";
 import { buttonStyle, EmailLayout, emailColors, linkStyle, paragraph } from "./layout.tsx";
 
 export type PaymentFailedProps = {

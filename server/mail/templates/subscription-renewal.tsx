@@ -1,5 +1,5 @@
 import { Text } from "@react-email/text";
-import { formatMoney } from "../../../core/money.ts";
+import { formatMoney } from "../../../core/pricing/money.ts";
 import { EmailLayout, paragraph } from "./layout.tsx";
 
 export type SubscriptionRenewalProps = {

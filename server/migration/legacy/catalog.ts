@@ -1,5 +1,5 @@
 import { and, eq, ne } from "drizzle-orm";
-import { isSlugLike, slugify } from "../../../core/slug.ts";
+import { isSlugLike, slugify } from "../../../core/text/slug.ts";
 import { createSingleVariant } from "../../catalog/variants.ts";
 import type { Db } from "../../db/client.ts";
 import { syncProductSummary } from "../../db/product-summary.ts";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { isSlugLike, slugify } from "../../../core/slug.ts";
+import { isSlugLike, slugify } from "../../../core/text/slug.ts";
 import type { Db } from "../../db/client.ts";
 import {
   blogPosts,

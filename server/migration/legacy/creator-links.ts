@@ -1,4 +1,4 @@
-import { absoluteUrl } from "../../../core/urls.ts";
+import { absoluteUrl } from "../../../core/text/urls.ts";
 import { mailCreatorPasswordLink } from "../../creators/invitation.ts";
 import { createCreatorPasswordLink, creatorPasswordPath } from "../../creators/password-links.ts";
 import type { Db } from "../../db/client.ts";

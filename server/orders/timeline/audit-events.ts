@@ -1,5 +1,5 @@
-import { statusLabel } from "../../../core/order-status-change.ts";
-import { carrierDisplayName, isCarrier } from "../../../core/shipment.ts";
+import { statusLabel } from "../../../core/orders/order-status-change.ts";
+import { carrierDisplayName, isCarrier } from "../../../core/orders/shipment.ts";
 import { type AuditEntryRow, entityTimeline } from "../../audit/query.ts";
 import type { Db } from "../../db/client.ts";
 import type { TimelineEvent } from "./events.ts";

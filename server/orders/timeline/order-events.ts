@@ -1,5 +1,5 @@
-import { formatMoney } from "../../../core/money.ts";
-import { carrierDisplayName } from "../../../core/shipment.ts";
+import { carrierDisplayName } from "../../../core/orders/shipment.ts";
+import { formatMoney } from "../../../core/pricing/money.ts";
 import type { orders } from "../../db/schema/index.ts";
 import type { TimelineEvent } from "./events.ts";
 

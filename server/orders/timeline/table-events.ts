@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, like, or, sql } from "drizzle-orm";
-import { formatMoney } from "../../../core/money.ts";
+import { formatMoney } from "../../../core/pricing/money.ts";
 import type { Db } from "../../db/client.ts";
 import { user } from "../../db/schema/auth.ts";
 import { mailOutbox, orderNotes, orderStatusNotices, refunds, webhookEvents } from "../../db/schema/index.ts";

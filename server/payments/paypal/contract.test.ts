@@ -6,7 +6,7 @@ import { paypalCheckout, startFakePaypal } from "../../../tests/fakes/paypal-fix
 import { type FakePaypal, paypalFailures } from "../../../tests/fakes/paypal-server.ts";
 import { cartWith, recordingMailer } from "../../../tests/support/checkout-fixtures.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database.ts";
-import { processReturn } from "../../checkout/return-page.server.ts";
+import { processReturn } from "../../checkout/return-page.ts";
 import { orders } from "../../db/schema/index.ts";
 import { createLogger } from "../../logger.ts";
 import { completePayment } from "../../orders/complete-payment.ts";

@@ -1,4 +1,4 @@
-import { recurringPrice } from "../../../core/recurring-price.ts";
+import { recurringPrice } from "../../../core/pricing/recurring-price.ts";
 import type { orderItems, orders } from "../../db/schema/index.ts";
 
 type Order = typeof orders.$inferSelect;
@@ -15,7 +15,7 @@ export function money(cents: number): Money {
 /**
  * Where PayPal sends the buyer back: the return page (PayPal appends token & PayerID for orders,
  * subscription_id for subscriptions) or, on cancel, checkout with our order id, which gives the
- * unpaid order up (cancelAbandonedPayment in server/checkout/request.server.ts).
+ * unpaid order up (cancelAbandonedPayment in app/routes/store/checkout-request.server.ts).
  */
 export type ReturnUrls = { returnUrl: string; cancelUrl: string };
 

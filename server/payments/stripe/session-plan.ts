@@ -1,6 +1,6 @@
 import type Stripe from "stripe";
-import { recurringPrice } from "../../../core/recurring-price.ts";
-import { formatTaxRate } from "../../../core/sales-tax.ts";
+import { recurringPrice } from "../../../core/pricing/recurring-price.ts";
+import { formatTaxRate } from "../../../core/pricing/sales-tax.ts";
 import type { orderItems, orders } from "../../db/schema/index.ts";
 
 type Order = Pick<

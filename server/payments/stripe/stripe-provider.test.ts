@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderLabel } from "../../../core/order-number.ts";
-import { recurringPrice, renewalTotalCents } from "../../../core/recurring-price.ts";
+import { orderLabel } from "../../../core/orders/order-number.ts";
+import { recurringPrice, renewalTotalCents } from "../../../core/pricing/recurring-price.ts";
 import { createCoupon, createUser } from "../../../tests/factories/index.ts";
 import { fakeBuyer } from "../../../tests/fakes/stripe-server.ts";
 import { SHOP_URL, startStripeTestbed } from "../../../tests/fakes/stripe-shop.ts";

@@ -5,7 +5,7 @@ import { orderStatuses, statusLabel } from "~/components/admin/order-status.ts";
 import { Button } from "~/components/ui/button.tsx";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
-import { statusChangeQuestion } from "~core/order-status-change.ts";
+import { statusChangeQuestion } from "~core/orders/order-status-change.ts";
 import type { ToastMessage } from "~core/toast.ts";
 import { BulkProgressPanel } from "./bulk-progress.tsx";
 import { BulkShipDialog, type ShippableOrder } from "./bulk-ship-dialog.tsx";

@@ -11,9 +11,9 @@ import {
 } from "~/components/ui/dialog.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
 import type { BulkShipData } from "~/routes/admin/bulk-ship.ts";
-import { MAX_TRACKING_CSV_BYTES } from "~core/bulk-orders.ts";
-import { orderLabel } from "~core/order-number.ts";
-import { CARRIERS, carrierLabels } from "~core/shipment.ts";
+import { MAX_TRACKING_CSV_BYTES } from "~core/orders/bulk-orders.ts";
+import { orderLabel } from "~core/orders/order-number.ts";
+import { CARRIERS, carrierLabels } from "~core/orders/shipment.ts";
 import { newBulkKey, type OrderSelection, selectionFields } from "./selection.ts";
 
 export type ShippableOrder = { id: string; number: number | null; trackingNumber?: string | null };

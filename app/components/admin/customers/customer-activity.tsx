@@ -3,7 +3,7 @@ import { Badge } from "~/components/ui/badge.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card.tsx";
 import { formatDate, formatDateTime } from "~/lib/dates.ts";
 import { itemsText, subscriptionStatusLabel } from "~/lib/subscriptions.ts";
-import { formatMoney } from "~core/money.ts";
+import { formatMoney } from "~core/pricing/money.ts";
 import type { CustomerProfile } from "~server/customers/profile.ts";
 
 function Section({

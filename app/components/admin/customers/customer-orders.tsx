@@ -4,8 +4,8 @@ import { Button } from "~/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table.tsx";
 import { formatDate } from "~/lib/dates.ts";
-import { formatMoney } from "~core/money.ts";
-import { orderLabel } from "~core/order-number.ts";
+import { orderLabel } from "~core/orders/order-number.ts";
+import { formatMoney } from "~core/pricing/money.ts";
 
 type Order = {
   id: string;

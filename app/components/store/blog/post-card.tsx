@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { ResponsiveImage } from "~/components/ui/responsive-image.tsx";
 import { displayDate, usableDate } from "~/lib/dates.ts";
-import type { ImageInfo } from "~core/images.ts";
+import type { ImageInfo } from "~core/catalog/images.ts";
 
 export type PostCardData = {
   slug: string;

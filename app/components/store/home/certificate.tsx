@@ -1,5 +1,5 @@
 import { ResponsiveImage } from "~/components/ui/responsive-image.tsx";
-import type { ImageInfo } from "~core/images.ts";
+import type { ImageInfo } from "~core/catalog/images.ts";
 import { Section } from "./section.tsx";
 
 export type HomeCertificate = { displayOrder: number; title: string; image: ImageInfo };

@@ -1,6 +1,6 @@
 import { ExternalLink } from "lucide-react";
 import { ResponsiveImage } from "~/components/ui/responsive-image.tsx";
-import type { ImageInfo } from "~core/images.ts";
+import type { ImageInfo } from "~core/catalog/images.ts";
 import { Section } from "./section.tsx";
 
 export type HomePartner = {

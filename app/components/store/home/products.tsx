@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
-import type { ProductSummary } from "~core/catalog.ts";
+import type { ProductSummary } from "~core/catalog/catalog.ts";
 import { ProductGrid } from "../product-grid.tsx";
 import { Section } from "./section.tsx";
 

@@ -1,7 +1,7 @@
 import { ResponsiveImage } from "~/components/ui/responsive-image.tsx";
 import { cn } from "~/lib/cn.ts";
 import { testimonialText } from "~/lib/text.ts";
-import type { ImageInfo } from "~core/images.ts";
+import type { ImageInfo } from "~core/catalog/images.ts";
 import { StarRating } from "../star-rating.tsx";
 import { Section } from "./section.tsx";
 

@@ -1,0 +1,88 @@
+import { and, eq } from "drizzle-orm";
+import { type PricedCart, priceCartLines } from "~core/pricing/cart-pricing.ts";
+import { findCart, priceCart } from "~server/cart/cart.ts";
+import { cartCoupon } from "~server/checkout/cart-coupon.ts";
+import type { RequestContext } from "~server/context.ts";
+import type { AppliedCoupon } from "~server/coupons/quote.ts";
+import { throwIfDatabaseUnreachable } from "~server/db/availability.ts";
+import { isUuid } from "~server/db/ids.ts";
+import { orders } from "~server/db/schema/index.ts";
+import { expireSandboxPayments } from "~server/orders/close-order.ts";
+import { cancelPayment } from "~server/orders/payment-session.ts";
+import { providerNamed } from "~server/payments/registry.ts";
+import { readGuestCartId } from "./cart-request.server.ts";
+
+/** The requester's cart id (signed-in user's, or the guest cookie's). */
+export async function requestCartId(context: RequestContext, request: Request, userId: string | null) {
+  const db = context.database.db;
+  return findCart(db, userId ? { userId } : { guestCartId: await readGuestCartId(context, request) });
+}
+
+/**
+ * The requester's cart id and that cart priced from the catalog, with one lookup for both. A
+ * failure is logged and shows an empty cart, as loadCart does.
+ */
+export async function loadCheckoutCart(context: RequestContext, request: Request, userId: string | null) {
+  try {
+    const cartId = await requestCartId(context, request, userId);
+    return { cartId, cart: await priceCart(context.database.db, cartId) };
+  } catch (error) {
+    throwIfDatabaseUnreachable(error, "checkout cart");
+    context.log.error({ err: error }, "cart load failed");
+    return { cartId: null, cart: priceCartLines([]) };
+  }
+}
+
+/**
+ * The coupon kept with the requester's cart, for the totals of every page (cart drawer, cart
+ * page); a failure only hides it (the checkout re-checks it before taking payment).
+ */
+export async function requestCartCoupon(
+  context: RequestContext,
+  request: Request,
+  userId: string | null,
+  cart: PricedCart,
+): Promise<AppliedCoupon | null> {
+  if (cart.quantity === 0) return null;
+  try {
+    const cartId = await requestCartId(context, request, userId);
+    const purchase = { purchaseType: "one_time" as const, signedIn: Boolean(userId) };
+    return (await cartCoupon(context.database.db, cartId, cart, purchase)).applied;
+  } catch (error) {
+    context.log.warn({ err: error }, "cart coupon load failed");
+    return null;
+  }
+}
+
+/** Expires stale payment sessions without holding up the page; a failure is only logged. */
+export function sweepExpiredSessions(context: RequestContext): void {
+  void expireSandboxPayments(context.database.db).catch((error) =>
+    context.log.error({ err: error }, "payment session sweep failed"),
+  );
+}
+
+/**
+ * The buyer came back from a provider's hosted page with "cancel" (Stripe's cancel_url carries
+ * the order id): the provider session is given up and the coupon use released at once, rather
+ * than when the session expires. Only the order made from the requester's own cart qualifies.
+ */
+export async function cancelAbandonedPayment(
+  context: RequestContext,
+  request: Request,
+  input: { orderId: string; userId: string | null },
+): Promise<void> {
+  if (!isUuid(input.orderId)) return;
+  const db = context.database.db;
+  const [order] = await db
+    .select({ provider: orders.provider, sessionId: orders.providerSessionId, cartId: orders.cartId })
+    .from(orders)
+    .where(and(eq(orders.id, input.orderId), eq(orders.paymentStatus, "unpaid")));
+  if (!order?.sessionId || !order.cartId) return;
+  if (order.cartId !== (await requestCartId(context, request, input.userId))) return;
+  try {
+    await cancelPayment(db, providerNamed(context, order.provider), order.sessionId);
+  } catch (error) {
+    // The session still expires on its own; the buyer is not held up.
+    context.log.error({ err: error, orderId: input.orderId }, "cancelling a payment session failed");
+  }
+}
