@@ -6,6 +6,15 @@ import { holdIsOver, paymentHoldRule } from "../reservations/hold-rule.ts";
 import { closeUnpaidOrder } from "./close-order.ts";
 import { freeOrderPayment, isFreeOrder } from "./free-order.ts";
 
+/** An unpaid order's payment session and cart (a buyer's "cancel" from a hosted page), or null. */
+export async function findUnpaidOrderSession(db: Db | Tx, orderId: string) {
+  const [order] = await db
+    .select({ provider: orders.provider, sessionId: orders.providerSessionId, cartId: orders.cartId })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, "unpaid")));
+  return order ?? null;
+}
+
 /** The order a provider's session id (return URL token, webhook object) belongs to, or null. */
 export async function findOrderForSession(
   db: Db | Tx,

@@ -2,6 +2,7 @@ import { clearGuestCartCookie, readGuestCartId } from "~/routes/store/cart-reque
 import { attachGuestOrders } from "~server/accounts/guest-orders.ts";
 import { mergeGuestCartIntoUserCart } from "~server/cart/merge.ts";
 import type { RequestContext } from "~server/context.ts";
+import { bestEffort } from "~server/http/best-effort.ts";
 
 /**
  * Runs after every successful sign-in (password, or password + two-factor code), before the
@@ -21,11 +22,13 @@ export async function onSignedIn(
   );
   const guestCartId = await readGuestCartId(context, request);
   if (!guestCartId) return headers;
-  try {
-    await mergeGuestCartIntoUserCart(context.database.db, guestCartId, userId);
-    headers.append("Set-Cookie", await clearGuestCartCookie(context));
-  } catch (error) {
-    context.log.error({ err: error, userId }, "guest cart merge failed");
-  }
+  await bestEffort(
+    context.log,
+    async () => {
+      await mergeGuestCartIntoUserCart(context.database.db, guestCartId, userId);
+      headers.append("Set-Cookie", await clearGuestCartCookie(context));
+    },
+    { failed: "guest cart merge failed", fallback: undefined, fields: { userId } },
+  );
   return headers;
 }

@@ -34,13 +34,9 @@ export async function csvImportAction<R>(request: Request, steps: Steps<R>) {
     data<CsvImportResult<R>>({ stage: "error", error }, { status });
   if (Number(request.headers.get("content-length") ?? 0) > MAX_CSV_BODY_BYTES)
     return refuse(steps.tooLarge, 413);
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    // The body was cut off at the limit (server/http/body-limits.ts) or is not a form.
-    return refuse(steps.tooLarge, 413);
-  }
+  // Null when the body was cut off at the limit (server/http/body-limits.ts) or is not a form.
+  const form = await request.formData().catch(() => null);
+  if (!form) return refuse(steps.tooLarge, 413);
   const { intent, token, fileName } = fieldsSchema.parse({
     intent: form.get("intent") ?? undefined,
     token: form.get("token") ?? undefined,

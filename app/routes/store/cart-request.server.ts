@@ -14,7 +14,7 @@ import {
 } from "~server/cart/cart.ts";
 import { purchaseTypeOf, setPurchaseType } from "~server/cart/purchase-type.ts";
 import type { RequestContext } from "~server/context.ts";
-import { throwIfDatabaseUnreachable } from "~server/db/availability.ts";
+import { bestEffort } from "~server/http/best-effort.ts";
 
 /**
  * The bridge between requests and carts (decision 003): a guest's cart id lives in a long-lived
@@ -63,15 +63,18 @@ export async function loadCart(
   request: Request,
   userId: string | null,
 ): Promise<PricedCart> {
-  try {
-    const db = context.database.db;
-    return await priceCart(db, await findCart(db, await ownerOf(context, request, userId)));
-  } catch (error) {
-    // An empty cart would send the buyer back to the shop as if they had never added anything.
-    throwIfDatabaseUnreachable(error, "cart");
-    context.log.error({ err: error }, "cart load failed");
-    return priceCartLines([]);
-  }
+  const db = context.database.db;
+  // An empty cart would send the buyer back to the shop as if they had never added anything: a
+  // database that is down stays a 503.
+  return bestEffort(
+    context.log,
+    async () => priceCart(db, await findCart(db, await ownerOf(context, request, userId))),
+    {
+      failed: "cart load failed",
+      fallback: priceCartLines([]),
+      unlessDatabaseDown: "cart",
+    },
+  );
 }
 
 /** The purchase choice kept with a signed-in user's cart; one-time for a guest or on a failure (logged). */
@@ -81,14 +84,17 @@ export async function loadPurchaseType(
   userId: string | null,
 ): Promise<PurchaseType> {
   if (!userId) return "one_time";
-  try {
-    const db = context.database.db;
-    return await purchaseTypeOf(db, await findCart(db, await ownerOf(context, request, userId)), true);
-  } catch (error) {
-    throwIfDatabaseUnreachable(error, "cart");
-    context.log.warn({ err: error }, "cart purchase type load failed");
-    return "one_time";
-  }
+  const db = context.database.db;
+  return bestEffort(
+    context.log,
+    async () => purchaseTypeOf(db, await findCart(db, await ownerOf(context, request, userId)), true),
+    {
+      failed: "cart purchase type load failed",
+      fallback: "one_time",
+      level: "warn",
+      unlessDatabaseDown: "cart",
+    },
+  );
 }
 
 /**

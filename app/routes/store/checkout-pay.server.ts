@@ -1,5 +1,6 @@
 import { openPaymentsOfCart } from "~server/checkout/open-payments.ts";
 import type { RequestContext } from "~server/context.ts";
+import { bestEffort } from "~server/http/best-effort.ts";
 import { cancelPayment } from "~server/orders/payment-session.ts";
 import { providerNamed } from "~server/payments/registry.ts";
 import { payLimits } from "~server/rate-limit/rate-limit.ts";
@@ -25,11 +26,12 @@ async function endOpenPaymentsOfCart(context: RequestContext, cartId: string) {
   const db = context.database.db;
   for (const payment of await openPaymentsOfCart(db, cartId, new Date())) {
     if (!payment.sessionId) continue;
-    try {
-      await cancelPayment(db, providerNamed(context, payment.provider), payment.sessionId);
-    } catch (error) {
-      context.log.error({ err: error, orderId: payment.id }, "ending the cart's previous payment failed");
-    }
+    const { provider, sessionId } = payment;
+    await bestEffort(context.log, () => cancelPayment(db, providerNamed(context, provider), sessionId), {
+      failed: "ending the cart's previous payment failed",
+      fallback: undefined,
+      fields: { orderId: payment.id },
+    });
   }
   await releaseCartStock(db, cartId);
 }

@@ -1,14 +1,12 @@
-import { and, eq } from "drizzle-orm";
 import { type PricedCart, priceCartLines } from "~core/pricing/cart-pricing.ts";
 import { findCart, priceCart } from "~server/cart/cart.ts";
 import { cartCoupon } from "~server/checkout/cart-coupon.ts";
 import type { RequestContext } from "~server/context.ts";
 import type { AppliedCoupon } from "~server/coupons/quote.ts";
-import { throwIfDatabaseUnreachable } from "~server/db/availability.ts";
 import { isUuid } from "~server/db/ids.ts";
-import { orders } from "~server/db/schema/index.ts";
+import { bestEffort } from "~server/http/best-effort.ts";
 import { expireSandboxPayments } from "~server/orders/close-order.ts";
-import { cancelPayment } from "~server/orders/payment-session.ts";
+import { cancelPayment, findUnpaidOrderSession } from "~server/orders/payment-session.ts";
 import { providerNamed } from "~server/payments/registry.ts";
 import { readGuestCartId } from "./cart-request.server.ts";
 
@@ -23,14 +21,18 @@ export async function requestCartId(context: RequestContext, request: Request, u
  * failure is logged and shows an empty cart, as loadCart does.
  */
 export async function loadCheckoutCart(context: RequestContext, request: Request, userId: string | null) {
-  try {
-    const cartId = await requestCartId(context, request, userId);
-    return { cartId, cart: await priceCart(context.database.db, cartId) };
-  } catch (error) {
-    throwIfDatabaseUnreachable(error, "checkout cart");
-    context.log.error({ err: error }, "cart load failed");
-    return { cartId: null, cart: priceCartLines([]) };
-  }
+  return bestEffort(
+    context.log,
+    async () => {
+      const cartId = await requestCartId(context, request, userId);
+      return { cartId, cart: await priceCart(context.database.db, cartId) };
+    },
+    {
+      failed: "cart load failed",
+      fallback: { cartId: null, cart: priceCartLines([]) },
+      unlessDatabaseDown: "checkout cart",
+    },
+  );
 }
 
 /**
@@ -44,14 +46,14 @@ export async function requestCartCoupon(
   cart: PricedCart,
 ): Promise<AppliedCoupon | null> {
   if (cart.quantity === 0) return null;
-  try {
-    const cartId = await requestCartId(context, request, userId);
-    const purchase = { purchaseType: "one_time" as const, signedIn: Boolean(userId) };
-    return (await cartCoupon(context.database.db, cartId, cart, purchase)).applied;
-  } catch (error) {
-    context.log.warn({ err: error }, "cart coupon load failed");
-    return null;
-  }
+  const purchase = { purchaseType: "one_time" as const, signedIn: Boolean(userId) };
+  return bestEffort(
+    context.log,
+    async () =>
+      (await cartCoupon(context.database.db, await requestCartId(context, request, userId), cart, purchase))
+        .applied,
+    { failed: "cart coupon load failed", fallback: null, level: "warn" },
+  );
 }
 
 /** Expires stale payment sessions without holding up the page; a failure is only logged. */
@@ -73,16 +75,14 @@ export async function cancelAbandonedPayment(
 ): Promise<void> {
   if (!isUuid(input.orderId)) return;
   const db = context.database.db;
-  const [order] = await db
-    .select({ provider: orders.provider, sessionId: orders.providerSessionId, cartId: orders.cartId })
-    .from(orders)
-    .where(and(eq(orders.id, input.orderId), eq(orders.paymentStatus, "unpaid")));
-  if (!order?.sessionId || !order.cartId) return;
+  const order = await findUnpaidOrderSession(db, input.orderId);
+  const sessionId = order?.sessionId;
+  if (!order || !sessionId || !order.cartId) return;
   if (order.cartId !== (await requestCartId(context, request, input.userId))) return;
-  try {
-    await cancelPayment(db, providerNamed(context, order.provider), order.sessionId);
-  } catch (error) {
-    // The session still expires on its own; the buyer is not held up.
-    context.log.error({ err: error, orderId: input.orderId }, "cancelling a payment session failed");
-  }
+  // The session still expires on its own; the buyer is not held up.
+  await bestEffort(context.log, () => cancelPayment(db, providerNamed(context, order.provider), sessionId), {
+    failed: "cancelling a payment session failed",
+    fallback: undefined,
+    fields: { orderId: input.orderId },
+  });
 }

@@ -2,6 +2,7 @@ import { brand } from "~core/brand.ts";
 import { CONSENT_TEXTS } from "~core/legal/marketing.ts";
 import type { RequestContext } from "~server/context.ts";
 import { RateLimitedError } from "~server/errors.ts";
+import { bestEffort } from "~server/http/best-effort.ts";
 import {
   confirmByToken,
   confirmTokenValid,
@@ -37,20 +38,17 @@ export async function subscribeFromFooter(context: RequestContext, email: string
  * email (logged): the account is what the visitor came for.
  */
 export async function optInAtSignUp(context: RequestContext, email: string): Promise<void> {
-  try {
-    const limit = await hitRateLimits(
-      context.database.db,
-      newsletterLimits(context.linkSecret, context.clientIp, email),
-    );
+  const db = context.database.db;
+  const send = async () => {
+    const limit = await hitRateLimits(db, newsletterLimits(context.linkSecret, context.clientIp, email));
     if (!limit.allowed) return;
-    await sendOptInEmail(context.database.db, context.mailer, {
-      email,
-      source: "signup",
-      consentText: CONSENT_TEXTS.signup,
-    });
-  } catch (error) {
-    context.log.warn({ err: error }, "newsletter opt-in email at sign-up not queued");
-  }
+    await sendOptInEmail(db, context.mailer, { email, source: "signup", consentText: CONSENT_TEXTS.signup });
+  };
+  await bestEffort(context.log, send, {
+    failed: "newsletter opt-in email at sign-up not queued",
+    fallback: undefined,
+    level: "warn",
+  });
 }
 
 /** What the page of a signed email link shows: a heading, a sentence, and the button (if any). */

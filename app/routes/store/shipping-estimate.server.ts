@@ -1,6 +1,7 @@
 import type { PricedCart } from "~core/pricing/cart-pricing.ts";
 import { defaultZone, type ShippingZone } from "~core/pricing/shipping.ts";
 import type { RequestContext } from "~server/context.ts";
+import { bestEffort } from "~server/http/best-effort.ts";
 import { listShippingZones } from "~server/shipping/zones.ts";
 
 /**
@@ -12,11 +13,12 @@ export async function cartShippingEstimate(
   cart: PricedCart,
 ): Promise<ShippingZone | null> {
   if (cart.lines.length === 0) return null;
-  try {
-    const zone = defaultZone(await listShippingZones(context.database.db));
-    return zone && { ...zone, states: [] };
-  } catch (error) {
-    context.log.warn({ err: error }, "shipping estimate unavailable");
-    return null;
-  }
+  return bestEffort(
+    context.log,
+    async () => {
+      const zone = defaultZone(await listShippingZones(context.database.db));
+      return zone && { ...zone, states: [] };
+    },
+    { failed: "shipping estimate unavailable", fallback: null, level: "warn" },
+  );
 }
