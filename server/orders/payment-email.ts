@@ -1,11 +1,11 @@
 import { and, asc, eq } from "drizzle-orm";
 import { orderTotalsOf } from "../../core/order-charges.ts";
 import { orderLabel } from "../../core/order-number.ts";
+import { subscriptionTermsOf } from "../../core/subscription-terms-text.ts";
 import type { Db } from "../db/client.ts";
 import { orderItems, orders, subscriptions } from "../db/schema/index.ts";
 import type { Logger } from "../logger.ts";
 import type { MailMessage } from "../mail/mailer.ts";
-import { subscriptionTermsOf } from "../subscriptions/subscription-terms.ts";
 import { newOrderMessage, type OrderMailer } from "./new-order-email.ts";
 import { orderStatusPath } from "./status-token.ts";
 

@@ -1,6 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { type CartLineInput, priceCartLines } from "../../core/cart-pricing.ts";
 import { subscriptionDiscountBasisPoints } from "../../core/checkout-pricing.ts";
+import { renewalPrice } from "../../core/recurring-price.ts";
 import { isSoldOut } from "../../core/stock.ts";
 import type { ItemsChange } from "../../core/subscription-change-form.ts";
 import type { Db, Tx } from "../db/client.ts";
@@ -9,7 +10,6 @@ import { InvalidInputError } from "../errors.ts";
 import type { PlannedLine } from "../payments/stripe/session-plan.ts";
 import { monthlyLines } from "../payments/stripe/session-plan.ts";
 import { freeUnits } from "../stock/availability.ts";
-import { renewalPrice } from "./renewal-order.ts";
 
 export type RepricedItems = {
   items: SubscriptionItem[];

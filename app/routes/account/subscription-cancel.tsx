@@ -6,11 +6,11 @@ import { itemsText } from "~/lib/subscriptions.ts";
 import { brand } from "~core/brand.ts";
 import { formatMoney } from "~core/money.ts";
 import { subscriptionRef } from "~core/order-number.ts";
+import { renewalPrice } from "~core/recurring-price.ts";
 import { isPaused } from "~core/subscription-schedule.ts";
 import { requireUser } from "~server/auth/session.ts";
 import { settle } from "~server/http/error-response.ts";
 import { firstOrderNumberOf } from "~server/subscriptions/first-order.ts";
-import { renewalPrice } from "~server/subscriptions/renewal-order.ts";
 import { ownedSubscription } from "~server/subscriptions/self-service.ts";
 import type { Route } from "./+types/subscription-cancel";
 import {

@@ -14,13 +14,13 @@ import {
 import { brand } from "~core/brand.ts";
 import { formatMoney } from "~core/money.ts";
 import { subscriptionRef } from "~core/order-number.ts";
+import { renewalPrice } from "~core/recurring-price.ts";
 import { isPaused } from "~core/subscription-schedule.ts";
 import { requireUser } from "~server/auth/session.ts";
 import { settle } from "~server/http/error-response.ts";
 import { subscribableVariants } from "~server/subscriptions/catalog-options.ts";
 import { latestPauseOf } from "~server/subscriptions/events.ts";
 import { firstOrderNumberOf } from "~server/subscriptions/first-order.ts";
-import { renewalPrice } from "~server/subscriptions/renewal-order.ts";
 import { ownedSubscription } from "~server/subscriptions/self-service.ts";
 import type { Route } from "./+types/subscription-detail";
 import {
