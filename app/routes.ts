@@ -121,7 +121,7 @@ export default [
         route("partners", "routes/admin/partners.tsx"),
         route("certificates", "routes/admin/certificates.tsx"),
         route("validity", "routes/admin/validity.tsx"),
-        // Authenticity batches, certificates of analysis and serials: docs/authenticity.md.
+        // Authenticity batches, certificates of analysis and serials: docs/validity.md.
         route("batches", "routes/admin/batches.tsx"),
         route("batches/:batchId", "routes/admin/batch.tsx"),
         route("emails", "routes/admin/emails.tsx"),

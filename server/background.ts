@@ -8,7 +8,7 @@ import type { Db } from "./db/client.ts";
 import { type Job, startJobs } from "./jobs/runner.ts";
 import { expireSandboxPayments } from "./orders/close-order.ts";
 import { sendDueStatusNotices } from "./orders/notify.ts";
-import { type ReconcileServices, reconcileOpenPayments } from "./orders/reconcile.ts";
+import { type ReconcileServices, reconcileOpenPayments } from "./paid-orders/reconcile.ts";
 import { subscriptionChanger } from "./payments/changers.ts";
 import { type ProviderName, sandboxEnabled } from "./payments/registry.ts";
 import { inviteShippedOrders } from "./reviews/invitation.ts";

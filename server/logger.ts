@@ -27,7 +27,7 @@ function redactedError(error: unknown) {
   return serialized;
 }
 
-/** Fields the request's own log line (server/http.ts) adds once a loader has learnt them. */
+/** Fields the request's own log line (server/http/app.ts) adds once a loader has learnt them. */
 export type RequestLogFields = { userId?: string };
 
 /**

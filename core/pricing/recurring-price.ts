@@ -2,7 +2,8 @@ import { percentageOf } from "./money.ts";
 
 /*
  * The price a subscription renews at, from its first order: pure arithmetic that the payment
- * adapters (the plan they set up with the provider) and server/subscriptions (start, renewals) share.
+ * adapters (the plan they set up with the provider), server/subscriptions (start, renewals, the
+ * screens' monthly price) and the confirmation email (server/orders) share.
  */
 
 /** A subscription's discount as a rate, from the first order's subtotal and subscription discount. */
@@ -48,4 +49,35 @@ export function recurringPrice(order: PricedOrder): {
     monthlyGoodsCents,
     monthlyTaxCents,
   };
+}
+
+/** What a subscription renews with: its items (each as subscribed) and its rates. */
+type RenewingSubscription = {
+  items: { unitPriceCents: number; quantity: number; volumeDiscountCents?: number }[];
+  discountBasisPoints: number;
+  taxBasisPoints?: number;
+};
+
+/**
+ * What every renewal charges: the subscribed items less the volume discount they had when
+ * subscribed, at the subscription discount (the coupon was for the first order only). Also the
+ * "monthly price" the subscription screens show.
+ */
+export function renewalPrice(subscription: RenewingSubscription): {
+  subtotalCents: number;
+  volumeDiscountCents: number;
+  /** The goods after the subscription discount. */
+  goodsCents: number;
+  taxCents: number;
+  totalCents: number;
+} {
+  let subtotalCents = 0;
+  let volumeDiscountCents = 0;
+  for (const item of subscription.items) {
+    subtotalCents += item.unitPriceCents * item.quantity;
+    volumeDiscountCents += item.volumeDiscountCents ?? 0;
+  }
+  const goodsCents = renewalTotalCents(subtotalCents - volumeDiscountCents, subscription.discountBasisPoints);
+  const taxCents = percentageOf(goodsCents, subscription.taxBasisPoints ?? 0);
+  return { subtotalCents, volumeDiscountCents, goodsCents, taxCents, totalCents: goodsCents + taxCents };
 }

@@ -3,3 +3,6 @@ export function absoluteUrl(publicUrl: string, pathOrUrl: string) {
   if (/^https?:\/\//i.test(pathOrUrl)) return pathOrUrl;
   return `${publicUrl}${pathOrUrl.startsWith("/") ? "" : "/"}${pathOrUrl}`;
 }
+
+/** The callback better-auth answers for each social sign-in provider: register PUBLIC_URL + this path. */
+export const socialCallbackPath = (provider: "google" | "apple") => `/api/auth/callback/${provider}`;

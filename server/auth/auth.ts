@@ -7,9 +7,9 @@ import type { Db } from "../db/client.ts";
 import * as schema from "../db/schema/index.ts";
 import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import { CLIENT_IP_HEADER } from "../rate-limit/client-ip.ts";
 import { authHooks } from "./hooks.ts";
 import { verifyAnyPassword } from "./legacy-password.ts";
-import { CLIENT_IP_HEADER } from "./limits.ts";
 import { passkeyPlugin } from "./passkeys.ts";
 import { adminSessionHooks, sessionLifetime } from "./session-lifetime.ts";
 import {

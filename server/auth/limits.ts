@@ -1,14 +1,12 @@
 import { APIError, isAPIError } from "better-auth/api";
 import type { Db } from "../db/client.ts";
+import { CLIENT_IP_HEADER } from "../rate-limit/client-ip.ts";
 import {
   describeWait,
   hitRateLimit,
   type RateLimitRule,
   releaseRateLimitHit,
 } from "../rate-limit/rate-limit.ts";
-
-/** The header http.ts sets from the socket (or trusted proxy); clients cannot supply it. */
-export const CLIENT_IP_HEADER = "x-shop-client-ip";
 
 type Limit = Omit<RateLimitRule, "key">;
 type EndpointLimits = { client: Limit; account?: Limit };

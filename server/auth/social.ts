@@ -7,9 +7,6 @@ import type { Config } from "../config.ts";
 /** What `session.sign_in_method` holds for a session that began with Google or Apple. */
 export const SOCIAL_SIGN_IN = "social";
 
-/** The callback better-auth answers for each provider: register PUBLIC_URL + this path. */
-export const socialCallbackPath = (provider: "google" | "apple") => `/api/auth/callback/${provider}`;
-
 export type SocialConfig = Config["social"];
 
 /** Which sign-in buttons /auth shows (a provider without keys is hidden). */

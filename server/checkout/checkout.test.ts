@@ -14,9 +14,9 @@ import {
   subscriptions,
 } from "../db/schema/index.ts";
 import { expireSandboxPayments } from "../orders/close-order.ts";
-import { completePayment } from "../orders/complete-payment.ts";
-import { fulfilOrder } from "../orders/fulfil.ts";
 import { cancelPayment } from "../orders/payment-session.ts";
+import { completePayment } from "../paid-orders/complete-payment.ts";
+import { fulfilOrder } from "../paid-orders/fulfil.ts";
 import { paySandboxSession, sandboxProvider } from "../payments/sandbox.ts";
 import { renewSubscription } from "../subscriptions/renew.ts";
 import { startCheckout } from "./checkout.ts";

@@ -1,6 +1,6 @@
 import type { RequestContext } from "../context.ts";
-import { completePayment } from "../orders/complete-payment.ts";
 import { getOrderForSession, type OrderView, withOrderItems } from "../orders/customer-orders.ts";
+import { completePayment } from "../paid-orders/complete-payment.ts";
 import { PayerMustChooseAgain } from "../payments/provider.ts";
 import { providerNamed } from "../payments/registry.ts";
 

@@ -7,7 +7,7 @@ import { addToCart, getOrCreateCart } from "../cart/cart.ts";
 import { orderItems, orders, shippingZones, subscriptions } from "../db/schema/index.ts";
 import type { MailMessage } from "../mail/mailer.ts";
 import { renderMail } from "../mail/render.ts";
-import { fulfilOrder } from "../orders/fulfil.ts";
+import { fulfilOrder } from "../paid-orders/fulfil.ts";
 import { orderPayload, planPayload, returnUrls, subscriptionPayload } from "../payments/paypal/payloads.ts";
 import type { Buyer } from "../payments/provider.ts";
 import { paySandboxSession, sandboxProvider } from "../payments/sandbox.ts";

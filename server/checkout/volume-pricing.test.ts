@@ -6,7 +6,7 @@ import { addToCart, getOrCreateCart, priceCart } from "../cart/cart.ts";
 import { orderItems, orders, subscriptions } from "../db/schema/index.ts";
 import type { MailMessage } from "../mail/mailer.ts";
 import { renderMail } from "../mail/render.ts";
-import { fulfilOrder } from "../orders/fulfil.ts";
+import { fulfilOrder } from "../paid-orders/fulfil.ts";
 import { orderPayload, planPayload, returnUrls } from "../payments/paypal/payloads.ts";
 import { paySandboxSession, sandboxProvider } from "../payments/sandbox.ts";
 import { planCheckoutSession } from "../payments/stripe/session-plan.ts";

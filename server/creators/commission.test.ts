@@ -8,8 +8,8 @@ import { createTestDatabase, describeOnPostgres, type TestDatabase } from "../..
 import { sandboxRefundDeps } from "../../tests/support/refunds.ts";
 import { creatorLedgerEntries, creatorPayouts } from "../db/schema/index.ts";
 import { ConflictError } from "../errors.ts";
-import { fulfilOrder } from "../orders/fulfil.ts";
 import { updateOrderStatus } from "../orders/status.ts";
+import { fulfilOrder } from "../paid-orders/fulfil.ts";
 import { type RefundDeps, refundOrder } from "../refunds/refund-order.ts";
 import { saveCommissionSettings } from "./commission-settings.ts";
 import { creatorBalance, ledgerPage } from "./ledger-read.ts";

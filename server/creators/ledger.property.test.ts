@@ -9,8 +9,8 @@ import { createTestDatabase, type TestDatabase } from "../../tests/support/datab
 import { sandboxRefundDeps } from "../../tests/support/refunds.ts";
 import { creatorLedgerEntries, creatorPayoutEntries, creatorPayouts, orders } from "../db/schema/index.ts";
 import { ConflictError } from "../errors.ts";
-import { fulfilOrder } from "../orders/fulfil.ts";
 import { updateOrderStatus } from "../orders/status.ts";
+import { fulfilOrder } from "../paid-orders/fulfil.ts";
 import { type RefundDeps, refundOrder } from "../refunds/refund-order.ts";
 import { creatorBalance } from "./ledger-read.ts";
 import { markCreatorPaid } from "./payouts.ts";

@@ -16,7 +16,7 @@ function appWithDatabase(state: { up: boolean }) {
   app.get("/assets/app.js", (c) => c.text("asset"));
   app.get("/broken", (c) => c.text("Internal Server Error", 500));
   app.get("/failed-on-database", (c) => {
-    // What server/http.ts sets when React Router's handleError noted the database being away.
+    // What server/http/app.ts sets when React Router's handleError noted the database being away.
     c.set("failedOnDatabase", true);
     return c.text("error page", 500);
   });

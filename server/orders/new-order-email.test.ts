@@ -7,8 +7,8 @@ import { mailOutbox, orderItems, orders } from "../db/schema/index.ts";
 import { createLogger } from "../logger.ts";
 import { createMailer } from "../mail/mailer.ts";
 import { getOutboxMessage } from "../mail/outbox.ts";
+import { fulfilOrder } from "../paid-orders/fulfil.ts";
 import type { Buyer } from "../payments/provider.ts";
-import { fulfilOrder } from "./fulfil.ts";
 import { queueLatePaymentEmails } from "./payment-email.ts";
 
 const inbox = "orders-desk@example.com";

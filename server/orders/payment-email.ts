@@ -1,11 +1,11 @@
 import { and, asc, eq } from "drizzle-orm";
 import { orderLabel } from "../../core/orders/order-number.ts";
+import { subscriptionTermsOf } from "../../core/orders/subscription-terms-text.ts";
 import { orderTotalsOf } from "../../core/pricing/order-charges.ts";
 import type { Db } from "../db/client.ts";
 import { orderItems, orders, subscriptions } from "../db/schema/index.ts";
 import type { Logger } from "../logger.ts";
 import type { MailMessage } from "../mail/mailer.ts";
-import { subscriptionTermsOf } from "../subscriptions/subscription-terms.ts";
 import { newOrderMessage, type OrderMailer } from "./new-order-email.ts";
 import { orderStatusPath } from "./status-token.ts";
 

@@ -31,7 +31,7 @@ import { ProviderFailureError } from "../errors.ts";
 import { createLogger } from "../logger.ts";
 import { mayReceiveMarketing, unsubscribeAddress } from "../marketing/contacts.ts";
 import { saveMarketingPostalAddress } from "../marketing/postal-address.ts";
-import { completePayment } from "../orders/complete-payment.ts";
+import { completePayment } from "../paid-orders/complete-payment.ts";
 import { refundOrder } from "../refunds/refund-order.ts";
 import { shownName } from "../reviews/reviews.ts";
 import { handleStripeWebhook } from "../webhooks/stripe.ts";

@@ -8,7 +8,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
-import { createHttpApp } from "../http.ts";
+import { createHttpApp } from "../http/app.ts";
 import { projectRoot } from "../project-root.ts";
 import type { Services } from "../services.ts";
 import { runOrExit, startShop } from "./start.ts";

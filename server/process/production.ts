@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 import * as build from "virtual:react-router/server-build";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
-import { createHttpApp } from "../http.ts";
+import { createHttpApp } from "../http/app.ts";
 import { projectRoot } from "../project-root.ts";
 import { runOrExit, startShop } from "./start.ts";
 

@@ -1,4 +1,10 @@
 /**
+ * The header the HTTP app (server/http/app.ts) sets from the socket (or trusted proxy) on every
+ * request, overwriting whatever a client sent: what rate limits and sessions read as the client.
+ */
+export const CLIENT_IP_HEADER = "x-shop-client-ip";
+
+/**
  * The client's address for rate limits: the socket's peer address, or — only when the shop runs
  * behind a reverse proxy (TRUST_PROXY=true) — the last X-Forwarded-For hop, the one that proxy
  * appended (earlier hops are whatever the client sent). Trusting the header otherwise would let any

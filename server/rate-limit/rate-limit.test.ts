@@ -2,10 +2,9 @@ import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
-import { CLIENT_IP_HEADER } from "../auth/limits.ts";
 import { rateLimitHits } from "../db/schema/index.ts";
-import { identifyClient } from "../http.ts";
-import { clientIpOf } from "./client-ip.ts";
+import { identifyClient } from "../http/app.ts";
+import { CLIENT_IP_HEADER, clientIpOf } from "./client-ip.ts";
 import {
   describeWait,
   hitRateLimit,

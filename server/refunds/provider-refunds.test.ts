@@ -10,7 +10,7 @@ import { cartWith } from "../../tests/support/checkout-fixtures.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
 import { orders, refunds } from "../db/schema/index.ts";
 import { createLogger } from "../logger.ts";
-import { completePayment } from "../orders/complete-payment.ts";
+import { completePayment } from "../paid-orders/complete-payment.ts";
 import type { PaypalProvider } from "../payments/paypal/paypal-provider.ts";
 import { handlePaypalWebhook } from "../webhooks/paypal.ts";
 import { handleStripeWebhook } from "../webhooks/stripe.ts";

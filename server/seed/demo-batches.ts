@@ -4,7 +4,7 @@ import { attachCodesToBatch } from "../validity/batch-codes.ts";
 import { generateSerials } from "../validity/serials.ts";
 
 /**
- * Two production batches for the authenticity check (docs/authenticity.md): dates, lab, a
+ * Two production batches for the authenticity check (docs/validity.md): dates, lab, a
  * certificate of analysis (the demo certificate images), a few per-unit serials each, and the
  * list codes SH1001–SH1008 attached (SH1009 and SH1010 stay on no batch). Serials are drawn from
  * the CSPRNG like real ones, never fixed in the code: the admin finds them on the batch page.

@@ -24,9 +24,9 @@ import {
 import { createLogger } from "../logger.ts";
 import { createMailer } from "../mail/mailer.ts";
 import { expireSandboxPayments } from "../orders/close-order.ts";
-import { completePayment } from "../orders/complete-payment.ts";
-import { fulfilOrder } from "../orders/fulfil.ts";
 import { updateOrderStatus } from "../orders/status.ts";
+import { completePayment } from "../paid-orders/complete-payment.ts";
+import { fulfilOrder } from "../paid-orders/fulfil.ts";
 import { paySandboxSession, SANDBOX_SUCCESS_CARD, sandboxProvider } from "../payments/sandbox.ts";
 import { refundOrder } from "../refunds/refund-order.ts";
 import { recordProviderRenewal, renewSubscription } from "../subscriptions/renew.ts";

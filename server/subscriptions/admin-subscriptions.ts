@@ -1,11 +1,11 @@
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import type { SubscriptionStatus } from "../../core/orders/subscription-status.ts";
+import { renewalPrice } from "../../core/pricing/recurring-price.ts";
 import type { Db } from "../db/client.ts";
 import { isUuid } from "../db/ids.ts";
 import { orders, subscriptions, user } from "../db/schema/index.ts";
 import { listSubscriptionEvents, type SubscriptionEvent } from "./events.ts";
 import { firstOrderNumber } from "./first-order.ts";
-import { renewalPrice } from "./renewal-order.ts";
 
 export const ADMIN_SUBSCRIPTIONS_PAGE_SIZE = 20;
 

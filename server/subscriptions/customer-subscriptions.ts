@@ -1,8 +1,8 @@
 import { and, desc, eq, getTableColumns, ne } from "drizzle-orm";
+import { renewalPrice } from "../../core/pricing/recurring-price.ts";
 import type { Db } from "../db/client.ts";
 import { type SubscriptionItem, subscriptions } from "../db/schema/index.ts";
 import { firstOrderNumber } from "./first-order.ts";
-import { renewalPrice } from "./renewal-order.ts";
 
 export type CustomerSubscription = {
   id: string;

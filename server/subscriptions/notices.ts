@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { formatMoney } from "../../core/pricing/money.ts";
+import { renewalPrice } from "../../core/pricing/recurring-price.ts";
 import type { Db } from "../db/client.ts";
 import { type subscriptions, user } from "../db/schema/index.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { SubscriptionNoticeProps } from "../mail/templates/subscription-notice.tsx";
-import { renewalPrice } from "./renewal-order.ts";
 
 type Subscription = typeof subscriptions.$inferSelect;
 export type ChangeAction = "skip" | "pause" | "resume" | "change_items" | "cancel";

@@ -1,12 +1,13 @@
 import { and, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { PriceChangeForm } from "../../core/forms/price-change-form.ts";
+import { renewalPrice } from "../../core/pricing/recurring-price.ts";
 import { recordChange } from "../audit/record.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { subscriptionPriceChanges, subscriptions } from "../db/schema/index.ts";
 import { ConflictError, InvalidInputError, NotFoundError } from "../errors.ts";
 import { trackedSubscription } from "./audit.ts";
 import { type NoticeMailer, sendPriceChangeNotice } from "./renewal-notices.ts";
-import { addMonth, renewalPrice } from "./renewal-order.ts";
+import { addMonth } from "./renewal-order.ts";
 
 type Subscription = typeof subscriptions.$inferSelect;
 export type PriceChange = typeof subscriptionPriceChanges.$inferSelect;

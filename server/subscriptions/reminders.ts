@@ -1,11 +1,11 @@
 import { and, asc, eq, gt, isNull, lte, or } from "drizzle-orm";
 import { REMINDER_LEAD_DAYS } from "../../core/orders/subscription-schedule.ts";
 import { formatMoney } from "../../core/pricing/money.ts";
+import { renewalPrice } from "../../core/pricing/recurring-price.ts";
 import type { Db } from "../db/client.ts";
 import { subscriptionReminders, subscriptions, user } from "../db/schema/index.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { longDate, sendNotice } from "./notices.ts";
-import { renewalPrice } from "./renewal-order.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** At most this many reminders a run; the rest go with the next run. */

@@ -6,7 +6,7 @@ import { addToCart, getOrCreateCart, priceCart } from "../cart/cart.ts";
 import { startCheckout } from "../checkout/checkout.ts";
 import { renewalConsents, subscriptions } from "../db/schema/index.ts";
 import type { MailMessage } from "../mail/mailer.ts";
-import { completePayment } from "../orders/complete-payment.ts";
+import { completePayment } from "../paid-orders/complete-payment.ts";
 import { paySandboxSession, sandboxProvider } from "../payments/sandbox.ts";
 import { ensurePolicyTemplates } from "../policies/templates.ts";
 import { deliveryTerms } from "../shipping/terms.ts";

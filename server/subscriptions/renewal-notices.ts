@@ -1,11 +1,11 @@
 import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
 import { priceChangeNotice, renewalDate } from "../../core/legal/auto-renewal.ts";
+import { subscriptionTermsOf } from "../../core/orders/subscription-terms-text.ts";
 import { formatMoney } from "../../core/pricing/money.ts";
 import type { Db } from "../db/client.ts";
 import { subscriptionNotices, subscriptionPriceChanges, subscriptions } from "../db/schema/index.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { subscriberContact } from "./subscriber.ts";
-import { subscriptionTermsOf } from "./subscription-terms.ts";
 
 export type NoticeMailer = Pick<Mailer, "send"> & Partial<Pick<Mailer, "publicUrl">>;
 type Subscription = typeof subscriptions.$inferSelect;

@@ -1,6 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import { percentageOf } from "../../core/pricing/money.ts";
-import { renewalTotalCents } from "../../core/pricing/recurring-price.ts";
+import { renewalPrice } from "../../core/pricing/recurring-price.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { orderItems, orders, type subscriptions } from "../db/schema/index.ts";
 import type { Mailer } from "../mail/mailer.ts";
@@ -14,32 +13,6 @@ export function addMonth(date: Date): Date {
   const next = new Date(date);
   next.setMonth(next.getMonth() + 1);
   return next;
-}
-
-/**
- * What every renewal charges: the subscribed items less the volume discount they had when
- * subscribed, at the subscription discount (the coupon was for the first order only). Also the
- * "monthly price" the subscription screens show.
- */
-export function renewalPrice(
-  subscription: Pick<Subscription, "items" | "discountBasisPoints"> & { taxBasisPoints?: number },
-): {
-  subtotalCents: number;
-  volumeDiscountCents: number;
-  /** The goods after the subscription discount. */
-  goodsCents: number;
-  taxCents: number;
-  totalCents: number;
-} {
-  let subtotalCents = 0;
-  let volumeDiscountCents = 0;
-  for (const item of subscription.items) {
-    subtotalCents += item.unitPriceCents * item.quantity;
-    volumeDiscountCents += item.volumeDiscountCents ?? 0;
-  }
-  const goodsCents = renewalTotalCents(subtotalCents - volumeDiscountCents, subscription.discountBasisPoints);
-  const taxCents = percentageOf(goodsCents, subscription.taxBasisPoints ?? 0);
-  return { subtotalCents, volumeDiscountCents, goodsCents, taxCents, totalCents: goodsCents + taxCents };
 }
 
 /**

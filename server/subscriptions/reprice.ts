@@ -3,13 +3,13 @@ import { isSoldOut } from "../../core/catalog/stock.ts";
 import type { ItemsChange } from "../../core/forms/subscription-change-form.ts";
 import { type CartLineInput, priceCartLines } from "../../core/pricing/cart-pricing.ts";
 import { subscriptionDiscountBasisPoints } from "../../core/pricing/checkout-pricing.ts";
+import { renewalPrice } from "../../core/pricing/recurring-price.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { products, productVariants, type SubscriptionItem } from "../db/schema/index.ts";
 import { InvalidInputError } from "../errors.ts";
 import type { PlannedLine } from "../payments/stripe/session-plan.ts";
 import { monthlyLines } from "../payments/stripe/session-plan.ts";
 import { freeUnits } from "../stock/availability.ts";
-import { renewalPrice } from "./renewal-order.ts";
 
 export type RepricedItems = {
   items: SubscriptionItem[];

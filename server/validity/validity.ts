@@ -51,7 +51,7 @@ export function clientHashOf(secret: string | undefined, clientIp: string): stri
 /**
  * Checks a code from a lid or label and records the lookup. A code from the list is matched in its
  * normalized form (upper case, no spaces or dashes, as stored); otherwise a serial-shaped code is read the
- * Crockford way and checked (docs/authenticity.md). Null for blank input.
+ * Crockford way and checked (docs/validity.md). Null for blank input.
  */
 export async function checkValidityCode(
   db: Db,

@@ -9,7 +9,7 @@ import { adminEnv, confirmDelete, signInAsAdmin, toast, waitForToast } from "../
 import { waitForHydration } from "../support/page.ts";
 
 /**
- * The batch page's list codes and serial clean-up (docs/authenticity.md): the admin attaches old
+ * The batch page's list codes and serial clean-up (docs/validity.md): the admin attaches old
  * lid codes to a batch (pasted and ticked), a customer's lookup of one then shows the batch and
  * its certificate; a verified serial cannot be deleted, the unverified ones go after a confirmation.
  */

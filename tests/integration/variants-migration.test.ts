@@ -6,11 +6,11 @@ import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { renewalPrice } from "../../core/pricing/recurring-price.ts";
 import { addToCart, priceCart } from "../../server/cart/cart.ts";
 import { findProductBySlug } from "../../server/catalog/products.ts";
 import { type Db, migrationsFolder, pgliteExtensions } from "../../server/db/client.ts";
 import * as schema from "../../server/db/schema/index.ts";
-import { renewalPrice } from "../../server/subscriptions/renewal-order.ts";
 
 /**
  * Migration 0018 (options and variants) on a database that already holds products, carts,

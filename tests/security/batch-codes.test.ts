@@ -7,7 +7,7 @@ import { createBatch, createUser, createValidityCode } from "../factories/index.
 import { setupTarget } from "./support.ts";
 
 /**
- * The batch page's list-code and serial actions over plain HTTP (docs/authenticity.md): nobody but
+ * The batch page's list-code and serial actions over plain HTTP (docs/validity.md): nobody but
  * an admin attaches, detaches, unflags or deletes; an oversized paste is refused with a message
  * (or 413 above the form limit); a code is never taken from another batch; a verified serial is
  * never deleted; ids of another batch's serials change nothing; junk is a 400, never a 500.

@@ -2,10 +2,10 @@ import pino from "pino";
 import { afterAll, beforeAll } from "vitest";
 import { attachGuestOrders } from "../../server/accounts/guest-orders.ts";
 import { type Auth, createAuth } from "../../server/auth/auth.ts";
-import { CLIENT_IP_HEADER } from "../../server/auth/limits.ts";
 import type { SocialConfig } from "../../server/auth/social.ts";
 import type { Db } from "../../server/db/client.ts";
 import { createMailer, type Mailer, type MailerOptions } from "../../server/mail/mailer.ts";
+import { CLIENT_IP_HEADER } from "../../server/rate-limit/client-ip.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
 export const TEST_PUBLIC_URL = "http://shop.test";

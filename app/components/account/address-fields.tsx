@@ -1,9 +1,7 @@
 import { AlertTriangle } from "lucide-react";
-import { fieldClass } from "~/components/ui/input.tsx";
 import { InputField } from "~/components/ui/input-field.tsx";
-import { Label } from "~/components/ui/label.tsx";
+import { StateSelect } from "~/components/ui/state-select.tsx";
 import type { FieldErrors } from "~/lib/forms.ts";
-import { US_STATES } from "~core/orders/address.ts";
 import { zipStateWarning } from "~core/orders/zip-prefixes.ts";
 
 /** What the fields start with: a saved address, or the text a refused form sent. */
@@ -12,7 +10,7 @@ export type AddressValues = { readonly [field: string]: unknown };
 const textOf = (value: unknown) => (typeof value === "string" ? value : "");
 
 /**
- * The fields of a postal address (core/orders/address.ts postalAddressSchema): a plain form, so it works
+ * The fields of a postal address (core/address.ts postalAddressSchema): a plain form, so it works
  * without JavaScript. `idPrefix` keeps ids unique when several forms share a page.
  */
 export function AddressFields({
@@ -42,43 +40,20 @@ export function AddressFields({
       <div className="sm:col-span-2">{text("line1", "Street address", "address-line1")}</div>
       <div className="sm:col-span-2">{text("line2", "Apartment, suite (optional)", "address-line2")}</div>
       {text("city", "City", "address-level2")}
-      <StateSelect id={`${idPrefix}-state`} value={textOf(values.state)} error={errors.state} />
+      <StateSelect
+        id={`${idPrefix}-state`}
+        defaultValue={textOf(values.state).toUpperCase()}
+        error={errors.state}
+        autoComplete="address-level1"
+        className="h-10 py-2"
+      />
       {text("postalCode", "ZIP code", "postal-code")}
       <input type="hidden" name="country" value="US" />
     </div>
   );
 }
 
-function StateSelect({ id, value, error }: { id: string; value: string; error?: string }) {
-  return (
-    <div className="flex flex-col gap-2">
-      <Label htmlFor={id}>State</Label>
-      <select
-        id={id}
-        name="state"
-        autoComplete="address-level1"
-        defaultValue={value.toUpperCase()}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={`${fieldClass} h-10 py-2`}
-      >
-        <option value="">Choose a state</option>
-        {US_STATES.map((s) => (
-          <option key={s.code} value={s.code}>
-            {s.name}
-          </option>
-        ))}
-      </select>
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-destructive-text">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-/** A ZIP code and state that disagree: a warning, not a refusal (core/orders/zip-prefixes.ts says why). */
+/** A ZIP code and state that disagree: a warning, not a refusal (core/zip-prefixes.ts says why). */
 export function ZipStateWarning({ address }: { address: { state: string; postalCode: string } }) {
   const warning = zipStateWarning(address);
   if (!warning) return null;

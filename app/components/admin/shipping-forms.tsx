@@ -1,10 +1,8 @@
 import { Form, Link } from "react-router";
-import { Field } from "~/components/admin/field.tsx";
 import { Button } from "~/components/ui/button.tsx";
-import { fieldClass } from "~/components/ui/input.tsx";
 import { BoundInputField } from "~/components/ui/input-field.tsx";
+import { StateSelect } from "~/components/ui/state-select.tsx";
 import type { FieldErrors } from "~/lib/forms.ts";
-import { US_STATES } from "~core/orders/address.ts";
 
 export type FormState = { errors: FieldErrors; values: Record<string, string> };
 
@@ -57,18 +55,7 @@ export function TaxRateForm({ state }: { state: FormState | null }) {
     <Form method="post" className="grid gap-4 rounded-lg border bg-card p-5 sm:grid-cols-3">
       <h3 className="font-semibold sm:col-span-3">Set a state's rate</h3>
       <input type="hidden" name="intent" value="save-tax" />
-      <Field id="tax-state" label="State" error={errors.state}>
-        {(p) => (
-          <select {...p} name="state" defaultValue={values.state ?? ""} className={`${fieldClass} h-10`}>
-            <option value="">Choose a state</option>
-            {US_STATES.map((s) => (
-              <option key={s.code} value={s.code}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <StateSelect id="tax-state" defaultValue={values.state ?? ""} error={errors.state} />
       <BoundInputField form={form} name="rate" label="Rate (%)" inputMode="decimal" maxLength={6} />
       <label className="flex items-end gap-2 pb-2 text-sm">
         <input

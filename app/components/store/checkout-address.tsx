@@ -1,12 +1,11 @@
 import { MapPin } from "lucide-react";
 import { Form, Link } from "react-router";
 import { ZipStateWarning } from "~/components/account/address-fields.tsx";
-import { Field } from "~/components/admin/field.tsx";
 import { Button } from "~/components/ui/button.tsx";
-import { fieldClass } from "~/components/ui/input.tsx";
 import { InputField } from "~/components/ui/input-field.tsx";
+import { StateSelect } from "~/components/ui/state-select.tsx";
 import type { FieldErrors } from "~/lib/forms.ts";
-import { formatAddressLine, type PostalAddress, US_STATES } from "~core/orders/address.ts";
+import { formatAddressLine, type PostalAddress } from "~core/orders/address.ts";
 
 type Saved = PostalAddress & { id: string; isDefault: boolean };
 
@@ -66,24 +65,12 @@ export function AddressStep(props: {
             {...{ value, errors }}
           />
           <AddressInput field="city" label="City" autoComplete="address-level2" {...{ value, errors }} />
-          <Field id="address-state" label="State" error={errors.state}>
-            {(p) => (
-              <select
-                {...p}
-                name="state"
-                defaultValue={value("state")}
-                autoComplete="address-level1"
-                className={`${fieldClass} h-10`}
-              >
-                <option value="">Choose a state</option>
-                {US_STATES.map((s) => (
-                  <option key={s.code} value={s.code}>
-                    {s.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <StateSelect
+            id="address-state"
+            defaultValue={value("state")}
+            error={errors.state}
+            autoComplete="address-level1"
+          />
           <AddressInput
             field="postalCode"
             label="ZIP code"

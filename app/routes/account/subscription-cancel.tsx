@@ -7,10 +7,10 @@ import { brand } from "~core/brand.ts";
 import { subscriptionRef } from "~core/orders/order-number.ts";
 import { isPaused } from "~core/orders/subscription-schedule.ts";
 import { formatMoney } from "~core/pricing/money.ts";
+import { renewalPrice } from "~core/pricing/recurring-price.ts";
 import { requireUser } from "~server/auth/session.ts";
 import { settle } from "~server/http/error-response.ts";
 import { firstOrderNumberOf } from "~server/subscriptions/first-order.ts";
-import { renewalPrice } from "~server/subscriptions/renewal-order.ts";
 import { ownedSubscription } from "~server/subscriptions/self-service.ts";
 import type { Route } from "./+types/subscription-cancel";
 import {

@@ -19,7 +19,7 @@ import {
 import { adminFailure, backWithToast } from "./admin-actions.server.ts";
 
 /**
- * The batch page's list-code and serial intents (docs/authenticity.md). Each parses its form with
+ * The batch page's list-code and serial intents (docs/validity.md). Each parses its form with
  * zod, runs one domain function through `settle`, and answers with a toast back on the page.
  */
 type Args = { context: RequestContext; form: FormData; actor: SerialActor; path: string };

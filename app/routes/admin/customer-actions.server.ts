@@ -1,7 +1,6 @@
 import { formText, parseForm } from "~/lib/forms.ts";
 import { tryAuth } from "~server/accounts/auth-call.ts";
 import { VERIFIED_CALLBACK } from "~server/auth/auth.ts";
-import { CLIENT_IP_HEADER } from "~server/auth/limits.ts";
 import {
   attachGuestOrder,
   attachOrderSchema,
@@ -14,6 +13,7 @@ import {
 } from "~server/customers/actions.ts";
 import { ConflictError, RateLimitedError } from "~server/errors.ts";
 import { settle } from "~server/http/error-response.ts";
+import { CLIENT_IP_HEADER } from "~server/rate-limit/client-ip.ts";
 import type { Route } from "./+types/customer";
 import { adminFailure, backWithToast, runIntent } from "./admin-actions.server.ts";
 

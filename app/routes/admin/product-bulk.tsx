@@ -8,7 +8,7 @@ import { brand } from "~core/brand.ts";
 import { BULK_FIELDS, type BulkField, cellKey, MAX_BULK_VARIANTS } from "~core/catalog/bulk-edit.ts";
 import { adminUser } from "~server/auth/guards.ts";
 import { bulkEditInput, loadBulkVariants, saveBulkEdit } from "~server/catalog/bulk-edit.ts";
-import { settle } from "~server/http/error-response.ts";
+import { fieldMessages, settle } from "~server/http/error-response.ts";
 import type { Route } from "./+types/product-bulk";
 import { adminFailure, backWithToast } from "./admin-actions.server.ts";
 
@@ -59,8 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     saveBulkEdit(context.database.db, parsed.data, context.get(adminUser).id),
   );
   if (!saved.ok) {
-    const errors = Object.fromEntries(Object.entries(saved.fieldErrors).map(([k, v]) => [k, v?.[0]]));
-    return adminFailure(saved.message, saved.status, { values: typed, errors });
+    return adminFailure(saved.message, saved.status, { values: typed, errors: fieldMessages(saved) });
   }
   const url = new URL(request.url);
   const n = saved.value.variants;

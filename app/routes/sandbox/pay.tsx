@@ -8,8 +8,8 @@ import { checkoutToasts } from "~/lib/store/checkout-toasts.ts";
 import { sandboxPaySchema } from "~/lib/store/sandbox-form.ts";
 import { formatMoney } from "~core/pricing/money.ts";
 import { redirectWithToast } from "~server/http/flash.ts";
-import { fulfilOrder } from "~server/orders/fulfil.ts";
 import { cancelPayment } from "~server/orders/payment-session.ts";
+import { fulfilOrder } from "~server/paid-orders/fulfil.ts";
 import { sandboxEnabled } from "~server/payments/registry.ts";
 import {
   loadSandboxSession,

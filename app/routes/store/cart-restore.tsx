@@ -12,7 +12,7 @@ export function meta() {
 /**
  * The restore link of an abandoned-cart reminder (docs/abandoned-carts.md): the lines the email
  * showed go into this visitor's cart, then the cart page. A forged or expired link changes nothing.
- * Headers (no-store, no-referrer, noindex) are set for the whole path in server/http.ts.
+ * Headers (no-store, no-referrer, noindex) are set for the whole path in server/http/app.ts.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const restored = await restoreCartFromLink(context, request, params.token);

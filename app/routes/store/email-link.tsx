@@ -10,7 +10,7 @@ import { emailLinkAction, emailLinkPage } from "./newsletter.server.ts";
  * double opt-in `/newsletter/confirm/:token`. Opening a link changes nothing — mail scanners
  * prefetch links — only the page's button (a plain post) does. Mail clients POST the unsubscribe
  * link for RFC 8058 one-click without a session or Origin (exempt from the same-origin check in
- * server/http.ts); that POST unsubscribes at once.
+ * server/http/app.ts); that POST unsubscribes at once.
  */
 export function meta() {
   return [{ title: brand.name }, { name: "robots", content: "noindex" }];

@@ -24,7 +24,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
  * A guest's order, through the unguessable link in the confirmation email (decision 037). No
  * sign-in: the link is the key. An unknown or malformed token is the shop's normal 404 page; too
  * many misses from one address, a 429. Headers (no-store, no-referrer, noindex) are set for the
- * whole /order-status/ path in server/http.ts.
+ * whole /order-status/ path in server/http/app.ts.
  */
 export async function loader({ context, params }: Route.LoaderArgs) {
   try {

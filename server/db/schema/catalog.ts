@@ -12,8 +12,8 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { QuantityTier } from "../../../core/pricing/quantity-tiers.ts";
-import { batches, serials } from "./authenticity.ts";
 import { createdAt, id, textList, updatedAt } from "./columns.ts";
+import { batches, serials } from "./validity.ts";
 
 export const weightType = pgEnum("weight_type", ["30ml", "30g"]);
 /**

@@ -45,7 +45,7 @@ export type Buyer = { name: string; email: string; phone: string; address: Shipp
 
 /**
  * The short order numbers customers and staff read (#1001, #1002…): one PostgreSQL sequence, so
- * every instance draws unique numbers. Drawn when the order is paid (server/orders/fulfil.ts).
+ * every instance draws unique numbers. Drawn when the order is paid (server/paid-orders/fulfil.ts).
  */
 export const orderNumberSequence = pgSequence("order_number_seq", { startWith: 1001 });
 
@@ -155,7 +155,7 @@ export const orders = pgTable(
     index("orders_payment_email_due_idx").on(t.paidAt).where(sql`${t.paymentEmailDue}`),
     // Open (unpaid) payments per client and per cart, for the hold rule's caps.
     index("orders_unpaid_client_idx").on(t.clientIp, t.createdAt).where(sql`${t.paymentStatus} = 'unpaid'`),
-    // Open payments by age, for the reconciliation job (server/orders/reconcile.ts).
+    // Open payments by age, for the reconciliation job (server/paid-orders/reconcile.ts).
     index("orders_unpaid_created_idx").on(t.createdAt).where(sql`${t.paymentStatus} = 'unpaid'`),
     index("orders_unpaid_cart_idx").on(t.cartId, t.createdAt).where(sql`${t.paymentStatus} = 'unpaid'`),
     // Admin order search (ILIKE '%…%' on name, email, id, coupon code) over paid orders only.

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
-import { batches, serials } from "./authenticity.ts";
 import { createdAt, id } from "./columns.ts";
+import { batches, serials } from "./validity.ts";
 
 /**
- * What an admin did to a batch's serials (docs/authenticity.md): an unflag with its note, a
+ * What an admin did to a batch's serials (docs/validity.md): an unflag with its note, a
  * deleted serial, a bulk delete. The code is copied so the entry outlives a deleted serial.
  */
 export const serialEvents = pgTable(

@@ -9,7 +9,7 @@ import { createTestDatabase, type TestDatabase } from "../../../tests/support/da
 import { processReturn } from "../../checkout/return-page.ts";
 import { orders } from "../../db/schema/index.ts";
 import { createLogger } from "../../logger.ts";
-import { completePayment } from "../../orders/complete-payment.ts";
+import { completePayment } from "../../paid-orders/complete-payment.ts";
 import { handlePaypalWebhook } from "../../webhooks/paypal.ts";
 import { PayerMustChooseAgain } from "../provider.ts";
 import { PaypalApiError } from "./client.ts";

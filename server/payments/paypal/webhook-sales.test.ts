@@ -7,7 +7,7 @@ import { cartWith, recordingMailer } from "../../../tests/support/checkout-fixtu
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database.ts";
 import { orders, refunds, subscriptions } from "../../db/schema/index.ts";
 import { createLogger } from "../../logger.ts";
-import { completePayment } from "../../orders/complete-payment.ts";
+import { completePayment } from "../../paid-orders/complete-payment.ts";
 import { endUnpaidSubscriptions, PAST_DUE_GRACE_MS } from "../../subscriptions/dunning.ts";
 import { adminRenewalRecord } from "../../subscriptions/renewal-record.ts";
 import { handlePaypalWebhook } from "../../webhooks/paypal.ts";

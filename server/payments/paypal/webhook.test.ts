@@ -7,7 +7,7 @@ import { cartWith, recordingMailer } from "../../../tests/support/checkout-fixtu
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database.ts";
 import { orders, subscriptions, webhookEvents } from "../../db/schema/index.ts";
 import { createLogger } from "../../logger.ts";
-import { completePayment } from "../../orders/complete-payment.ts";
+import { completePayment } from "../../paid-orders/complete-payment.ts";
 import { cancelSubscriptionAtPeriodEnd } from "../../subscriptions/cancel.ts";
 import { endLapsedPaypalSubscriptions } from "../../subscriptions/lapsed.ts";
 import { handlePaypalWebhook } from "../../webhooks/paypal.ts";

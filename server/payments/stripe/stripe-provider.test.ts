@@ -7,10 +7,10 @@ import { fakeBuyer } from "../../../tests/fakes/stripe-server.ts";
 import { SHOP_URL, startStripeTestbed } from "../../../tests/fakes/stripe-shop.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database.ts";
 import { couponReservations, mailOutbox, orders, subscriptions } from "../../db/schema/index.ts";
-import { completePayment } from "../../orders/complete-payment.ts";
-import { fulfilOrder } from "../../orders/fulfil.ts";
 import { cancelPayment } from "../../orders/payment-session.ts";
 import { providerForSession } from "../../orders/session-provider.ts";
+import { completePayment } from "../../paid-orders/complete-payment.ts";
+import { fulfilOrder } from "../../paid-orders/fulfil.ts";
 import { cancelSubscriptionAtPeriodEnd } from "../../subscriptions/cancel.ts";
 import { monthlyLines, STRIPE_LINE_LIMITS, withinLineLimit } from "./session-plan.ts";
 

@@ -22,7 +22,7 @@ import {
   subscriptions,
   webhookEvents,
 } from "../../db/schema/index.ts";
-import { createHttpApp } from "../../http.ts";
+import { createHttpApp } from "../../http/app.ts";
 import { stripeEventVersions } from "../../observability/metrics.ts";
 import type { Services } from "../../services.ts";
 import { handleStripeWebhook } from "../../webhooks/stripe.ts";

@@ -4,9 +4,9 @@ import type { Db } from "../db/client.ts";
 import { orders } from "../db/schema/index.ts";
 import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import { queueLatePaymentEmails } from "../orders/payment-email.ts";
 import { providerNamed } from "../payments/registry.ts";
 import { confirmAndFulfil } from "./fulfil.ts";
-import { queueLatePaymentEmails } from "./payment-email.ts";
 
 export type ReconcileServices = {
   /** The provider keys; absent means none (a sandbox-only shop, as in tests). */

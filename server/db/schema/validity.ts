@@ -2,7 +2,7 @@ import { date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from
 import { createdAt, id, updatedAt } from "./columns.ts";
 
 /**
- * A production batch (docs/authenticity.md): what a valid lookup shows, with its certificate of
+ * A production batch (docs/validity.md): what a valid lookup shows, with its certificate of
  * analysis (an uploaded PDF or image under /uploads). Validity codes and serials belong to one.
  */
 export const batches = pgTable("batches", {

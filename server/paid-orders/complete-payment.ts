@@ -1,8 +1,8 @@
 import type { Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import { getPaidOrder, type OrderView } from "../orders/customer-orders.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
-import { getPaidOrder, type OrderView } from "./customer-orders.ts";
 import { confirmAndFulfil } from "./fulfil.ts";
 
 /**

@@ -7,35 +7,29 @@ import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { CLIENT_IP_HEADER } from "./auth/limits.ts";
-import { socialCallbackPath } from "./auth/social.ts";
-import { requestContextProvider } from "./context.ts";
-import { MAX_CSV_BODY_BYTES } from "./csv-import/uploads.ts";
-import { limitRequestBodies } from "./http/body-limits.ts";
-import { brotli } from "./http/brotli.ts";
-import { applyPageCaching, conditionalGet } from "./http/caching.ts";
-import { measureRequests, metricsEndpoint } from "./http/metrics-route.ts";
-import {
-  DEFAULT_PAGE_CACHE_LIMITS,
-  PageStore,
-  pageCache,
-  type RenderedPageFacts,
-} from "./http/page-cache.ts";
-import { asPublicRequest } from "./http/public-request.ts";
-import { readiness } from "./http/readiness.ts";
-import { routePattern } from "./http/route-pattern.ts";
-import { sameOriginOnly } from "./http/same-origin.ts";
-import { secretLinkPages, securityHeaders, shareableMedia } from "./http/security-headers.ts";
-import { applyScriptHashes, collectScriptHashes, isSharedRender } from "./http/shared-page-csp.ts";
-import { failFastWithoutDatabase, requestFailedOnDatabase } from "./http/unavailable.ts";
-import type { RequestLogFields } from "./logger.ts";
-import { MAX_BODY_BYTES } from "./media/upload-request.ts";
-import { imageVariant } from "./media/variants.ts";
-import { clientIpOf } from "./rate-limit/client-ip.ts";
-import type { Services } from "./services.ts";
-import { paypalWebhookRoute } from "./webhooks/paypal-route.ts";
-import { handleStripeWebhook } from "./webhooks/stripe.ts";
-import { stripeWebhookDeps } from "./webhooks/stripe-deps.ts";
+import { socialCallbackPath } from "../../core/text/urls.ts";
+import { requestContextProvider } from "../context.ts";
+import { MAX_CSV_BODY_BYTES } from "../csv-import/uploads.ts";
+import type { RequestLogFields } from "../logger.ts";
+import { MAX_BODY_BYTES } from "../media/upload-request.ts";
+import { imageVariant } from "../media/variants.ts";
+import { CLIENT_IP_HEADER, clientIpOf } from "../rate-limit/client-ip.ts";
+import type { Services } from "../services.ts";
+import { paypalWebhookRoute } from "../webhooks/paypal-route.ts";
+import { handleStripeWebhook } from "../webhooks/stripe.ts";
+import { stripeWebhookDeps } from "../webhooks/stripe-deps.ts";
+import { limitRequestBodies } from "./body-limits.ts";
+import { brotli } from "./brotli.ts";
+import { applyPageCaching, conditionalGet } from "./caching.ts";
+import { measureRequests, metricsEndpoint } from "./metrics-route.ts";
+import { DEFAULT_PAGE_CACHE_LIMITS, PageStore, pageCache, type RenderedPageFacts } from "./page-cache.ts";
+import { asPublicRequest } from "./public-request.ts";
+import { readiness } from "./readiness.ts";
+import { routePattern } from "./route-pattern.ts";
+import { sameOriginOnly } from "./same-origin.ts";
+import { secretLinkPages, securityHeaders, shareableMedia } from "./security-headers.ts";
+import { applyScriptHashes, collectScriptHashes, isSharedRender } from "./shared-page-csp.ts";
+import { failFastWithoutDatabase, requestFailedOnDatabase } from "./unavailable.ts";
 
 export type HttpAppOptions = {
   services: Services;

@@ -5,13 +5,21 @@ import type { Db, Tx } from "../db/client.ts";
 import { couponReservations, coupons, couponUsages, orderItems, orders } from "../db/schema/index.ts";
 import type { Logger } from "../logger.ts";
 import { sendCheckoutOptInSafely } from "../marketing/checkout-wish.ts";
+import type { OrderMailer } from "../orders/new-order-email.ts";
+import { nextOrderNumber } from "../orders/order-number.ts";
+import { confirmationMessage, queuePaymentEmailSafely } from "../orders/payment-email.ts";
+import { confirmPayment, findOrderForSession } from "../orders/payment-session.ts";
 import type { PaidSession, PaymentProvider } from "../payments/provider.ts";
 import { takeReservedStock } from "../stock/take.ts";
 import { startSubscription } from "../subscriptions/start.ts";
-import type { OrderMailer } from "./new-order-email.ts";
-import { nextOrderNumber } from "./order-number.ts";
-import { confirmationMessage, queuePaymentEmailSafely } from "./payment-email.ts";
-import { confirmPayment, findOrderForSession } from "./payment-session.ts";
+
+/*
+ * server/paid-orders/: where a paid payment becomes a paid order (this file), for the return page
+ * (complete-payment.ts), the webhooks (server/webhooks/payment-events.ts) and the reconciliation
+ * (reconcile.ts). Paying an order touches the order, its subscription, the stock, the coupon and
+ * the creator's commission, so it sits above orders/ and subscriptions/ and imports both: orders/
+ * never imports subscriptions/ (a renewal, in subscriptions/, makes an order: that way round only).
+ */
 
 export type FulfilResult = { orderId: string; fulfilled: boolean };
 
