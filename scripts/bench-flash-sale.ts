@@ -28,7 +28,7 @@
 
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { openDatabase } from "../server/db/client.ts";
@@ -46,7 +46,7 @@ const stock = Number(process.env.BENCH_STOCK ?? 500);
 const sticky = process.env.BENCH_STICKY === "1";
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/shop_flash";
 
-const steps = ["add to cart", "address", "pay", "card page", "success page"] as const;
+const steps = ["add to cart", "address", "pay", "card page", "success page", "success page again"] as const;
 type Step = (typeof steps)[number];
 type Instance = { name: string; url: string };
 
@@ -54,7 +54,8 @@ type Instance = { name: string; url: string };
 type Timing = { step: Step; instance: string; ms: number; status: number };
 
 type Outcome =
-  | { kind: "paid" }
+  /** `pending`: the first success page said "Your payment is safe" and a later look confirmed it. */
+  | { kind: "paid"; pending: boolean }
   | { kind: "refused"; step: Step; message: string }
   | { kind: "error"; step: Step; detail: string };
 
@@ -173,7 +174,9 @@ class Shopper {
     const text = await response.text();
     timings.push({ step, instance: instance.name, ms: performance.now() - started, status: response.status });
     if (response.status >= 500)
-      serverErrors.push(`${step} on ${instance.name}: ${response.status} ${text.slice(0, 200)}`);
+      serverErrors.push(
+        `${step} on ${instance.name}: ${response.status} ${pageRefusal(text) ?? text.slice(0, 120)}`,
+      );
     this.keep(response);
     return Object.assign(response, { body_text: text });
   }
@@ -234,10 +237,22 @@ async function shop(
   if (!success?.startsWith("/payment-success"))
     return { kind: "error", step: "card page", detail: `status ${card.status} → ${success ?? "-"}` };
 
-  const page = await shopper.request("success page", success);
-  if (!page.body_text.includes("Payment Successful!"))
-    return { kind: "error", step: "success page", detail: `status ${page.status} without the order` };
-  return { kind: "paid" };
+  let page = await shopper.request("success page", success);
+  // Payment taken but not confirmed yet: the page says so and, in a browser, looks again every
+  // 5 s, up to 12 times (app/components/store/payment-processing.tsx). So does the shopper here.
+  let pending = false;
+  for (let again = 1; page.body_text.includes("Your payment is safe") && again <= 12; again++) {
+    pending = true;
+    await new Promise((r) => setTimeout(r, 5000));
+    page = await shopper.request("success page again", success);
+  }
+  if (!page.body_text.includes("Payment Successful!")) {
+    const shown = page.body_text.includes("Your payment is safe")
+      ? "still 'Your payment is safe' after 12 looks"
+      : (pageRefusal(page.body_text) ?? "no message");
+    return { kind: "error", step: "success page", detail: `status ${page.status}: ${shown}` };
+  }
+  return { kind: "paid", pending };
 }
 
 /** Drops and recreates the bench database through the server's maintenance database. */
@@ -391,6 +406,9 @@ async function main() {
       }),
     );
     const wallSeconds = (performance.now() - started) / 1000;
+    const load = loadavg()
+      .map((l) => l.toFixed(2))
+      .join(", ");
     const watched = await stopWatching();
 
     // What the database says.
@@ -415,7 +433,7 @@ async function main() {
 
     console.log(
       `\nWall time ${wallSeconds.toFixed(1)} s, ${(orders!.paid_orders / wallSeconds).toFixed(2)} paid orders/s; ` +
-        `the last shopper started ${(latestStartMs / 1000).toFixed(1)} s behind its arrival time`,
+        `the last shopper started ${(latestStartMs / 1000).toFixed(1)} s behind its arrival time; load average ${load}`,
     );
     console.log(
       `Shoppers: ${paidShoppers} paid, ${refusals.length} refused, ${errors.length} other outcomes`,
@@ -426,6 +444,15 @@ async function main() {
       byText.set(key, (byText.get(key) ?? 0) + 1);
     }
     for (const [text, n] of byText) console.log(`  refused at ${text} × ${n}`);
+    const pendingFirst = outcomes.filter((o) => o.kind === "paid" && o.pending).length;
+    if (pendingFirst > 0)
+      console.log(`  paid, first shown "Your payment is safe" (confirmed on a later look) × ${pendingFirst}`);
+    const byError = new Map<string, number>();
+    for (const e of errors) {
+      const key = `${e.step}: ${e.detail.replace(/\d+/g, "N")}`;
+      byError.set(key, (byError.get(key) ?? 0) + 1);
+    }
+    for (const [text, n] of byError) console.log(`  other at ${text} × ${n}`);
     console.log(
       `Database: ${orders!.paid_orders} paid orders (${orders!.paid_units} units), ${orders!.unpaid} not paid; ` +
         `stock left ${left!.count}, sale movements ${left!.sold} units, shortfall ${left!.shortfall}; ` +
