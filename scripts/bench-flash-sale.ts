@@ -130,6 +130,13 @@ function pageRefusal(html: string): string | null {
   return null;
 }
 
+/** An error page's heading or title ("We'll be right back" is the 503 of server/http/unavailable.ts). */
+function pageTitle(html: string): string {
+  const heading = html.match(/<h1[^>]*>([^<]{1,200})<\/h1>/i)?.[1];
+  const title = html.match(/<title>([^<]{1,200})<\/title>/i)?.[1];
+  return heading ?? title ?? html.slice(0, 120);
+}
+
 class Shopper {
   private cookies = new Map<string, string>();
   private turn: number;
@@ -175,7 +182,7 @@ class Shopper {
     timings.push({ step, instance: instance.name, ms: performance.now() - started, status: response.status });
     if (response.status >= 500)
       serverErrors.push(
-        `${step} on ${instance.name}: ${response.status} ${pageRefusal(text) ?? text.slice(0, 120)}`,
+        `${step} on ${instance.name}: ${response.status} ${pageRefusal(text) ?? pageTitle(text)}`,
       );
     this.keep(response);
     return Object.assign(response, { body_text: text });
@@ -198,7 +205,12 @@ async function shop(
   );
   const refused = refusalToasts(add);
   if (refused.length > 0) return { kind: "refused", step: "add to cart", message: refused[0]! };
-  if (add.status !== 302) return { kind: "error", step: "add to cart", detail: `status ${add.status}` };
+  if (add.status !== 302)
+    return {
+      kind: "error",
+      step: "add to cart",
+      detail: `status ${add.status}: ${pageTitle(add.body_text)}`,
+    };
 
   const address = await shopper.request(
     "address",
@@ -208,7 +220,11 @@ async function shop(
   if (address.status !== 302) {
     const message = pageRefusal(address.body_text);
     if (message && isSoldOutRefusal(message)) return { kind: "refused", step: "address", message };
-    return { kind: "error", step: "address", detail: `status ${address.status}: ${message ?? "no message"}` };
+    return {
+      kind: "error",
+      step: "address",
+      detail: `status ${address.status}: ${message ?? pageTitle(address.body_text)}`,
+    };
   }
 
   const paid = await shopper.request(
@@ -224,7 +240,7 @@ async function shop(
     return {
       kind: "error",
       step: "pay",
-      detail: `status ${paid.status} → ${sandbox ?? "-"}: ${message ?? "no message"}`,
+      detail: `status ${paid.status} → ${sandbox ?? "-"}: ${message ?? pageTitle(paid.body_text)}`,
     };
   }
 
@@ -249,7 +265,7 @@ async function shop(
   if (!page.body_text.includes("Payment Successful!")) {
     const shown = page.body_text.includes("Your payment is safe")
       ? "still 'Your payment is safe' after 12 looks"
-      : (pageRefusal(page.body_text) ?? "no message");
+      : (pageRefusal(page.body_text) ?? pageTitle(page.body_text));
     return { kind: "error", step: "success page", detail: `status ${page.status}: ${shown}` };
   }
   return { kind: "paid", pending };
