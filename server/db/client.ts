@@ -97,12 +97,23 @@ async function openPostgres(url: string, max = 10, timeouts = DEFAULT_TIMEOUTS):
     connection: timeouts.statementMs > 0 ? { statement_timeout: timeouts.statementMs } : {},
   });
   const db = drizzle(client, { schema, casing: "snake_case" }) as unknown as Db;
+  // The availability probe has a connection of its own: through the pool, a probe queued behind
+  // requests waiting on a busy row (a flash sale) timed out and the instance answered 503 to all.
+  const probe = postgres(url, {
+    max: 1,
+    onnotice: () => {},
+    connect_timeout: timeouts.connectMs / 1000,
+    idle_timeout: 60,
+    backoff: reconnectDelaySeconds,
+  });
   return {
     db,
     kind: "postgres",
     migrate: () => migratePostgresWithLock(url, migrationsFolder),
-    ping: async () => void (await db.execute(sql`select 1`)),
-    close: () => client.end({ timeout: 5 }),
+    ping: async () => void (await probe`select 1`),
+    close: async () => {
+      await Promise.all([client.end({ timeout: 5 }), probe.end({ timeout: 5 })]);
+    },
   };
 }
 
