@@ -18,10 +18,12 @@ export function CartPurchase() {
       <PurchaseChoice
         value={purchaseType}
         signedIn={signedIn}
+        // flushSync: the in-flight choice is rendered within the click, so the controlled radio
+        // shows it at once instead of snapping back until a transition renders it.
         onChange={(value) =>
           fetcher.submit(
             { intent: "purchase-type", purchaseType: value },
-            { method: "post", action: cartActionPath },
+            { method: "post", action: cartActionPath, flushSync: true },
           )
         }
       />

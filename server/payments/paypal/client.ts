@@ -26,6 +26,8 @@ type RequestOptions = {
   rawBody?: string;
   /** PayPal-Request-Id: PayPal answers a repeat with the first call's result instead of acting twice. */
   requestId?: string;
+  /** A POST that changes nothing at PayPal (the webhook signature check), so safe to repeat. */
+  readOnly?: boolean;
 };
 
 const DEFAULT_TIMEOUT_MS = 20_000;
@@ -34,9 +36,11 @@ const TOKEN_MARGIN_MS = 60_000;
 
 /**
  * A small fetch client for PayPal's REST API (no SDK): OAuth client-credentials token cached until
- * shortly before it expires, JSON in and out, errors as PaypalApiError. A POST that carries a
- * PayPal-Request-Id is idempotent at PayPal, so it is retried once when the answer is lost
- * (timeout, dropped connection, 5xx) — e.g. a capture whose response never arrived.
+ * shortly before it expires, JSON in and out, errors as PaypalApiError. A call that is safe to
+ * repeat is retried once when the answer is lost (timeout, dropped connection, 5xx): a read (GET or
+ * a read-only check), or a POST carrying a PayPal-Request-Id, which PayPal does not act on twice —
+ * e.g. a capture whose response never arrived, or a webhook's signature check on a reused
+ * keep-alive connection the other side had just closed.
  */
 export class PaypalClient {
   private token: { value: string; expiresAt: number } | null = null;
@@ -55,7 +59,7 @@ export class PaypalClient {
     } catch (error) {
       // A token PayPal revoked early is renewed once; a lost answer is only safe to repeat with a request id.
       const expiredToken = error instanceof PaypalApiError && error.status === 401;
-      if (!expiredToken && !(options.requestId && isLostAnswer(error))) throw error;
+      if (!expiredToken && !(safeToRepeat(options) && isLostAnswer(error))) throw error;
       return this.send<T>(path, options);
     }
   }
@@ -70,7 +74,7 @@ export class PaypalClient {
     if (options.requestId) headers["PayPal-Request-Id"] = options.requestId;
     const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
     const response = await fetch(this.url(path), {
-      method: options.method ?? (body === undefined ? "GET" : "POST"),
+      method: methodOf(options),
       headers,
       body,
       signal: AbortSignal.timeout(this.timeoutMs),
@@ -135,6 +139,14 @@ function safeParse(text: string): unknown {
 function issueOf(body: unknown): string {
   const error = body as { name?: string; error?: string; details?: { issue?: string }[] };
   return error?.details?.[0]?.issue ?? error?.name ?? error?.error ?? "UNKNOWN_ERROR";
+}
+
+function methodOf(options: RequestOptions) {
+  return options.method ?? (options.body === undefined && options.rawBody === undefined ? "GET" : "POST");
+}
+
+function safeToRepeat(options: RequestOptions): boolean {
+  return methodOf(options) === "GET" || options.readOnly === true || options.requestId !== undefined;
 }
 
 /** The call may have reached PayPal but its answer did not reach us. */

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../../../tests/factories/index.ts";
 import { paypalCheckout, startFakePaypal } from "../../../tests/fakes/paypal-fixtures.ts";
-import type { FakePaypal } from "../../../tests/fakes/paypal-server.ts";
+import { type FakePaypal, paypalFailures } from "../../../tests/fakes/paypal-server.ts";
 import { cartWith, recordingMailer } from "../../../tests/support/checkout-fixtures.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database.ts";
 import { orders, subscriptions, webhookEvents } from "../../db/schema/index.ts";
@@ -84,6 +84,14 @@ describe("PayPal webhook verification", () => {
     expect((await orderRow(orderId)).paymentStatus).toBe("unpaid");
     expect(await recorded(genuine.body)).toEqual([]);
     expect(fake.orders.get(token)?.status).toBe("APPROVED");
+  });
+
+  it("asks again when the signature check's answer is lost, and then acts on the genuine event", async () => {
+    const { orderId, token } = await approvedOrder();
+    fake.failNext("POST", /^\/v1\/notifications\/verify-webhook-signature$/, paypalFailures.serverError(503));
+    const event = fake.signedEvent("CHECKOUT.ORDER.APPROVED", { id: token, status: "APPROVED" });
+    expect(await deliver(event)).toMatchObject({ status: 200 });
+    expect((await orderRow(orderId)).paymentStatus).toBe("paid");
   });
 });
 

@@ -77,7 +77,7 @@ export async function verifyPaypalSignature(
   try {
     const answer = await deps.provider.client.request<{ verification_status?: string }>(
       "/v1/notifications/verify-webhook-signature",
-      { rawBody: body },
+      { rawBody: body, readOnly: true },
     );
     return answer.verification_status ?? "FAILURE";
   } catch (error) {
