@@ -53,6 +53,7 @@ export default [
   route("sandbox/paypal/:sessionId", "routes/sandbox/pay.tsx", { id: "sandbox-paypal" }),
   route("sitemap.xml", "routes/api/sitemap.ts"),
   route("search/suggest", "routes/api/search-suggest.ts"),
+  route("reviewer/:productId", "routes/api/reviewer.ts"),
   route("robots.txt", "routes/api/robots.ts"),
   route("feeds/google.xml", "routes/api/google-feed.ts"),
 

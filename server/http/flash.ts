@@ -33,6 +33,11 @@ const flashCookie = createCookie("flash-toast", {
   maxAge: 60,
 });
 
+/** Whether a Cookie header carries a toast for this page (which then has to be rendered for it). */
+export function carriesFlashToast(cookieHeader: string | null): boolean {
+  return cookieHeader !== null && new RegExp(`(?:^|;\\s*)${flashCookie.name}=`).test(cookieHeader);
+}
+
 /** Adds a Set-Cookie header that makes the next page load show `toast`. Returns `headers`. */
 export async function setFlashToast(headers: Headers, toast: FlashToastInput): Promise<Headers> {
   const value = flashToastSchema.parse(toast);

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { isCacheablePage, PageStore, PRODUCT_PAGE_TTL_MS } from "./page-cache.ts";
 
-const page = (bytes: number) => ({ body: new Uint8Array(bytes), headers: [], scriptHashes: [], etag: "" });
+// The marked copy (for browsers with cookies) counts too; none here, so sizes are the bodies'.
+const page = (bytes: number) => ({
+  body: new Uint8Array(bytes),
+  marked: new Uint8Array(0),
+  headers: [],
+  scriptHashes: [],
+  etag: "",
+});
 
 describe("PageStore", () => {
   it("keeps at most maxEntries pages, dropping the least recently used", () => {

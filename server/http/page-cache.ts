@@ -13,13 +13,14 @@
  * (docs/decisions/018-cached-product-pages.md).
  */
 import { brotliCompressSync, constants } from "node:zlib";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { isHumanVisitor } from "../catalog/products.ts";
 import { readStorefrontVersion } from "../catalog/storefront-cache.ts";
 import type { ProductViewCounter } from "../catalog/view-counter.ts";
 import type { Db } from "../db/client.ts";
 import { acceptsBrotli } from "./brotli.ts";
-import { matchesTag, PUBLIC_PAGE, weakTagOf } from "./caching.ts";
+import { matchesTag, PRIVATE_PAGE, PUBLIC_PAGE, weakTagOf } from "./caching.ts";
+import { markedForPersonalPart, wantsSharedCopy, withoutCookies } from "./personal-part.ts";
 import { isSharedRender } from "./shared-page-csp.ts";
 
 export type PageCacheLimits = { maxEntries: number; maxBytes: number };
@@ -57,6 +58,9 @@ export type RenderedPageFacts = {
 
 type Entry = {
   body: Uint8Array<ArrayBuffer>;
+  /** The body marked for browsers with cookies, which load their own part (personal-part.ts). */
+  marked: Uint8Array<ArrayBuffer>;
+  markedBrotli?: Uint8Array<ArrayBuffer>;
   headers: [string, string][];
   scriptHashes: string[];
   /** The ETag conditionalGet would compute for the body. */
@@ -70,7 +74,11 @@ type Entry = {
 };
 
 type PageCacheEnv = {
-  Variables: { sharedRender?: boolean; scriptHashes?: string[]; renderedPage?: RenderedPageFacts };
+  Variables: {
+    sharedRender?: boolean;
+    scriptHashes?: string[];
+    renderedPage?: RenderedPageFacts;
+  };
 };
 
 /** Headers the render sets that belong to every copy (the rest are added per request, outside). */
@@ -106,10 +114,10 @@ export class PageStore {
       this.clear();
       this.version = version;
     }
-    if (entry.body.byteLength > this.limits.maxBytes) return;
+    if (sizeOf(entry) > this.limits.maxBytes) return;
     this.remove(key);
     this.entries.set(key, entry);
-    this.bytes += entry.body.byteLength;
+    this.bytes += sizeOf(entry);
     while (this.entries.size > this.limits.maxEntries || this.bytes > this.limits.maxBytes) {
       this.remove(this.entries.keys().next().value!);
     }
@@ -123,7 +131,7 @@ export class PageStore {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.entries.delete(key);
-    this.bytes -= entry.body.byteLength;
+    this.bytes -= sizeOf(entry);
   }
 
   private clear() {
@@ -131,6 +139,8 @@ export class PageStore {
     this.bytes = 0;
   }
 }
+
+const sizeOf = (entry: Entry) => entry.body.byteLength + entry.marked.byteLength;
 
 /**
  * Register between conditionalGet and collectScriptHashes: a hit skips the render and hands the
@@ -146,9 +156,12 @@ export function pageCache(
   const rendering = new Map<string, Promise<Entry | null>>();
   return async (c, next) => {
     const request = c.req.raw;
-    if (!isSharedRender(request) || !isCacheablePage(c.req.path)) return next();
+    if (!isCacheablePage(c.req.path)) return next();
+    const forCookies = wantsSharedCopy(request);
+    if (!forCookies && !isSharedRender(request)) return next();
     const version = await readStorefrontVersion(db);
     if (version === null) return next();
+    if (forCookies) withoutCookies(request);
     const url = new URL(request.url);
     const key = url.pathname + url.search;
     const hit = store.get(version, key) ?? (await rendering.get(`${version} ${key}`));
@@ -156,17 +169,7 @@ export function pageCache(
       // The loader that was skipped would have counted this view (bots excluded, as there).
       if (hit.viewedProductId && isHumanVisitor(c.req.header("User-Agent") ?? null))
         views.record(hit.viewedProductId);
-      c.set("sharedRender", true);
-      c.set("scriptHashes", hit.scriptHashes);
-      const headers = new Headers(hit.headers);
-      headers.set("X-Page-Cache", "hit");
-      // The copy's tag is known: conditionalGet leaves tagged answers alone (no hashing per hit).
-      headers.set("ETag", hit.etag);
-      if (matchesTag(c.req.header("If-None-Match"), hit.etag)) return notModified(headers);
-      if (request.method === "GET" && acceptsBrotli(c.req.header("Accept-Encoding")))
-        return brotliCopy(hit, headers);
-      // HEAD gets the GET answer's headers; Node's server sends no body for HEAD.
-      return new Response(hit.body, { status: 200, headers });
+      return answerCopy(c, hit, { state: "hit", headers: new Headers(hit.headers), forCookies });
     }
     if (request.method !== "GET") return next();
     const renderKey = `${version} ${key}`;
@@ -183,29 +186,73 @@ export function pageCache(
         done(entry);
       }
     }
-    if (!entry) return;
-    store.set(version, key, entry);
-    const headers = new Headers(c.res.headers);
-    headers.set("X-Page-Cache", "miss");
-    c.res = undefined;
-    c.res = new Response(entry.body, { status: 200, headers });
+    if (entry) {
+      store.set(version, key, entry);
+      const headers = new Headers(c.res.headers);
+      c.res = undefined;
+      c.res = answerCopy(c, entry, { state: "miss", headers, forCookies });
+    } else if (forCookies) {
+      c.res = await markedAnswer(c.res);
+    }
   };
 }
 
+type CopyAnswer = { state: "hit" | "miss"; headers: Headers; forCookies: boolean };
+
+/** A stored copy as answered: to a visitor without cookies shareable (ETag, 304), else marked. */
+function answerCopy(c: Context<PageCacheEnv>, entry: Entry, { state, headers, forCookies }: CopyAnswer) {
+  c.set("sharedRender", true);
+  c.set("scriptHashes", entry.scriptHashes);
+  headers.set("X-Page-Cache", state);
+  // The body below may be another encoding or the marked copy: its length is the Response's own.
+  headers.delete("Content-Length");
+  const request = c.req.raw;
+  const brotli = request.method === "GET" && acceptsBrotli(c.req.header("Accept-Encoding"));
+  if (forCookies) {
+    headers.set("Cache-Control", PRIVATE_PAGE);
+    if (!brotli) return new Response(entry.marked, { status: 200, headers });
+    entry.markedBrotli ??= brotliOf(entry.marked);
+    return brotliAnswer(entry.markedBrotli, headers);
+  }
+  // The copy's tag is known: conditionalGet leaves tagged answers alone (no hashing per hit).
+  headers.set("ETag", entry.etag);
+  if (matchesTag(c.req.header("If-None-Match"), entry.etag)) return notModified(headers);
+  if (brotli) {
+    entry.brotli ??= brotliOf(entry.body);
+    return brotliAnswer(entry.brotli, headers);
+  }
+  // HEAD gets the GET answer's headers; Node's server sends no body for HEAD.
+  return new Response(entry.body, { status: 200, headers });
+}
+
+/** A page rendered as shared but not kept (a 404, an error page), marked for the browser's part. */
+async function markedAnswer(res: Response) {
+  const headers = new Headers(res.headers);
+  headers.set("Cache-Control", PRIVATE_PAGE);
+  if (!res.body || !headers.get("Content-Type")?.startsWith("text/html") || headers.has("Content-Encoding"))
+    return new Response(res.body, { status: res.status, headers });
+  const body = markedForPersonalPart(new Uint8Array(await res.arrayBuffer()));
+  headers.delete("Content-Length");
+  return new Response(body, { status: res.status, headers });
+}
+
 /**
- * A hit answered with stored brotli bytes (compress() and brotli() leave encoded answers alone),
- * made on the first hit that accepts them; the ETag is the plain copy's.
+ * Stored brotli bytes (compress() and brotli() leave encoded answers alone), made on the first
+ * answer that accepts them; the ETag, if any, is the plain copy's.
  */
-function brotliCopy(entry: Entry, headers: Headers) {
+function brotliAnswer(bytes: Uint8Array<ArrayBuffer>, headers: Headers) {
   headers.set("Vary", `${headers.get("Vary") ?? "Cookie"}, Accept-Encoding`);
-  entry.brotli ??= brotliCompressSync(entry.body, {
+  headers.set("Content-Encoding", "br");
+  return new Response(bytes, { status: 200, headers });
+}
+
+function brotliOf(body: Uint8Array<ArrayBuffer>) {
+  return brotliCompressSync(body, {
     params: {
       [constants.BROTLI_PARAM_QUALITY]: 9,
       [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
     },
   }) as Uint8Array<ArrayBuffer>;
-  headers.set("Content-Encoding", "br");
-  return new Response(entry.brotli, { status: 200, headers });
 }
 
 /** A revalidation of an unchanged copy, whatever encoding the client accepts. */
@@ -230,7 +277,8 @@ async function storable(
     const value = headers.get(name);
     return value === null ? [] : [[name, value]];
   });
-  const entry: Entry = { body, headers: kept, scriptHashes, etag: weakTagOf(body) };
+  const marked = markedForPersonalPart(body);
+  const entry: Entry = { body, marked, headers: kept, scriptHashes, etag: weakTagOf(body) };
   if (facts?.viewedProductId) {
     entry.viewedProductId = facts.viewedProductId;
     entry.expiresAt = Date.now() + PRODUCT_PAGE_TTL_MS;

@@ -8,6 +8,7 @@ import { cartButton, openCheckout, openStorePage, waitForCartQuantity } from "..
 // Issue 31, item 5: Add to Cart sat at y = 1077 at 1366x900 (1684 on a phone); the subscription
 // was only offered at checkout. "Summit Resin": 30g $25.00 (its own image), 50g $40.00 (its own image).
 const buyer = "pdp-subscriber@example.com";
+const regular = "pdp-regular@example.com";
 const slug = "summit-resin";
 const productPath = `/product/${slug}`;
 // Two images the app serves (a missing one would fall back to the default product image).
@@ -16,6 +17,7 @@ const e2e = setupE2E({
   seed: "none",
   prepare: async (db) => {
     await createUser(db, { email: buyer, name: "Pat Subscriber" });
+    await createUser(db, { email: regular, name: "Robin Regular" });
     const product = await createProduct(db, {
       name: "Summit Resin",
       slug,
@@ -179,5 +181,27 @@ describe("a subscription chosen on the product page", () => {
         return page.getByRole("radio", { name: /Subscribe & save 15%/ }).isChecked();
       })
       .toBe(true);
+  });
+});
+
+describe("a signed-in customer's product page", () => {
+  it("is the copy every visitor gets, then shows their account, cart, purchase choice and review state", async () => {
+    const page = await e2e.newPage("wide");
+    await signIn(page, regular, productPath);
+    await addToCart(page).waitFor();
+    await addToCart(page).click();
+    await waitForCartQuantity(page, 1);
+
+    // A fresh load answers the shared copy (server/http/personal-part.ts)…
+    const response = await openStorePage(page, productPath);
+    expect(response?.headers()["x-page-cache"]).toMatch(/^(hit|miss)$/);
+    expect(response?.headers()["cache-control"]).toBe("private, no-cache");
+    // …and the customer's own part arrives as data: account menu, cart, subscription, reviews.
+    await page.getByRole("button", { name: "Account menu" }).waitFor();
+    await waitForCartQuantity(page, 1);
+    expect(await page.getByRole("banner").getByRole("link", { name: "Sign In" }).count()).toBe(0);
+    expect(await page.getByRole("radio", { name: /Subscribe & save 15%/ }).isEnabled()).toBe(true);
+    await page.getByText("Reviews are written by customers who received this product.").waitFor();
+    expect(await page.getByText("to review a product you bought").count()).toBe(0);
   });
 });

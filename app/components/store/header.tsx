@@ -59,7 +59,7 @@ export function Header({ user, cartQuantity, onCartClick, onCartIntent }: Header
           <Search className="size-5!" aria-hidden />
           <span className="sr-only">Search</span>
         </Link>
-        <div className="ml-auto flex items-center gap-1 md:ml-0">
+        <div data-personal-part className="ml-auto flex items-center gap-1 md:ml-0">
           <CartControl quantity={cartQuantity} onClick={onCartClick} onIntent={onCartIntent} />
           {user ? (
             <AccountMenu user={user} />

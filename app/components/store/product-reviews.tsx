@@ -10,11 +10,13 @@ const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZ
 
 /** The product page's reviews: average and count, the form for a customer who may write one, the list. */
 export function ProductReviewsSection({
+  productId,
   reviews,
   reviewer,
   form,
   moreHref,
 }: {
+  productId: string;
   reviews: ProductReviews;
   reviewer: Reviewer;
   form: ReviewFormState | undefined;
@@ -29,7 +31,7 @@ export function ProductReviewsSection({
         </h2>
         <ReviewSummary average={reviews.average} count={reviews.count} />
       </div>
-      <ReviewForm reviewer={reviewer} form={form} />
+      <ReviewForm productId={productId} reviewer={reviewer} form={form} />
       {reviews.reviews.length > 0 && (
         <ol aria-label="Reviews" className="flex flex-col gap-4">
           {reviews.reviews.map((review) => (

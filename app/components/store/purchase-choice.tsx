@@ -58,7 +58,7 @@ export function PurchaseChoice({
         !signedIn,
       )}
       {!signedIn && (
-        <p className="text-xs text-muted-foreground">
+        <p data-personal-part className="text-xs text-muted-foreground">
           A subscription renews each month from your account, where you skip, pause or cancel it.{" "}
           <Link to={`/auth?redirectTo=${back}`} className="font-medium text-primary underline">
             Sign in

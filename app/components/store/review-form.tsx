@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
@@ -6,6 +7,7 @@ import { FormAlert } from "~/components/ui/input-field.tsx";
 import { Textarea } from "~/components/ui/textarea.tsx";
 import { REVIEW_BODY_MAX, REVIEW_TITLE_MAX } from "~core/catalog/review-rules.ts";
 import type { ReviewEligibility } from "~server/reviews/eligibility.ts";
+import { useCartPurchase } from "./use-cart.ts";
 
 /** The customer's own review, which they may edit. */
 type OwnReview = { id: string; rating: number; title: string; body: string; status: string };
@@ -26,13 +28,52 @@ export type ReviewFormState =
 export const REVIEW_SENT = "Thank you! Your review will appear once it has been approved.";
 export const REVIEW_EDITED = "Thank you! Your edited review will appear once it has been approved again.";
 
-export function ReviewForm({ reviewer, form }: { reviewer: Reviewer; form: ReviewFormState | undefined }) {
+/**
+ * The page's reviewer, or for a signed-in customer on the page's shared copy (which has none, see
+ * server/http/personal-part.ts) their own, asked for once from /reviewer/:productId (a plain JSON
+ * answer); undefined while it is on its way, null when it could not be had.
+ */
+function useReviewer(productId: string, fromPage: Reviewer): Reviewer | undefined {
+  const { signedIn } = useCartPurchase();
+  const missing = signedIn && fromPage === null;
+  const [asked, setAsked] = useState<{ productId: string; reviewer: Reviewer } | null>(null);
+  useEffect(() => {
+    if (!missing) return;
+    let current = true;
+    fetch(`/reviewer/${productId}`)
+      .then((response) => (response.ok ? (response.json() as Promise<{ reviewer: Reviewer }>) : null))
+      .catch(() => null)
+      .then((answer) => current && setAsked({ productId, reviewer: answer?.reviewer ?? null }));
+    return () => {
+      current = false;
+    };
+  }, [missing, productId]);
+  if (!missing) return fromPage;
+  return asked?.productId === productId ? asked.reviewer : undefined;
+}
+
+export function ReviewForm({
+  productId,
+  reviewer: fromPage,
+  form,
+}: {
+  productId: string;
+  reviewer: Reviewer;
+  form: ReviewFormState | undefined;
+}) {
   const location = useLocation();
+  const reviewer = useReviewer(productId, fromPage);
   if (form?.sent) return <FormAlert tone="success">{form.edited ? REVIEW_EDITED : REVIEW_SENT}</FormAlert>;
+  if (reviewer === undefined)
+    return (
+      <p id="write-review" aria-busy="true" className="text-sm text-muted-foreground">
+        Checking whether you can review this product…
+      </p>
+    );
   if (!reviewer) {
     const back = encodeURIComponent(`${location.pathname}#write-review`);
     return (
-      <p id="write-review" className="text-sm text-muted-foreground">
+      <p id="write-review" data-personal-part className="text-sm text-muted-foreground">
         <Link to={`/auth?redirectTo=${back}`} className="font-semibold text-primary underline">
           Sign in
         </Link>{" "}

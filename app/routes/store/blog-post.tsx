@@ -2,6 +2,7 @@ import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { ResponsiveImage } from "~/components/ui/responsive-image.tsx";
+import { keepSharedData } from "~/hooks/use-personal-part.ts";
 import { displayDate, usableDate } from "~/lib/dates.ts";
 import { pageTitle, publicUrlFrom, seoMeta } from "~/lib/store/seo.ts";
 import { absoluteUrl } from "~core/text/urls.ts";
@@ -52,6 +53,9 @@ function BackToBlog({ className }: { className?: string }) {
     </Link>
   );
 }
+
+// The same for every visitor: kept when a browser loads its own part (use-personal-part.ts).
+export const shouldRevalidate = keepSharedData;
 
 export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
   const { post } = loaderData;

@@ -1,5 +1,6 @@
 import { PostCard } from "~/components/store/blog/post-card.tsx";
 import { PageHeader } from "~/components/store/page-header.tsx";
+import { keepSharedData } from "~/hooks/use-personal-part.ts";
 import { pageTitle, publicUrlFrom, seoMeta } from "~/lib/store/seo.ts";
 import { brand } from "~core/brand.ts";
 import { listOrEmpty } from "~server/content/list-or-empty.ts";
@@ -21,6 +22,9 @@ export function meta({ matches }: Route.MetaArgs) {
     publicUrlFrom(matches),
   );
 }
+
+// The same for every visitor: kept when a browser loads its own part (use-personal-part.ts).
+export const shouldRevalidate = keepSharedData;
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
   const { posts } = loaderData;

@@ -5,6 +5,7 @@ import { ProductGrid } from "~/components/store/product-grid.tsx";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
 import { ResponsiveImage } from "~/components/ui/responsive-image.tsx";
+import { keepSharedData } from "~/hooks/use-personal-part.ts";
 import { absoluteUrl, pageTitle, publicUrlFrom, seoMeta } from "~/lib/store/seo.ts";
 import { brand } from "~core/brand.ts";
 import { COLLECTION_SORTS, collectionHref, type ProductSort } from "~core/catalog/product-list.ts";
@@ -55,6 +56,9 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     ...(page < pageCount ? [link("next", page + 1)] : []),
   ];
 }
+
+// The same for every visitor: kept when a browser loads its own part (use-personal-part.ts).
+export const shouldRevalidate = keepSharedData;
 
 export default function CollectionPage({ loaderData }: Route.ComponentProps) {
   if (!loaderData.collection) return <CollectionNotFound />;

@@ -8,6 +8,7 @@ import { Testimonials } from "~/components/store/home/testimonials.tsx";
 import { UsageSteps } from "~/components/store/home/usage-steps.tsx";
 import { ValidateCta } from "~/components/store/home/validate-cta.tsx";
 import { WhyChooseUs } from "~/components/store/home/why-choose-us.tsx";
+import { keepSharedData } from "~/hooks/use-personal-part.ts";
 import { DEFAULT_DESCRIPTION, publicUrlFrom, seoMeta } from "~/lib/store/seo.ts";
 import { brand } from "~core/brand.ts";
 import { homePageData } from "~server/content/storefront.ts";
@@ -38,6 +39,9 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 /** Sections in the spec's order. */
+// The same for every visitor: kept when a browser loads its own part (use-personal-part.ts).
+export const shouldRevalidate = keepSharedData;
+
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { certificates, testimonials, partners, posts, products } = loaderData;
   const slot = (n: number) => certificates.find((c) => c.displayOrder === n);

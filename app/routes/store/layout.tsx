@@ -7,6 +7,7 @@ import { NavigationProgress } from "~/components/store/navigation-progress.tsx";
 import { useCart } from "~/components/store/use-cart.ts";
 import { lazyWithPreload } from "~/components/ui/lazy-with-preload.ts";
 import { useHydrated } from "~/hooks/use-hydrated.ts";
+import { usePersonalPart } from "~/hooks/use-personal-part.ts";
 import { footerContent } from "~server/content/footer.ts";
 import type { Route } from "./+types/layout";
 import { loadCart, loadPurchaseType } from "./cart-request.server.ts";
@@ -47,6 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function StoreLayout({ loaderData }: Route.ComponentProps) {
   const { user } = loaderData;
+  usePersonalPart();
   const cart = useCart();
   const hydrated = useHydrated();
   const [cartOpen, setCartOpen] = useState(false);

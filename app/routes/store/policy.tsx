@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { NotFoundPage } from "~/components/store/not-found-page.tsx";
 import { PageHeader } from "~/components/store/page-header.tsx";
+import { keepSharedData } from "~/hooks/use-personal-part.ts";
 import { formatDate } from "~/lib/dates.ts";
 import { pageTitle, publicUrlFrom, seoMeta } from "~/lib/store/seo.ts";
 import { currentPolicy } from "~server/policies/read.ts";
@@ -24,6 +25,9 @@ export function meta({ data, matches }: Route.MetaArgs) {
     publicUrlFrom(matches),
   );
 }
+
+// The same for every visitor: kept when a browser loads its own part (use-personal-part.ts).
+export const shouldRevalidate = keepSharedData;
 
 export default function PolicyPage({ loaderData }: Route.ComponentProps) {
   const { policy } = loaderData;

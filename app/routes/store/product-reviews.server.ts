@@ -21,14 +21,22 @@ function reviewsPage(request: Request): number {
  */
 export async function reviewsForPage(context: RequestContext, request: Request, productId: string) {
   const page = reviewsPage(request);
-  const db = context.database.db;
   const user = request.headers.has("Cookie") ? await getSessionUser(context, request) : null;
-  const [reviews, eligibility, own] = await Promise.all([
-    productReviews(db, productId, page),
-    user ? reviewEligibility(db, user.id, productId) : null,
-    user ? ownReview(db, user.id, productId) : null,
+  const [reviews, reviewer] = await Promise.all([
+    productReviews(context.database.db, productId, page),
+    user ? reviewerOf(context, user, productId) : null,
   ]);
-  return { reviews: { ...reviews, page }, reviewer: eligibility ? { eligibility, own } : null };
+  return { reviews: { ...reviews, page }, reviewer };
+}
+
+/** Whether a signed-in customer may review the product, and their own review if they wrote one. */
+export async function reviewerOf(context: RequestContext, user: SessionUser, productId: string) {
+  const db = context.database.db;
+  const [eligibility, own] = await Promise.all([
+    reviewEligibility(db, user.id, productId),
+    ownReview(db, user.id, productId),
+  ]);
+  return { eligibility, own };
 }
 
 /** A signed-in customer's review from the product page: rate-limited, then stored as pending. */

@@ -14,6 +14,7 @@ import { VariantPicker } from "~/components/store/variant-picker.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { useFlashToast } from "~/components/ui/toaster.tsx";
+import { keepSharedData } from "~/hooks/use-personal-part.ts";
 import { formText, parseForm } from "~/lib/forms.ts";
 import {
   compareAtPrice,
@@ -124,9 +125,10 @@ const notSent = (
   formError: string | null,
 ) => ({ sent: false as const, values, errors, formError });
 
-// The loader records a view, so it runs on navigation only, not after cart changes on this page.
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formMethod ? false : defaultShouldRevalidate;
+// The loader records a view, so it runs on navigation only, not after cart changes on this page
+// nor for the visitor's own part of a shared copy (the review form asks for its own, see ReviewForm).
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  return args.formMethod ? false : keepSharedData(args);
 }
 
 /** Both prefixes show the same page; /product/{slug} is the canonical one. */
@@ -165,6 +167,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
       <ProductView key={location.key} product={product} initialVariantId={variantId} label={label} />
       <div className="mx-auto max-w-7xl px-4 pb-12 sm:px-6 lg:px-8">
         <ProductReviewsSection
+          productId={product.id}
           reviews={reviews}
           reviewer={reviewer}
           form={actionData?.review}

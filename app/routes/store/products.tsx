@@ -4,6 +4,7 @@ import { ProductGrid } from "~/components/store/product-grid.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { fieldClass } from "~/components/ui/input.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
+import { keepSharedData } from "~/hooks/use-personal-part.ts";
 import { absoluteUrl, pageTitle, publicUrlFrom, seoMeta } from "~/lib/store/seo.ts";
 import { brand } from "~core/brand.ts";
 import {
@@ -66,6 +67,9 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     ...(loaderData && page < loaderData.pageCount ? [link("next", page + 1)] : []),
   ];
 }
+
+// The same for every visitor: kept when a browser loads its own part (use-personal-part.ts).
+export const shouldRevalidate = keepSharedData;
 
 export default function Products({ loaderData }: Route.ComponentProps) {
   const { products, page, pageCount, total, query, choices } = loaderData;
