@@ -27,7 +27,7 @@
  * BENCH_DATABASE_URL runs it on PostgreSQL (that database is emptied first: use a scratch one),
  * else the embedded PGlite in a temporary folder. Run `npm run build` first.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -38,6 +38,7 @@ import { seedDemoDataIfEmpty } from "../server/seed/demo.ts";
 import { benchAdminProductList } from "./bench-admin-products.ts";
 import { benchSearchQueries } from "./bench-search.ts";
 import { startBenchServer } from "./bench-server.ts";
+import { cpuTicks, rssMb } from "./support/process-stats.ts";
 
 const extraProducts = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -110,17 +111,8 @@ function startServer(dataDir: string) {
   return startBenchServer({ dataDir, databaseUrl, seed: "none", nodeFlags });
 }
 
-/** Resident memory of a process in MB (Linux). */
-function rssMb(pid: number): number {
-  const match = readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/);
-  return match ? Number(match[1]) / 1024 : 0;
-}
-
 /** CPU time the process has used, in ms (user + system; Linux clock ticks of 10 ms). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
+const cpuMs = (pid: number) => cpuTicks(pid) * 10;
 
 type Run = { requests: number; perSecond: number; p50: number; p95: number; p99: number; errors: number };
 

@@ -35,6 +35,7 @@ import { openDatabase } from "../server/db/client.ts";
 import { adjustStock } from "../server/stock/adjust.ts";
 import { sandboxBuyer } from "../tests/support/sandbox-buyer.ts";
 import { startBenchServer } from "./bench-server.ts";
+import { recreateDatabase } from "./support/bench-orders-data.ts";
 import { percentile, printTable } from "./support/bench-timing.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -269,22 +270,6 @@ async function shop(
     return { kind: "error", step: "success page", detail: `status ${page.status}: ${shown}` };
   }
   return { kind: "paid", pending };
-}
-
-/** Drops and recreates the bench database through the server's maintenance database. */
-async function recreateDatabase(url: string) {
-  const target = new URL(url);
-  const name = decodeURIComponent(target.pathname.slice(1));
-  if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`unexpected database name "${name}"`);
-  const maintenance = new URL(url);
-  maintenance.pathname = "/postgres";
-  const admin = postgres(maintenance.toString(), { max: 1, onnotice: () => {} });
-  try {
-    await admin.unsafe(`drop database if exists "${name}" with (force)`);
-    await admin.unsafe(`create database "${name}"`);
-  } finally {
-    await admin.end();
-  }
 }
 
 /** The first product on /products with exactly one live variant, not marked sold out. */

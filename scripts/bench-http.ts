@@ -9,38 +9,16 @@
  * With BENCH_PID (the server's process id) also the server's CPU milliseconds per request, from
  * /proc: on a shared, busy machine that figure holds where req/s swings with the neighbours' load.
  */
-import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { wrk } from "./support/process-stats.ts";
 
 const base = process.env.BENCH_URL ?? "http://127.0.0.1:3000";
 const seconds = process.env.BENCH_SECONDS ?? "10";
 const connections = process.env.BENCH_CONNECTIONS ?? "16";
 const staticFile = "/favicon.svg";
 const pages = ["/product/pure-himalayan-shilajit-resin", "/", "/products"];
+const pid = process.env.BENCH_PID ? Number(process.env.BENCH_PID) : undefined;
 
-type Result = { path: string; rps: number; p50: string; p99: string; cpuMsPerRequest?: number };
-const pid = process.env.BENCH_PID;
-
-/** utime + stime of the server process, in clock ticks (100 a second on Linux). */
-function cpuTicks(): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return Number(fields[11]) + Number(fields[12]);
-}
-
-function run(path: string): Result {
-  const ticksBefore = pid ? cpuTicks() : 0;
-  const out = execFileSync(
-    "wrk",
-    ["-t2", `-c${connections}`, `-d${seconds}s`, "--latency", "-H", "Accept-Encoding: gzip, br", base + path],
-    { encoding: "utf8" },
-  );
-  if (/Non-2xx/.test(out)) throw new Error(`${path}: non-2xx answers\n${out}`);
-  const rps = Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1]);
-  const latency = (p: string) => out.match(new RegExp(`\\s${p}%\\s+(\\S+)`))?.[1] ?? "?";
-  const requests = Number(out.match(/(\d+) requests in/)?.[1]);
-  const cpuMsPerRequest = pid ? ((cpuTicks() - ticksBefore) * 10) / requests : undefined;
-  return { path, rps, p50: latency("50"), p99: latency("99"), cpuMsPerRequest };
-}
+const run = (path: string) => ({ path, ...wrk(base + path, { seconds, connections, pid }) });
 
 function main() {
   const staticRun = run(staticFile);

@@ -9,12 +9,13 @@
  * one line a minute (peak within it) and the drift between the first and last minute.
  * BENCH_NODE_FLAGS adds node flags to the server (e.g. "--max-old-space-size=160"). Build first.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import postgres from "postgres";
 import { startBenchServer } from "./bench-server.ts";
+import { recreateDatabase } from "./support/bench-orders-data.ts";
+import { rssMb } from "./support/process-stats.ts";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 600);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -23,20 +24,6 @@ const nodeFlags = (process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean
 const metricsToken = "bench-memory-metrics-token";
 const browser =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
-
-async function recreate(url: string) {
-  const name = new URL(url).pathname.slice(1);
-  const admin = postgres(url.replace(/\/[^/]*$/, "/postgres"), { max: 1, onnotice: () => {} });
-  await admin.unsafe(`drop database if exists "${name}" with (force)`);
-  await admin.unsafe(`create database "${name}"`);
-  await admin.end();
-}
-
-/** Resident memory of a process in MB (Linux). */
-function rssMb(pid: number): number {
-  const match = readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/);
-  return match ? Number(match[1]) / 1024 : 0;
-}
 
 /** The server's own heap and external memory, from its /metrics (MB). */
 async function heapMb(base: string): Promise<{ heap: number; external: number }> {
@@ -77,7 +64,7 @@ type Sample = { at: number; rss: number; heap: number; external: number };
 
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), "bench-memory-"));
-  if (databaseUrl) await recreate(databaseUrl);
+  if (databaseUrl) await recreateDatabase(databaseUrl);
   const env = { METRICS_TOKEN: metricsToken };
   // A shop starts on existing data every time but the first, whose in-process initdb (PGlite)
   // leaves buffers behind until a major GC: seed with one start, measure the restart.
