@@ -1,4 +1,4 @@
-import { createReadStream, mkdirSync } from "node:fs";
+import { createReadStream, existsSync, mkdirSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { getConnInfo } from "@hono/node-server/conninfo";
@@ -138,7 +138,9 @@ export function createHttpApp({ services, loadBuild, clientDir, mode }: HttpAppO
 
   if (clientDir) {
     app.use("/assets/*", serveStatic({ root: clientDir, onFound: cacheFor(ONE_YEAR, true) }));
-    app.use("*", serveStatic({ root: clientDir, onFound: cacheFor(60 * 60, false) }));
+    // The build's other files (favicon…), by name: a catch-all would look on disk for every page.
+    const files = serveStatic({ root: clientDir, onFound: cacheFor(60 * 60, false) });
+    for (const name of topLevelFiles(clientDir)) app.get(`/${name}`, files);
   }
 
   // better-auth's admin plugin endpoints (set role, set password, impersonate, ban…) would let any
@@ -200,6 +202,14 @@ function socketAddress(c: Context) {
   } catch {
     return undefined;
   }
+}
+
+/** The files (not folders) directly in the build's client folder. */
+function topLevelFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => entry.name);
 }
 
 /** Sets Cache-Control only on files actually served from disk (never on pages). */

@@ -11,7 +11,8 @@ const gold = { name: "Gold Grade Shilajit Resin", slug: "gold-grade-shilajit-res
 
 /** The count a fresh render shows: with a cookie, never the anonymous copy (tests/e2e/page-cache.test.ts). */
 async function viewCount(path: string, userAgent: string) {
-  const headers = { "User-Agent": userAgent, Cookie: "fresh=1" };
+  // A page carrying a flash toast is always rendered for its request, never the shared copy.
+  const headers = { "User-Agent": userAgent, Cookie: "flash-toast=1" };
   const html = await (await fetch(`${e2e.app.url}${path}`, { headers })).text();
   const match = html.match(/([\d,]+)<!-- --> <!-- -->views?/) ?? html.match(/([\d,]+) views?/);
   return Number(match?.[1]?.replace(/,/g, ""));

@@ -47,8 +47,9 @@ describe("security headers", () => {
   });
 
   it("gives a visitor's page a fresh nonce that every inline script carries, and nothing else inline", async () => {
-    // A cookie makes the page personal (private, rendered with a per-request nonce).
-    const visit = () => target.visitor().get("/", { headers: { Cookie: "cart_id=none" } });
+    // A page rendered for a visitor with a cookie (not a shared copy, decision 056) has a
+    // per-request nonce.
+    const visit = () => target.visitor().get("/contact", { headers: { Cookie: "cart_id=none" } });
     const [first, second] = await Promise.all([visit(), visit()]);
     const scriptSrc = directives(first.headers.get("content-security-policy"))["script-src"] ?? [];
     expect(scriptSrc).not.toContain("'unsafe-inline'");
