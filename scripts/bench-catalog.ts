@@ -18,8 +18,8 @@
  * first byte and to the end, size, item count and the server's peak memory ("feed" in BENCH_PAGES).
  *
  * Anonymous pages are answered from the rendered-page cache (server/http/page-cache.ts);
- * BENCH_RENDER=1 sends a cookie with every request, so every page is rendered and reads the
- * database (what the first visit after a change costs, and every visit of a shopper with a cart).
+ * BENCH_RENDER=1 sends a flash-toast cookie with every request, so every page is rendered and
+ * reads the database (what the first visit after a change costs, and a page showing a toast).
  *
  * BENCH_PAGES (names as printed, comma-separated) runs only those rows; BENCH_CPU_PROFILE=<folder>
  * makes the server write a V8 CPU profile there when it stops.
@@ -44,11 +44,15 @@ const extraProducts = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? "";
-/** Headers of every timed request: a person's browser, and with BENCH_RENDER a cookie. */
+/**
+ * Headers of every timed request: a person's browser, and with BENCH_RENDER a flash-toast cookie
+ * (a page carrying one is rendered for its request; any other cookie now gets the shared copy,
+ * decision 056).
+ */
 const requestHeaders: Record<string, string> = {
   "User-Agent":
     "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36",
-  ...(process.env.BENCH_RENDER === "1" ? { Cookie: "bench=rendered" } : {}),
+  ...(process.env.BENCH_RENDER === "1" ? { Cookie: "flash-toast=bench" } : {}),
 };
 
 /** Demo data and the extra products, written before the server opens the database. */

@@ -4,7 +4,7 @@
  * folder, or PostgreSQL with BENCH_DATABASE_URL — that database is dropped and recreated), starts
  * it again on that data (as every start after a shop's first), then for
  * BENCH_SECONDS (default 600) keeps BENCH_CONNECTIONS (default 16) keep-alive connections busy on
- * the demo product pages, one connection in four with a cookie so its pages are rendered rather
+ * the demo product pages, one connection in four with a flash-toast cookie so its pages are rendered rather
  * than answered from the page cache. Samples RSS, V8 heap and external memory every 5 s and prints
  * one line a minute (peak within it) and the drift between the first and last minute.
  * BENCH_NODE_FLAGS adds node flags to the server (e.g. "--max-old-space-size=160"). Build first.
@@ -40,7 +40,8 @@ function get(agent: http.Agent, url: URL, cookie: boolean): Promise<number> {
   const headers = {
     "User-Agent": browser,
     "Accept-Encoding": "gzip, br",
-    ...(cookie && { Cookie: "soak=1" }),
+    // A flash toast's page is rendered for its request (any other cookie gets the shared copy).
+    ...(cookie && { Cookie: "flash-toast=soak" }),
   };
   return new Promise((resolve) => {
     http
