@@ -51,7 +51,9 @@ export default [
   // The sandbox provider's hosted pages (test mode): outside the store layout, like a real provider.
   route("sandbox/pay/:sessionId", "routes/sandbox/pay.tsx", { id: "sandbox-card" }),
   route("sandbox/paypal/:sessionId", "routes/sandbox/pay.tsx", { id: "sandbox-paypal" }),
-  route("sitemap.xml", "routes/api/sitemap.ts"),
+  // One file up to 50,000 URLs, above that an index of /sitemap/{n}.xml (server/seo/sitemap.ts).
+  route("sitemap.xml", "routes/api/sitemap.ts", { id: "sitemap" }),
+  route("sitemap/:file", "routes/api/sitemap.ts", { id: "sitemap-part" }),
   route("search/suggest", "routes/api/search-suggest.ts"),
   route("reviewer/:productId", "routes/api/reviewer.ts"),
   route("robots.txt", "routes/api/robots.ts"),

@@ -68,6 +68,14 @@ describe("SEO", () => {
     expect(xml).not.toContain("30-days-of-shilajit");
   });
 
+  it("has no sitemap parts for a catalog that fits one file, and no error for a made-up part", async () => {
+    for (const file of ["1.xml", "0.xml", "01.xml", "-1.xml", "abc.xml", "9999999999999999999999.xml", "1"]) {
+      const response = await fetch(`${e2e.app.url}/sitemap/${file}`);
+      expect(response.status, file).toBe(404);
+      expect(await response.text()).toBe("No such sitemap.\n");
+    }
+  });
+
   it("serves robots.txt that keeps crawlers out of private areas", async () => {
     const response = await fetch(`${e2e.app.url}/robots.txt`);
     expect(response.headers.get("content-type")).toContain("text/plain");
