@@ -83,8 +83,8 @@ const SOURCES: Source[] = [
 ];
 
 /** How many indexable URLs there are, each kind read by a count. */
-async function countEntries(db: Db, sources = SOURCES) {
-  const counts = await Promise.all(sources.map((source) => source.count(db)));
+async function countEntries(db: Db) {
+  const counts = await Promise.all(SOURCES.map((source) => source.count(db)));
   return { counts, total: counts.reduce((a, b) => a + b, 0) };
 }
 
