@@ -69,4 +69,23 @@ describe("with Google and Apple pointed at a local Google and a local Apple", ()
     await page.getByRole("heading", { name: "My Account" }).waitFor();
     await page.getByText(appleCustomer).first().waitFor();
   });
+
+  // A click aimed at "Continue with Apple" while the page hydrated once landed on nothing: the
+  // passkey button appeared above it and moved it down. Its place is now kept from the first paint.
+  it("the buttons stay where the server put them when the page hydrates", async () => {
+    const apple = (page: import("playwright-core").Page) =>
+      page.getByRole("button", { name: "Continue with Apple" }).boundingBox();
+    const context = await e2e.browser.newContext({ baseURL: e2e.app.url, javaScriptEnabled: false });
+    const serverOnly = await context.newPage();
+    await serverOnly.goto("/auth");
+    expect(await serverOnly.getByRole("button", { name: "Use a passkey" }).count()).toBe(0);
+    const before = await apple(serverOnly);
+    await context.close();
+
+    const page = await e2e.newPage();
+    await page.goto("/auth");
+    await page.getByRole("button", { name: "Use a passkey" }).waitFor();
+    expect(before).not.toBeNull();
+    expect(await apple(page)).toEqual(before);
+  });
 });

@@ -17,17 +17,19 @@ type Props = {
 
 /**
  * A button that runs a passkey ceremony and posts its answer to the current route's action.
- * Rendered only once the browser is known to support passkeys, so without JavaScript (or
- * WebAuthn) the page is what it was: the password form.
+ * Usable only once the browser is known to support passkeys (after hydration: the server cannot
+ * know). Until then its place is kept, invisible, so the buttons below it do not move when it
+ * appears (a click aimed at "Continue with Apple" landed on nothing); without WebAuthn it is gone.
  */
 export function PasskeyButton({ ceremony, fields, label, pendingLabel, variant = "outline" }: Props) {
-  const [supported, setSupported] = useState(false);
+  const [supported, setSupported] = useState<boolean>();
   const [working, setWorking] = useState(false);
   const [failure, setFailure] = useState<string>();
   const submit = useSubmit();
   const submitting = useNavigation().state === "submitting";
   useEffect(() => setSupported(passkeysSupported()), []);
-  if (!supported) return null;
+  if (supported === false) return null;
+  if (supported === undefined) return <KeptPlace label={label} variant={variant} />;
 
   const run = async () => {
     setFailure(undefined);
@@ -48,6 +50,18 @@ export function PasskeyButton({ ceremony, fields, label, pendingLabel, variant =
       <Button type="button" variant={variant} onClick={run} disabled={busy} aria-busy={busy}>
         <KeyRound aria-hidden="true" className="size-4" />
         {busy ? pendingLabel : label}
+      </Button>
+    </div>
+  );
+}
+
+/** The button's size and place, invisible and out of the accessibility tree until hydration. */
+function KeptPlace({ label, variant }: Pick<Props, "label" | "variant">) {
+  return (
+    <div className="invisible flex flex-col gap-2" aria-hidden="true">
+      <Button type="button" variant={variant} disabled tabIndex={-1}>
+        <KeyRound aria-hidden="true" className="size-4" />
+        {label}
       </Button>
     </div>
   );
