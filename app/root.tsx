@@ -14,7 +14,9 @@ import { brand } from "~core/brand.ts";
 import { keepToastsThroughRedirect, readFlashToast } from "~server/http/flash.ts";
 import { s3PublicUrl } from "~server/media/s3-store.ts";
 import type { Route } from "./+types/root";
-import "./app.css";
+// The stylesheet is linked with a precedence, so React writes it first in <head>, ahead of the
+// ~10 module preloads: on a phone's six connections it no longer waits behind them (first paint).
+import stylesheet from "./app.css?url";
 
 /** Flash toasts ride along a chain of redirects until a page shows them (server/http/flash.ts). */
 export const middleware: Route.MiddlewareFunction[] = [
@@ -53,6 +55,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0c0a07" />
+        <link rel="stylesheet" href={stylesheet} precedence="default" />
         <Meta />
         <Links />
       </head>

@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { isCacheablePage, PageStore, PRODUCT_PAGE_TTL_MS } from "./page-cache.ts";
 
-// The marked copy (for browsers with cookies) counts too; none here, so sizes are the bodies'.
+// The copies made on demand (brotli, the marked body) count too; none here, so sizes are the bodies'.
 const page = (bytes: number) => ({
   body: new Uint8Array(bytes),
-  marked: new Uint8Array(0),
   headers: [],
   scriptHashes: [],
   etag: "",
@@ -50,6 +49,43 @@ describe("PageStore", () => {
     store.set(1, "/", page(10));
     expect(store.get(1, "/")).toBeUndefined();
     expect(store.get(2, "/blog")).toBeDefined();
+  });
+});
+
+describe("PageStore.derived", () => {
+  const html = (text: string) => ({ ...page(0), body: new TextEncoder().encode(`<head></head>${text}`) });
+
+  it("makes a page's marked copy only when asked, once, and counts it from then on", () => {
+    const store = new PageStore({ maxEntries: 10, maxBytes: 100_000 });
+    const entry = html("x".repeat(1000));
+    store.set(1, "/", entry);
+    expect(store.size.bytes).toBe(entry.body.byteLength);
+    const marked = store.derived("/", entry, "marked");
+    expect(new TextDecoder().decode(marked)).toContain("</head>x");
+    expect(marked.byteLength).toBeGreaterThan(entry.body.byteLength);
+    expect(store.derived("/", entry, "marked")).toBe(marked);
+    expect(store.size.bytes).toBe(entry.body.byteLength + marked.byteLength);
+  });
+
+  it("holds the byte bound as copies are made, dropping the least recently used page", () => {
+    const first = html("a".repeat(400));
+    const second = html("b".repeat(400));
+    const store = new PageStore({ maxEntries: 10, maxBytes: 1000 });
+    store.set(1, "/a", first);
+    store.set(1, "/b", second);
+    store.derived("/b", second, "marked");
+    expect(store.get(1, "/a")).toBeUndefined();
+    expect(store.size.bytes).toBeLessThanOrEqual(1000);
+    expect(store.get(1, "/b")).toBe(second);
+  });
+
+  it("does not count a copy of a page that is no longer stored", () => {
+    const store = new PageStore({ maxEntries: 1, maxBytes: 100_000 });
+    const gone = html("old");
+    store.set(1, "/old", gone);
+    store.set(1, "/new", page(10));
+    store.derived("/old", gone, "brotli");
+    expect(store.size).toEqual({ entries: 1, bytes: 10 });
   });
 });
 

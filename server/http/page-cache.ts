@@ -58,15 +58,14 @@ export type RenderedPageFacts = {
 
 type Entry = {
   body: Uint8Array<ArrayBuffer>;
-  /** The body marked for browsers with cookies, which load their own part (personal-part.ts). */
-  marked: Uint8Array<ArrayBuffer>;
-  markedBrotli?: Uint8Array<ArrayBuffer>;
   headers: [string, string][];
   scriptHashes: string[];
   /** The ETag conditionalGet would compute for the body. */
   etag: string;
-  /** Brotli bytes, made on the first hit that accepts them (compressing is most of a hit's CPU). */
+  /** Copies of the body made on the first answer that needs them (see DERIVED). */
   brotli?: Uint8Array<ArrayBuffer>;
+  marked?: Uint8Array<ArrayBuffer>;
+  markedBrotli?: Uint8Array<ArrayBuffer>;
   /** A product page: each hit by a person counts a view of this product. */
   viewedProductId?: string;
   /** Date.now() after which the copy is rendered again (product pages: their view count moves). */
@@ -80,6 +79,19 @@ type PageCacheEnv = {
     renderedPage?: RenderedPageFacts;
   };
 };
+
+/**
+ * The other forms of a stored body, each made on the first answer that asks for it and counted in
+ * the bound from then on (a page no browser with cookies asks for never holds a marked copy):
+ * brotli for visitors (compressing is most of a hit's CPU), the body marked for browsers with
+ * cookies, which load their own part (personal-part.ts), and that marked body in brotli.
+ */
+const DERIVED = {
+  brotli: (entry: Entry) => brotliOf(entry.body),
+  marked: (entry: Entry) => markedForPersonalPart(entry.body),
+  markedBrotli: (entry: Entry) => brotliOf(markedForPersonalPart(entry.body)),
+} satisfies Record<string, (entry: Entry) => Uint8Array<ArrayBuffer>>;
+type DerivedForm = keyof typeof DERIVED;
 
 /** Headers the render sets that belong to every copy (the rest are added per request, outside). */
 const KEPT_HEADERS = ["content-type", "cache-control", "vary", "content-language", "link"];
@@ -118,9 +130,20 @@ export class PageStore {
     this.remove(key);
     this.entries.set(key, entry);
     this.bytes += sizeOf(entry);
-    while (this.entries.size > this.limits.maxEntries || this.bytes > this.limits.maxBytes) {
-      this.remove(this.entries.keys().next().value!);
+    this.evictOverflow();
+  }
+
+  /** The entry's `form` of its body, made on first use; counted while the entry is stored. */
+  derived(key: string, entry: Entry, form: DerivedForm): Uint8Array<ArrayBuffer> {
+    const made = entry[form];
+    if (made) return made;
+    const bytes = DERIVED[form](entry);
+    entry[form] = bytes;
+    if (this.entries.get(key) === entry) {
+      this.bytes += bytes.byteLength;
+      this.evictOverflow();
     }
+    return bytes;
   }
 
   get size() {
@@ -134,13 +157,23 @@ export class PageStore {
     this.bytes -= sizeOf(entry);
   }
 
+  private evictOverflow() {
+    while (this.entries.size > this.limits.maxEntries || this.bytes > this.limits.maxBytes) {
+      this.remove(this.entries.keys().next().value!);
+    }
+  }
+
   private clear() {
     this.entries.clear();
     this.bytes = 0;
   }
 }
 
-const sizeOf = (entry: Entry) => entry.body.byteLength + entry.marked.byteLength;
+const sizeOf = (entry: Entry) =>
+  entry.body.byteLength +
+  (entry.brotli?.byteLength ?? 0) +
+  (entry.marked?.byteLength ?? 0) +
+  (entry.markedBrotli?.byteLength ?? 0);
 
 /**
  * Register between conditionalGet and collectScriptHashes: a hit skips the render and hands the
@@ -169,7 +202,8 @@ export function pageCache(
       // The loader that was skipped would have counted this view (bots excluded, as there).
       if (hit.viewedProductId && isHumanVisitor(c.req.header("User-Agent") ?? null))
         views.record(hit.viewedProductId);
-      return answerCopy(c, hit, { state: "hit", headers: new Headers(hit.headers), forCookies });
+      const copy = (form: DerivedForm) => store.derived(key, hit, form);
+      return answerCopy(c, hit, copy, { state: "hit", headers: new Headers(hit.headers), forCookies });
     }
     if (request.method !== "GET") return next();
     const renderKey = `${version} ${key}`;
@@ -190,7 +224,9 @@ export function pageCache(
       store.set(version, key, entry);
       const headers = new Headers(c.res.headers);
       c.res = undefined;
-      c.res = answerCopy(c, entry, { state: "miss", headers, forCookies });
+      const stored = entry;
+      const copy = (form: DerivedForm) => store.derived(key, stored, form);
+      c.res = answerCopy(c, entry, copy, { state: "miss", headers, forCookies });
     } else if (forCookies) {
       c.res = await markedAnswer(c.res);
     }
@@ -200,7 +236,12 @@ export function pageCache(
 type CopyAnswer = { state: "hit" | "miss"; headers: Headers; forCookies: boolean };
 
 /** A stored copy as answered: to a visitor without cookies shareable (ETag, 304), else marked. */
-function answerCopy(c: Context<PageCacheEnv>, entry: Entry, { state, headers, forCookies }: CopyAnswer) {
+function answerCopy(
+  c: Context<PageCacheEnv>,
+  entry: Entry,
+  copy: (form: DerivedForm) => Uint8Array<ArrayBuffer>,
+  { state, headers, forCookies }: CopyAnswer,
+) {
   c.set("sharedRender", true);
   c.set("scriptHashes", entry.scriptHashes);
   headers.set("X-Page-Cache", state);
@@ -210,17 +251,13 @@ function answerCopy(c: Context<PageCacheEnv>, entry: Entry, { state, headers, fo
   const brotli = request.method === "GET" && acceptsBrotli(c.req.header("Accept-Encoding"));
   if (forCookies) {
     headers.set("Cache-Control", PRIVATE_PAGE);
-    if (!brotli) return new Response(entry.marked, { status: 200, headers });
-    entry.markedBrotli ??= brotliOf(entry.marked);
-    return brotliAnswer(entry.markedBrotli, headers);
+    if (!brotli) return new Response(copy("marked"), { status: 200, headers });
+    return brotliAnswer(copy("markedBrotli"), headers);
   }
   // The copy's tag is known: conditionalGet leaves tagged answers alone (no hashing per hit).
   headers.set("ETag", entry.etag);
   if (matchesTag(c.req.header("If-None-Match"), entry.etag)) return notModified(headers);
-  if (brotli) {
-    entry.brotli ??= brotliOf(entry.body);
-    return brotliAnswer(entry.brotli, headers);
-  }
+  if (brotli) return brotliAnswer(copy("brotli"), headers);
   // HEAD gets the GET answer's headers; Node's server sends no body for HEAD.
   return new Response(entry.body, { status: 200, headers });
 }
@@ -277,8 +314,7 @@ async function storable(
     const value = headers.get(name);
     return value === null ? [] : [[name, value]];
   });
-  const marked = markedForPersonalPart(body);
-  const entry: Entry = { body, marked, headers: kept, scriptHashes, etag: weakTagOf(body) };
+  const entry: Entry = { body, headers: kept, scriptHashes, etag: weakTagOf(body) };
   if (facts?.viewedProductId) {
     entry.viewedProductId = facts.viewedProductId;
     entry.expiresAt = Date.now() + PRODUCT_PAGE_TTL_MS;
