@@ -7,7 +7,8 @@
  * gives), starts the built app in production mode and drives each
  * page with BENCH_CONNECTIONS keep-alive connections (default 16) for BENCH_SECONDS (default 8)
  * after a short warm-up: /, /products, /products?page=<last>, a product page (as a person, so
- * each request counts a view), a blog post, two searches and a hashed JS asset. Before that it
+ * each request counts a view), a blog post, the Resin collection (every copy of a resin joins it)
+ * and its last page, two searches and a hashed JS asset. Before that it
  * times a few searches directly on the database, one at a time (scripts/bench-search.ts), and the
  * admin products list's filters and sorts (scripts/bench-admin-products.ts; BENCH_PAGES=admin
  * stops after them). Prints req/s, p50/p95/p99, the
@@ -15,7 +16,8 @@
  * depend on what else the machine runs; with PostgreSQL its own processes come on top), the HTML
  * size of each page (plain and gzipped) and the server's peak resident memory during each run.
  * Then it fetches the Google feed (/feeds/google.xml) a few times, one at a time: time to the
- * first byte and to the end, size, item count and the server's peak memory ("feed" in BENCH_PAGES).
+ * first byte and to the end, size, item count and the server's peak memory ("feed" in BENCH_PAGES),
+ * and the sitemap: /sitemap.xml and, above 50,000 URLs, each part its index lists ("sitemap").
  *
  * Anonymous pages are answered from the rendered-page cache (server/http/page-cache.ts);
  * BENCH_RENDER=1 sends a flash-toast cookie with every request, so every page is rendered and
@@ -82,6 +84,7 @@ async function seed(dataDir: string) {
         from products
       ) d on d.k = n % d.total`);
     await seedVariants(database.db);
+    await seedCollections(database.db);
     await database.db.execute(sql`analyze`);
     await benchSearchQueries(database.db, path.join(dataDir, "uploads"));
     await benchAdminProductList(database.db);
@@ -106,6 +109,18 @@ async function seedVariants(db: Db) {
       array[p.weight_type::text], p.price_cents, p.sold_out, 0
     from products p
     where not exists (select 1 from product_variants v where v.product_id = p.id)`);
+}
+
+/** Each copy joins the collections of the demo product it copies, after the demo's own members. */
+async function seedCollections(db: Db) {
+  await db.execute(sql`
+    insert into collection_products (collection_id, product_id, position)
+    select cp.collection_id, p.id,
+      1000 + row_number() over (partition by cp.collection_id order by p.created_at desc)
+    from collection_products cp
+    join products d on d.id = cp.product_id
+    join products p on p.slug ~ ('^' || d.slug || '-[0-9]+$')
+    on conflict do nothing`);
 }
 
 function startServer(dataDir: string) {
@@ -241,6 +256,36 @@ async function reportFeed(base: string, pid: number) {
   }
 }
 
+/** One GET, timed to the end; the body as text. */
+async function timedText(url: URL) {
+  const started = performance.now();
+  const response = await fetch(url);
+  const text = await response.text();
+  return { status: response.status, ms: performance.now() - started, text };
+}
+
+/** /sitemap.xml, then every part it lists when it is an index: time, size and URLs of each. */
+async function reportSitemap(base: string) {
+  console.log("\nsitemap                   status  total ms     MB     URLs");
+  const print = (name: string, r: Awaited<ReturnType<typeof timedText>>) => {
+    const urls = r.text.split("<url>").length - 1 || r.text.split("<sitemap>").length - 1;
+    console.log(
+      `${name.padEnd(25)} ${String(r.status).padStart(6)} ${r.ms.toFixed(0).padStart(9)} ` +
+        `${(r.text.length / 1048576).toFixed(1).padStart(6)} ${String(urls).padStart(8)}`,
+    );
+  };
+  for (const name of ["/sitemap.xml", "/sitemap.xml, again"]) {
+    const index = await timedText(new URL("/sitemap.xml", base));
+    print(name, index);
+    if (name.endsWith("again")) break;
+    // An index's <loc>s are absolute URLs on the shop's public origin: fetch their paths here.
+    for (const [, loc] of index.text.matchAll(/<sitemap><loc>([^<]+)<\/loc>/g)) {
+      const pathname = new URL(loc!).pathname;
+      print(pathname, await timedText(new URL(pathname, base)));
+    }
+  }
+}
+
 async function pagePaths(base: string) {
   const home = await (await fetch(`${base}/`)).text();
   const asset = home.match(/\/assets\/[\w.-]+\.js/)?.[0];
@@ -250,6 +295,12 @@ async function pagePaths(base: string) {
   const blog = await (await fetch(`${base}/blog`)).text();
   const post = blog.match(/href="(\/blog\/[^"]+)"/)?.[1];
   if (!asset || !post) throw new Error("home page without a script asset, or no blog post");
+  const collection = await (await fetch(`${base}/collections/resin`)).text();
+  // The pagination links the last page; a collection of one page links none.
+  const collectionPages = Math.max(
+    1,
+    ...[...collection.matchAll(/[?&;]page=(\d+)/g)].map((m) => Number(m[1])),
+  );
   return {
     count,
     paths: [
@@ -258,6 +309,8 @@ async function pagePaths(base: string) {
       ["/products?page=last", `/products?page=${lastPage}`],
       ["product page", "/product/gold-grade-shilajit-resin"],
       ["blog post", post],
+      ["collection", "/collections/resin"],
+      ["collection?page=last", `/collections/resin?page=${collectionPages}`],
       // Never from the page cache: every search is rendered and asks the database.
       ["search", "/search?q=gold+res"],
       ["search (common word)", "/search?q=shilajit"],
@@ -331,6 +384,7 @@ async function main() {
         );
       }
       if (!only || only.includes("feed")) await reportFeed(server.url, server.pid);
+      if (!only || only.includes("sitemap")) await reportSitemap(server.url);
     } finally {
       await server.stop();
     }

@@ -80,6 +80,23 @@ describe("sitemap", () => {
     );
   });
 
+  it("counts again after any change to the catalog (its counts are kept per storefront version)", async () => {
+    const { db } = database;
+    const limit = (await sitemapEntries(db)).length;
+    const isIndex = async () =>
+      (await sitemapDocument(db, "https://shop.example", null, limit))!.includes("<sitemapindex");
+    expect(await isIndex()).toBe(false);
+    expect(await isIndex()).toBe(false);
+    const added = await createProduct(db, { slug: "one-more" });
+    expect(await isIndex()).toBe(true);
+    await db.execute(sql`UPDATE products SET status = 'archived' WHERE id = ${added.id}`);
+    expect(await isIndex()).toBe(false);
+    const post = await createBlogPost(db, { slug: "one-more-post" });
+    expect(await isIndex()).toBe(true);
+    await db.execute(sql`DELETE FROM blog_posts WHERE id = ${post.id}`);
+    expect(await isIndex()).toBe(false);
+  });
+
   it("becomes an index at the protocol's 50,000 URLs", async () => {
     const { db } = database;
     const listed = (await sitemapEntries(db)).length;

@@ -2,6 +2,7 @@ import { asc, count, desc, eq, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { POLICY_SLUGS, policyPath } from "../../core/legal/policies.ts";
 import { onStorefront } from "../catalog/status.ts";
+import { readStorefrontVersion } from "../catalog/storefront-cache.ts";
 import type { Db } from "../db/client.ts";
 import { blogPosts, collections, products } from "../db/schema/index.ts";
 
@@ -82,10 +83,26 @@ const SOURCES: Source[] = [
   ),
 ];
 
-/** How many indexable URLs there are, each kind read by a count. */
-async function countEntries(db: Db) {
+type Counts = { counts: number[]; total: number };
+
+/**
+ * The last counts per database, with the storefront version they were read at: every change to
+ * products, collections or posts bumps it (triggers), so while it stands they are exact. At
+ * 100,000 products they cost ~20 ms, the whole of the index's time (docs/performance.md).
+ */
+const countsAt = new WeakMap<Db, Counts & { version: number }>();
+
+/** How many indexable URLs there are, each kind read by a count (or kept for this version). */
+async function countEntries(db: Db): Promise<Counts> {
+  // Read before the counts: a change committed in between is then seen under the older version,
+  // and the next request (at the newer one) counts again.
+  const version = await readStorefrontVersion(db);
+  const kept = countsAt.get(db);
+  if (kept && version !== null && kept.version === version) return kept;
   const counts = await Promise.all(SOURCES.map((source) => source.count(db)));
-  return { counts, total: counts.reduce((a, b) => a + b, 0) };
+  const fresh = { counts, total: counts.reduce((a, b) => a + b, 0) };
+  if (version !== null) countsAt.set(db, { ...fresh, version });
+  return fresh;
 }
 
 /** The URLs from `start` (0-based, across every kind in SOURCES' order), at most `limit`. */
