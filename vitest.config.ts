@@ -39,7 +39,8 @@ export default defineConfig({
           // Security tests attack the same built app over HTTP (tests/security/).
           include: ["tests/e2e/**/*.test.ts", "tests/security/**/*.test.ts"],
           environment: "node",
-          globalSetup: ["tests/support/build-app.setup.ts"],
+          // The build, and on PostgreSQL the migrated template every app's database is copied from.
+          globalSetup: ["tests/support/build-app.setup.ts", "tests/support/database-template.setup.ts"],
           // A long browser flow that takes 16 s alone took 70 s in CI beside another file on 2 cores.
           testTimeout: 120_000,
           hookTimeout: 120_000,

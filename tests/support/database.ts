@@ -41,14 +41,18 @@ async function createPgliteDatabase(): Promise<TestDatabase> {
   };
 }
 
-/** Creates `shop_test_<random>` next to the given database and migrates it. */
+/**
+ * Creates `shop_test_<random>` next to the given database: a copy of the migrated template when
+ * the suite's setup made one (database-template.setup.ts), else migrated here.
+ */
 export async function createPostgresDatabase(serverUrl: string): Promise<TestDatabase> {
   const name = `shop_test_${randomBytes(6).toString("hex")}`;
+  const template = inject("postgresTemplate");
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
+  await admin.unsafe(template ? `create database ${name} template "${template}"` : `create database ${name}`);
   const url = withDatabase(serverUrl, name);
   const database = await openDatabase({ url, max: 60 });
-  await database.migrate();
+  if (!template) await database.migrate();
   return {
     ...database,
     url,
