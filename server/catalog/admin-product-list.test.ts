@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCollection, createProduct, createVariant } from "../../tests/factories/index.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
-import { listAdminProductPage, readAdminProductListQuery } from "./admin-product-list.ts";
+import { FEW_MATCHES, listAdminProductPage, readAdminProductListQuery } from "./admin-product-list.ts";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -32,6 +32,28 @@ describe("the admin products list", () => {
     expect(await names("stock=low")).toEqual(["Amber Resin"]);
     expect((await list("q=%25")).rows).toEqual([]);
     expect(await names("sort=price-desc")).toEqual(["Coal Resin", "Basalt Resin", "Amber Resin"]);
+  });
+});
+
+describe("a search, listed by its few matches' ids or by one condition when there are many", () => {
+  it("finds the same products, counted once, either way", async () => {
+    const { db } = database;
+    const twice = await createProduct(db, { name: "Ochre Twice", priceCents: 1200 });
+    await createVariant(db, twice, { title: "ochre", sku: "OCHRE-1", priceCents: 1200 });
+    const bySku = await createProduct(db, { name: "Plain Jar", priceCents: 1300 });
+    await createVariant(db, bySku, { title: "small", sku: "OCHRE-JAR", priceCents: 1300 });
+    const gone = await createProduct(db, { name: "Old Jar", priceCents: 1400 });
+    await createVariant(db, gone, { title: "old", sku: "OCHRE-OLD", priceCents: 1400, archivedAt: new Date() });
+    for (const q of ["ochre", "ochre-jar", "nothing-like-it", "jar"]) {
+      const query = readAdminProductListQuery(new URLSearchParams({ q, sort: "name" }));
+      const few = await listAdminProductPage(db, query, FEW_MATCHES);
+      const many = await listAdminProductPage(db, query, 1);
+      expect(few.rows.map((r) => r.name), q).toEqual(many.rows.map((r) => r.name));
+      expect(few.total, q).toBe(many.total);
+    }
+    const ochre = await listAdminProductPage(db, readAdminProductListQuery(new URLSearchParams("q=ochre")));
+    expect(ochre.rows.map((r) => r.name).sort()).toEqual(["Ochre Twice", "Plain Jar"]);
+    expect(ochre.total).toBe(2);
   });
 });
 

@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, getTableColumns, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { ADMIN_PRODUCT_SORTS } from "../../core/catalog/admin-product-sorts.ts";
 import { DEFAULT_LOW_STOCK_THRESHOLD } from "../../core/catalog/stock.ts";
 import type { Db } from "../db/client.ts";
+import { rowsOf } from "../db/rows.ts";
 import { collectionProducts, collections, products } from "../db/schema/index.ts";
 import { PRODUCT_STATUSES } from "./status.ts";
 
@@ -88,23 +89,40 @@ const liveVariants = sql`from product_variants v where v.product_id = products.i
 const lowStock = sql`exists (select 1 ${liveVariants} and v.stock_quantity > 0
   and v.stock_quantity <= coalesce(v.low_stock_threshold, ${DEFAULT_LOW_STOCK_THRESHOLD}))`;
 
+/** A search that matches at most this many products is listed by their ids (searchFilter). */
+export const FEW_MATCHES = 2_000;
+
 /**
  * The search: name contains the words (trigram index on name), or a live variant's SKU contains
  * them (trigram index on upper(sku)). % and _ are literal.
+ *
+ * Said as one condition ("name matches OR id in the SKU matches"), PostgreSQL cannot use the
+ * name's trigram index and reads every name: ~175 ms at 100,000 products for a product looked for
+ * by name, the usual search. So the ids matching either way are first read through both indexes,
+ * stopping after `few`: when there are no more, the list is those ids. A broad search (a common
+ * word) keeps the one condition, which finds a page by walking the sort's index (it meets matches
+ * early); collecting all of its ids first made it 4–8× slower (docs/performance.md).
  */
-function searchFilter(q: string): SQL | undefined {
+async function searchFilter(db: Db, q: string, few = FEW_MATCHES): Promise<SQL | undefined> {
   if (!q) return undefined;
   const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return or(
-    ilike(products.name, pattern),
-    sql`${products.id} in (select v.product_id from product_variants v
-      where upper(v.sku) like upper(${pattern}) and v.archived_at is null)`,
-  );
+  const skuMatches = sql`select v.product_id from product_variants v
+    where upper(v.sku) like upper(${pattern}) and v.archived_at is null`;
+  // UNION ALL streams (a product matched twice counts twice here); UNION would read every match.
+  const found = await db.execute<{ id: string }>(sql`
+    select id from products where ${ilike(products.name, pattern)}
+    union all ${skuMatches} limit ${few + 1}`);
+  const rows = rowsOf<{ id: string }>(found);
+  if (rows.length <= few) {
+    const ids = [...new Set(rows.map((row) => row.id))];
+    return ids.length > 0 ? inArray(products.id, ids) : sql`false`;
+  }
+  return or(ilike(products.name, pattern), sql`${products.id} in (${skuMatches})`);
 }
 
-function filterWhere(query: AdminProductListQuery): SQL | undefined {
+function filterWhere(query: AdminProductListQuery, search: SQL | undefined): SQL | undefined {
   return and(
-    searchFilter(query.q),
+    search,
     query.status ? eq(products.status, query.status) : undefined,
     query.stock === "out" ? eq(products.soldOut, true) : undefined,
     query.stock === "in" ? eq(products.soldOut, false) : undefined,
@@ -149,7 +167,9 @@ export type AdminProductListPage = {
 export async function listAdminProductPage(
   db: Db,
   query: AdminProductListQuery,
+  few = FEW_MATCHES,
 ): Promise<AdminProductListPage> {
+  const search = await searchFilter(db, query.q, few);
   const { column, descending } = sortKey(query.sort);
   const before = decodeCursor(query.before);
   const after = before ? null : decodeCursor(query.after);
@@ -173,10 +193,12 @@ export async function listAdminProductPage(
         .$dynamic(),
       query,
     )
-      .where(and(filterWhere(query), past))
+      .where(and(filterWhere(query, search), past))
       .orderBy(...order)
       .limit(ADMIN_PRODUCTS_PER_PAGE + 1),
-    narrowed(db.select({ total: count() }).from(products).$dynamic(), query).where(filterWhere(query)),
+    narrowed(db.select({ total: count() }).from(products).$dynamic(), query).where(
+      filterWhere(query, search),
+    ),
   ]);
   const more = rows.length > ADMIN_PRODUCTS_PER_PAGE;
   const page = rows.slice(0, ADMIN_PRODUCTS_PER_PAGE);

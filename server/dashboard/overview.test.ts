@@ -4,8 +4,8 @@ import { createContactMessage, createOrder, createProduct } from "../../tests/fa
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
 import { deleteContactMessage, listContactMessages } from "../contact/admin-contacts.ts";
 import type { Db } from "../db/client.ts";
+import { rowsOf } from "../db/rows.ts";
 import { contactMessages, orderItems, orders } from "../db/schema/index.ts";
-import { rowsOf } from "../orders/order-count.ts";
 import { getDashboardOverview } from "./overview.ts";
 
 let database: TestDatabase;

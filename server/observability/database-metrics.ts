@@ -1,5 +1,6 @@
 import { count, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
+import { rowsOf } from "../db/rows.ts";
 import { jobRuns, mailOutbox, orderDailyStats } from "../db/schema/index.ts";
 import { Collected } from "./registry.ts";
 
@@ -12,10 +13,6 @@ type Snapshot = {
   jobs: { name: string; succeededAt: Date | null }[];
   connections: { state: string; n: number }[];
 };
-
-/** postgres.js returns rows as an array, PGlite as { rows }. */
-const rowsOf = <T>(result: unknown): T[] =>
-  (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 
 async function readSnapshot({ db, kind }: Pick<Database, "db" | "kind">): Promise<Snapshot> {
   const [[paid], outbox, jobs, connections] = await Promise.all([

@@ -1,5 +1,6 @@
 import { count, eq, min, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
+import { rowsOf } from "../db/rows.ts";
 import { jobRuns, mailOutbox, webhookEvents } from "../db/schema/index.ts";
 import { jobRuns as jobRunCounter } from "./metrics.ts";
 
@@ -30,10 +31,6 @@ export type SystemHealth = {
   database: { kind: Database["kind"]; sizeBytes: number | null };
   process: { node: string; startedAt: Date; uptimeSeconds: number; version: string | null };
 };
-
-/** postgres.js returns rows as an array, PGlite as { rows }. */
-const rowsOf = <T>(result: unknown): T[] =>
-  (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 
 export async function readSystemHealth(
   database: Pick<Database, "db" | "kind">,

@@ -1,7 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.ts";
+import { rowsOf } from "../db/rows.ts";
 import { orders } from "../db/schema/index.ts";
-import { countUpTo, rowsOf } from "./order-count.ts";
+import { countUpTo } from "./order-count.ts";
 import { idsFrom, type ListSort } from "./order-pages.ts";
 
 export type CountedPage = { total: number; page: number; ids: string[] };

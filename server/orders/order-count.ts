@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.ts";
+import { rowsOf } from "../db/rows.ts";
 import { orders } from "../db/schema/index.ts";
 
 /**
@@ -39,9 +40,4 @@ export async function estimateOrders(tx: Tx, where: SQL | undefined, floor: numb
     { Plan: { "Plan Rows": number } },
   ];
   return Math.max(floor, Math.round(plan[0].Plan["Plan Rows"]));
-}
-
-/** postgres.js answers an array of rows, PGlite an object with `rows`. */
-export function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
 }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
+import { rowsOf } from "../db/rows.ts";
 
 /** Rows deleted per statement, so a big backlog never holds a long lock. */
 const PRUNE_BATCH = 5000;
@@ -17,14 +18,8 @@ export async function pruneWebhookEvents(db: Db, retentionDays: number, now = ne
       delete from webhook_events where id in (
         select id from webhook_events where received_at < ${cutoff.toISOString()}::timestamptz limit ${PRUNE_BATCH}
       ) returning id`);
-    const count = rowCount(deleted);
+    const count = rowsOf(deleted).length;
     total += count;
     if (count < PRUNE_BATCH) return total;
   }
-}
-
-function rowCount(result: unknown): number {
-  if (Array.isArray(result)) return result.length;
-  const rows = (result as { rows?: unknown[] }).rows;
-  return rows?.length ?? 0;
 }
