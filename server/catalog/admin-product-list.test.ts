@@ -43,12 +43,20 @@ describe("a search, listed by its few matches' ids or by one condition when ther
     const bySku = await createProduct(db, { name: "Plain Jar", priceCents: 1300 });
     await createVariant(db, bySku, { title: "small", sku: "OCHRE-JAR", priceCents: 1300 });
     const gone = await createProduct(db, { name: "Old Jar", priceCents: 1400 });
-    await createVariant(db, gone, { title: "old", sku: "OCHRE-OLD", priceCents: 1400, archivedAt: new Date() });
+    await createVariant(db, gone, {
+      title: "old",
+      sku: "OCHRE-OLD",
+      priceCents: 1400,
+      archivedAt: new Date(),
+    });
     for (const q of ["ochre", "ochre-jar", "nothing-like-it", "jar"]) {
       const query = readAdminProductListQuery(new URLSearchParams({ q, sort: "name" }));
       const few = await listAdminProductPage(db, query, FEW_MATCHES);
       const many = await listAdminProductPage(db, query, 1);
-      expect(few.rows.map((r) => r.name), q).toEqual(many.rows.map((r) => r.name));
+      expect(
+        few.rows.map((r) => r.name),
+        q,
+      ).toEqual(many.rows.map((r) => r.name));
       expect(few.total, q).toBe(many.total);
     }
     const ochre = await listAdminProductPage(db, readAdminProductListQuery(new URLSearchParams("q=ochre")));
