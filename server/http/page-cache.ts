@@ -197,13 +197,15 @@ export function pageCache(
     if (forCookies) withoutCookies(request);
     const url = new URL(request.url);
     const key = url.pathname + url.search;
+    // The other forms of this key's stored body, made on first use (PageStore.derived).
+    const copiesOf = (entry: Entry) => (form: DerivedForm) => store.derived(key, entry, form);
     const hit = store.get(version, key) ?? (await rendering.get(`${version} ${key}`));
     if (hit) {
       // The loader that was skipped would have counted this view (bots excluded, as there).
       if (hit.viewedProductId && isHumanVisitor(c.req.header("User-Agent") ?? null))
         views.record(hit.viewedProductId);
-      const copy = (form: DerivedForm) => store.derived(key, hit, form);
-      return answerCopy(c, hit, copy, { state: "hit", headers: new Headers(hit.headers), forCookies });
+      const headers = new Headers(hit.headers);
+      return answerCopy(c, hit, copiesOf(hit), { state: "hit", headers, forCookies });
     }
     if (request.method !== "GET") return next();
     const renderKey = `${version} ${key}`;
@@ -224,9 +226,7 @@ export function pageCache(
       store.set(version, key, entry);
       const headers = new Headers(c.res.headers);
       c.res = undefined;
-      const stored = entry;
-      const copy = (form: DerivedForm) => store.derived(key, stored, form);
-      c.res = answerCopy(c, entry, copy, { state: "miss", headers, forCookies });
+      c.res = answerCopy(c, entry, copiesOf(entry), { state: "miss", headers, forCookies });
     } else if (forCookies) {
       c.res = await markedAnswer(c.res);
     }
