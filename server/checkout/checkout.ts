@@ -214,16 +214,35 @@ export async function placeOrder(
       })),
     );
     await recordShownWarnings(tx, orderId, input.prop65Warnings ?? [], now);
-    await reserveStock(tx, orderId, cart.lines, expiresAt, now, input.clientIp ?? null);
     await recordPoliciesInForce(tx, orderId);
-    if (isFreeOrder({ purchaseType: input.purchaseType, totalCents: breakdown.totalCents })) {
-      if (!input.userId && !input.buyerEmail) throw new CheckoutRefused("email_required");
-      // Nothing to charge: no provider; the return page confirms it (server/orders/free-order.ts).
-      const sessionId = newFreeOrderSessionId();
-      await tx.update(orders).set({ providerSessionId: sessionId }).where(eq(orders.id, orderId));
-      return { orderId, url: freeOrderReturnUrl(sessionId), breakdown };
-    }
-    const session = await openSession(tx, provider, { orderId, method: input.paymentMethod, expiresAt });
-    return { orderId, url: session.url, breakdown };
+    const url = await paymentPageOf(tx, provider, input, {
+      orderId,
+      totalCents: breakdown.totalCents,
+      expiresAt,
+    });
+    // Last before commit: the reservation locks each variant's row until the transaction ends, and
+    // in a sale every buyer of the product queues on that lock (docs/performance.md, Flash sale).
+    // A session opened for an order refused here is never shown to anyone and expires unpaid.
+    await reserveStock(tx, orderId, cart.lines, expiresAt, now, input.clientIp ?? null);
+    return { orderId, url, breakdown };
   });
+}
+
+/** Where the buyer is sent to pay: the provider's page, or for an order with nothing to charge, the return page. */
+async function paymentPageOf(
+  tx: Tx,
+  provider: PaymentProvider,
+  input: CheckoutRequest,
+  order: { orderId: string; totalCents: number; expiresAt: Date },
+) {
+  const { orderId, expiresAt } = order;
+  if (isFreeOrder({ purchaseType: input.purchaseType, totalCents: order.totalCents })) {
+    if (!input.userId && !input.buyerEmail) throw new CheckoutRefused("email_required");
+    // Nothing to charge: no provider; the return page confirms it (server/orders/free-order.ts).
+    const sessionId = newFreeOrderSessionId();
+    await tx.update(orders).set({ providerSessionId: sessionId }).where(eq(orders.id, orderId));
+    return freeOrderReturnUrl(sessionId);
+  }
+  const session = await openSession(tx, provider, { orderId, method: input.paymentMethod, expiresAt });
+  return session.url;
 }

@@ -63,13 +63,14 @@ export async function fulfilOrder(
     if (!order) return null;
     await recordCouponUsage(tx, order, now);
     await accrueCommission(tx, order, now);
-    await takeReservedStock(tx, order.id, log);
     const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
     const subscription =
       order.purchaseType === "subscription"
         ? await startSubscription(tx, order, items, input.providerSubscriptionId, now)
         : null;
     if (order.cartId) await clearCart(tx, order.cartId);
+    // Last: taking stock locks each variant's row until commit, the row every buyer in a sale waits on.
+    await takeReservedStock(tx, order.id, log);
     return { order, items, subscription };
   });
   if (!paid) return { orderId: input.orderId, fulfilled: false };

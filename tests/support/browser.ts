@@ -1,6 +1,7 @@
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
 import { type RunningApp, type StartAppOptions, startApp } from "./app.ts";
+import { disableFeaturesSwitch } from "./chromium-features.ts";
 import { installToastRecorder } from "./toast-recorder.ts";
 
 /** Chromium reports each blocked load or script on the console ("... violates the following Content Security Policy ..."). */
@@ -22,6 +23,7 @@ export function launchBrowser(): Promise<Browser> {
       "--disable-component-update",
       "--disable-sync",
       "--no-first-run",
+      disableFeaturesSwitch(),
     ],
   });
 }
