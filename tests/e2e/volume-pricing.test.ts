@@ -3,7 +3,13 @@ import { describe, expect, it } from "vitest";
 import { createProduct } from "../factories/index.ts";
 import { setupE2E } from "../support/browser.ts";
 import { adminEnv, fillSandboxBuyer, signInAsAdmin, waitForToast } from "../support/e2e-helpers.ts";
-import { clickWhenIdle, openCheckout, openStorePage, waitForCartQuantity } from "../support/store.ts";
+import {
+  clickWhenIdle,
+  openCheckout,
+  openStorePage,
+  untilCartAnswered,
+  waitForCartQuantity,
+} from "../support/store.ts";
 
 // Decision 030: "Buy 3, save 10%" on the product page, the saving in the cart and at checkout,
 // and the sandbox charges the reduced total.
@@ -42,11 +48,13 @@ describe("volume pricing", () => {
     await openStorePage(page, "/cart");
     expect(await summary(page).innerText()).not.toContain("Volume saving");
     // The third unit reaches the tier: the browser recomputes at once, the server confirms.
-    await clickWhenIdle(page.getByRole("button", { name: `Increase quantity of ${tiered}` }));
+    const increase = page.getByRole("button", { name: `Increase quantity of ${tiered}` });
+    await clickWhenIdle(increase);
     await waitForCartQuantity(page, 3);
     await expect.poll(() => summary(page).innerText()).toMatch(/Volume saving\s+-\$6\.00/);
     expect(await summary(page).innerText()).toMatch(/Subtotal\s+\$60\.00/);
     expect(await summary(page).innerText()).toMatch(/Total\s+\$54\.00/);
+    await untilCartAnswered(increase); // the reload shows what the server saved
     await page.reload();
     expect(await summary(page).innerText()).toMatch(/Total\s+\$54\.00/);
 

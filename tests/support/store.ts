@@ -113,8 +113,14 @@ export async function addFromGrid(page: Page, productName: string, expectedQuant
   const button = addToCartButton(page, productName);
   await button.click();
   await waitForCartQuantity(page, expectedQuantity);
-  // The badge changes before the server answers; wait for the answer, so a following full page
-  // load cannot cut the request off.
+  await untilCartAnswered(button);
+}
+
+/**
+ * Waits until a cart button's form is idle: the badge and the totals change before the server
+ * answers, and a full page load before the answer would cut the request off.
+ */
+export async function untilCartAnswered(button: Locator) {
   await expect.poll(() => button.getAttribute("aria-disabled"), { timeout: 15_000 }).toBeNull();
 }
 
@@ -123,7 +129,7 @@ export async function addFromGrid(page: Page, productName: string, expectedQuant
  * buttons are aria-disabled and ignore clicks, which Playwright does not wait for by itself.
  */
 export async function clickWhenIdle(button: Locator) {
-  await expect.poll(() => button.getAttribute("aria-disabled"), { timeout: 15_000 }).toBeNull();
+  await untilCartAnswered(button);
   await button.click();
 }
 
