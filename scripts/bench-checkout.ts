@@ -1,7 +1,9 @@
 /**
  * `npm run bench:checkout`: drives complete sandbox checkouts through HTTP against a server it
  * starts itself (built app, demo data, free port): add to cart → shipping address at /checkout → pay at /checkout → pay on the
- * sandbox card page → /payment-success. Reports orders/s and latency percentiles.
+ * sandbox card page → /payment-success. On PostgreSQL each checkout also applies a coupon (BENCH10,
+ * 10 % off, made in the bench database at the start) before paying: six requests.
+ * Reports orders/s and latency percentiles.
  * BENCH_CHECKOUTS (default 200) and BENCH_CONCURRENCY (default 8) change the load;
  * BENCH_DATABASE_URL runs it on PostgreSQL (that database is used as is), else embedded PGlite.
  * BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server (node --cpu-prof) into that directory.
@@ -66,7 +68,7 @@ async function cpuSnapshot(serverPid: number) {
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields);
 
-const steps = ["add to cart", "address", "checkout", "pay", "success page"] as const;
+const steps = ["add to cart", "address", "coupon", "checkout", "pay", "success page"] as const;
 type StepTimes = Record<(typeof steps)[number], number>;
 
 let shoppers = 0;
@@ -87,8 +89,38 @@ const benchAddress = {
   country: "US",
 };
 
+/**
+ * The coupon every bench checkout uses: created in the bench database (PostgreSQL only; the
+ * embedded database lives inside the server's process, so there the bench pays without one).
+ */
+const BENCH_COUPON = "BENCH10";
+
+async function createBenchCoupon(): Promise<string | null> {
+  if (!databaseUrl) return null;
+  const client = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    await client`insert into coupons (code, discount_type, discount_value_hundredths)
+                 values (${BENCH_COUPON}, 'percentage', 1000) on conflict (code) do nothing`;
+  } finally {
+    await client.end();
+  }
+  return BENCH_COUPON;
+}
+
+/** How many paid orders carry the coupon (each bench checkout should). */
+async function paidWithCoupon(code: string): Promise<number> {
+  const client = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    const [row] = await client`select count(*)::int as n from orders
+                               where coupon_code = ${code} and payment_status = 'paid'`;
+    return row!.n as number;
+  } finally {
+    await client.end();
+  }
+}
+
 /** One whole checkout as a browser without JavaScript would do it; returns each request's duration in ms. */
-async function checkoutOnce(url: string, productId: string): Promise<StepTimes> {
+async function checkoutOnce(url: string, productId: string, coupon: string | null): Promise<StepTimes> {
   // Each checkout is another shopper: the per-address limits on paying (docs/security.md) would
   // otherwise stop one address after a few payments. The server trusts X-Forwarded-For here.
   const client = nextClientAddress();
@@ -123,9 +155,15 @@ async function checkoutOnce(url: string, productId: string): Promise<StepTimes> 
   const addressed = await post("/checkout", form({ intent: "save-address", ...benchAddress }), cookie);
   if (addressed.status !== 302) throw new Error(`address step failed (${addressed.status})`);
   const addressMs = lap();
+  if (coupon) {
+    // The page answers with the coupon applied; its form then carries it to Pay (appliedCoupon).
+    const applied = await post("/checkout", form({ intent: "apply-coupon", couponCode: coupon }), cookie);
+    if (!(await applied.text()).includes(`value="${coupon}"`)) throw new Error("the coupon was not applied");
+  }
+  const couponMs = lap();
   const paid = await post(
     "/checkout",
-    form({ intent: "pay", purchaseType: "one_time", paymentMethod: "card" }),
+    form({ intent: "pay", purchaseType: "one_time", paymentMethod: "card", appliedCoupon: coupon ?? "" }),
     cookie,
   );
   const checkoutMs = lap();
@@ -143,6 +181,7 @@ async function checkoutOnce(url: string, productId: string): Promise<StepTimes> 
   return {
     "add to cart": addMs,
     address: addressMs,
+    coupon: couponMs,
     checkout: checkoutMs,
     pay: payMs,
     "success page": lap(),
@@ -159,8 +198,9 @@ async function main() {
     const html = await (await fetch(`${server.url}/products`)).text();
     const productId = html.match(/name="productId" value="([0-9a-f-]{36})"/)?.[1];
     if (!productId) throw new Error("no product on /products");
+    const coupon = await createBenchCoupon();
     // Warm-up (JIT, connection pool, caches), not counted.
-    for (let i = 0; i < 20; i++) await checkoutOnce(server.url, productId);
+    for (let i = 0; i < 20; i++) await checkoutOnce(server.url, productId, coupon);
     const runs: StepTimes[] = [];
     let next = 0;
     const cpuBefore = await cpuSnapshot(server.pid);
@@ -169,7 +209,7 @@ async function main() {
       Array.from({ length: concurrency }, async () => {
         while (next < total) {
           next++;
-          runs.push(await checkoutOnce(server.url, productId));
+          runs.push(await checkoutOnce(server.url, productId, coupon));
         }
       }),
     );
@@ -193,6 +233,7 @@ async function main() {
       `  CPU per order: server ${cpu.server.toFixed(1)} ms, database ${cpu.database.toFixed(1)} ms, ` +
         `bench client ${cpu.client.toFixed(1)} ms`,
     );
+    if (coupon) console.log(`  paid orders with ${coupon}: ${await paidWithCoupon(coupon)}`);
   } finally {
     await server.stop();
   }

@@ -11,6 +11,7 @@ import { sendDueStatusNotices } from "./orders/notify.ts";
 import { type ReconcileServices, reconcileOpenPayments } from "./paid-orders/reconcile.ts";
 import { subscriptionChanger } from "./payments/changers.ts";
 import { type ProviderName, sandboxEnabled } from "./payments/registry.ts";
+import { pruneRateLimitHits } from "./rate-limit/rate-limit.ts";
 import { inviteShippedOrders } from "./reviews/invitation.ts";
 import type { Services } from "./services.ts";
 import { endDueSandboxSubscriptions, renewDueSandboxSubscriptions } from "./subscriptions/due-renewals.ts";
@@ -66,6 +67,8 @@ const sweepSteps: SweepStep[] = [
   // Open payment sessions the provider reports paid are fulfilled (a payment is never left without its order).
   { name: "payment reconciliation", run: (_db, s, now) => reconcileOpenPayments(s, now) },
   { name: "guest cart cleanup", run: (db, _s, now) => deleteAbandonedGuestCarts(db, now) },
+  // Rate-limit windows a day old can no longer limit anything.
+  { name: "rate limit windows", run: (db, _s, now) => pruneRateLimitHits(db, now) },
   // Automatic-renewal notices: price changes whose notice day came, yearly reminders (decision 046).
   { name: "renewal notices", run: (db, s, now) => sendDueRenewalNotices(db, s.mailer, now) },
 ];

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { PostalAddress } from "../../core/orders/address.ts";
 import type { PricedCart } from "../../core/pricing/cart-pricing.ts";
@@ -8,7 +9,7 @@ import {
   shippingQuoteFor,
 } from "../../core/pricing/checkout-pricing.ts";
 import { priceCart } from "../cart/cart.ts";
-import { reserveCouponUse } from "../coupons/coupons.ts";
+import { checkCouponUse, holdCouponUse } from "../coupons/coupons.ts";
 import type { CouponRejection } from "../coupons/rules.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { orderItems, orders } from "../db/schema/index.ts";
@@ -16,7 +17,12 @@ import { type CheckoutWarning, recordShownWarnings } from "../labels/checkout-wa
 import { freeOrderReturnUrl, isFreeOrder, newFreeOrderSessionId } from "../orders/free-order.ts";
 import { openPaymentSession } from "../orders/payment-session.ts";
 import { newStatusToken } from "../orders/status-token.ts";
-import type { PaymentMethod, PaymentProvider } from "../payments/provider.ts";
+import type {
+  PaymentMethod,
+  PaymentProvider,
+  ProviderOrder,
+  ProviderOrderItem,
+} from "../payments/provider.ts";
 import { recordPoliciesInForce } from "../policies/in-force.ts";
 import type { ClientHoldRefusal } from "../reservations/client-holds.ts";
 import { deliveryTerms } from "../shipping/terms.ts";
@@ -141,39 +147,10 @@ export async function placeOrder(
 
   return db.transaction(async (tx) => {
     await assertClientMayOpen(tx, input.clientIp, now);
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        userId: input.userId,
-        cartId: input.cartId,
-        clientIp: input.clientIp ?? null,
-        purchaseType: input.purchaseType,
-        paymentMethod: input.paymentMethod,
-        provider: provider.name,
-        subtotalCents: cart.subtotalCents,
-        totalCents: cart.totalCents,
-        statusToken: newStatusToken(),
-        ...(address && orderAddressColumns(address)),
-        ...(input.buyerEmail && { email: input.buyerEmail }),
-      })
-      .returning({ id: orders.id });
-    const orderId = order!.id;
-    if (input.renewalConsent) await recordRenewalConsent(tx, orderId, input.renewalConsent, now);
-    let coupon = null;
-    if (input.couponCode) {
-      const check = await reserveCouponUse(tx, {
-        code: input.couponCode,
-        orderId,
-        // A minimum order is met by what the items cost after their volume discount.
-        subtotalCents: cart.totalCents,
-        expiresAt,
-        now,
-        clientIp: input.clientIp,
-        customer: { userId: input.userId, email: input.buyerEmail ?? null },
-      });
-      if (!check.ok) throw couponRefusal(check.rejection);
-      coupon = check.coupon;
-    }
+    // The id is drawn here so that the coupon is checked before the order is written: the order
+    // row is then inserted once, with its discount, and comes back whole for the payment page.
+    const orderId = randomUUID();
+    const coupon = await couponFor(tx, input, { orderId, cart, expiresAt, now });
     const breakdown = priceCheckout({
       subtotalCents: cart.subtotalCents,
       volumeDiscountCents: cart.volumeDiscountCents,
@@ -182,9 +159,20 @@ export async function placeOrder(
       coupon,
       ...terms,
     });
-    await tx
-      .update(orders)
-      .set({
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        id: orderId,
+        userId: input.userId,
+        cartId: input.cartId,
+        clientIp: input.clientIp ?? null,
+        purchaseType: input.purchaseType,
+        paymentMethod: input.paymentMethod,
+        provider: provider.name,
+        subtotalCents: cart.subtotalCents,
+        statusToken: newStatusToken(),
+        ...(address && orderAddressColumns(address)),
+        ...(input.buyerEmail && { email: input.buyerEmail }),
         volumeDiscountCents: breakdown.volumeDiscountCents,
         subscriptionDiscountCents: breakdown.subscriptionDiscountCents,
         couponId: coupon?.id ?? null,
@@ -197,29 +185,13 @@ export async function placeOrder(
         taxState: breakdown.taxCents > 0 ? (address?.state ?? null) : null,
         totalCents: breakdown.totalCents,
       })
-      .where(eq(orders.id, orderId));
-    await tx.insert(orderItems).values(
-      cart.lines.map((line) => ({
-        orderId,
-        productId: line.productId,
-        variantId: line.variantId,
-        name: line.name,
-        weight: line.weight,
-        sku: line.sku,
-        unitPriceCents: line.unitPriceCents ?? 0,
-        quantity: line.quantity,
-        lineTotalCents: line.lineTotalCents,
-        volumeDiscountCents: line.volumeDiscountCents,
-        imageUrl: line.imageUrl,
-      })),
-    );
+      .returning();
+    if (coupon) await holdCouponUse(tx, { couponId: coupon.id, orderId, expiresAt });
+    if (input.renewalConsent) await recordRenewalConsent(tx, orderId, input.renewalConsent, now);
+    const items = await tx.insert(orderItems).values(orderItemRows(orderId, cart)).returning();
     await recordShownWarnings(tx, orderId, input.prop65Warnings ?? [], now);
     await recordPoliciesInForce(tx, orderId);
-    const url = await paymentPageOf(tx, provider, input, {
-      orderId,
-      totalCents: breakdown.totalCents,
-      expiresAt,
-    });
+    const url = await paymentPageOf(tx, provider, input, { order: order!, items, expiresAt });
     // Last before commit: the reservation locks each variant's row until the transaction ends, and
     // in a sale every buyer of the product queues on that lock (docs/performance.md, Flash sale).
     // A session opened for an order refused here is never shown to anyone and expires unpaid.
@@ -228,21 +200,59 @@ export async function placeOrder(
   });
 }
 
+/** The coupon the order may use (locked until commit), null without a code; a refusal is thrown. */
+async function couponFor(
+  tx: Tx,
+  input: CheckoutRequest,
+  order: { orderId: string; cart: PricedCart; expiresAt: Date; now: Date },
+) {
+  if (!input.couponCode) return null;
+  const check = await checkCouponUse(tx, {
+    code: input.couponCode,
+    orderId: order.orderId,
+    // A minimum order is met by what the items cost after their volume discount.
+    subtotalCents: order.cart.totalCents,
+    expiresAt: order.expiresAt,
+    now: order.now,
+    clientIp: input.clientIp,
+    customer: { userId: input.userId, email: input.buyerEmail ?? null },
+  });
+  if (!check.ok) throw couponRefusal(check.rejection);
+  return check.coupon;
+}
+
+/** The cart's lines as the order's items: what they cost now, whatever the catalog says later. */
+function orderItemRows(orderId: string, cart: PricedCart) {
+  return cart.lines.map((line) => ({
+    orderId,
+    productId: line.productId,
+    variantId: line.variantId,
+    name: line.name,
+    weight: line.weight,
+    sku: line.sku,
+    unitPriceCents: line.unitPriceCents ?? 0,
+    quantity: line.quantity,
+    lineTotalCents: line.lineTotalCents,
+    volumeDiscountCents: line.volumeDiscountCents,
+    imageUrl: line.imageUrl,
+  }));
+}
+
 /** Where the buyer is sent to pay: the provider's page, or for an order with nothing to charge, the return page. */
 async function paymentPageOf(
   tx: Tx,
   provider: PaymentProvider,
   input: CheckoutRequest,
-  order: { orderId: string; totalCents: number; expiresAt: Date },
+  placed: { order: ProviderOrder; items: ProviderOrderItem[]; expiresAt: Date },
 ) {
-  const { orderId, expiresAt } = order;
+  const { order } = placed;
   if (isFreeOrder({ purchaseType: input.purchaseType, totalCents: order.totalCents })) {
     if (!input.userId && !input.buyerEmail) throw new CheckoutRefused("email_required");
     // Nothing to charge: no provider; the return page confirms it (server/orders/free-order.ts).
     const sessionId = newFreeOrderSessionId();
-    await tx.update(orders).set({ providerSessionId: sessionId }).where(eq(orders.id, orderId));
+    await tx.update(orders).set({ providerSessionId: sessionId }).where(eq(orders.id, order.id));
     return freeOrderReturnUrl(sessionId);
   }
-  const session = await openSession(tx, provider, { orderId, method: input.paymentMethod, expiresAt });
+  const session = await openSession(tx, provider, { ...placed, method: input.paymentMethod });
   return session.url;
 }

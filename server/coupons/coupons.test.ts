@@ -5,6 +5,7 @@ import { createTestDatabase, describeOnPostgres, type TestDatabase } from "../..
 import { couponReservations, couponUsages } from "../db/schema/index.ts";
 import {
   type CouponCustomer,
+  checkCouponUse,
   hasVisibleCoupon,
   releaseCouponReservation,
   reserveCouponUse,
@@ -192,5 +193,55 @@ describeOnPostgres("coupon usage limit under concurrent checkouts", () => {
       .from(couponReservations)
       .where(eq(couponReservations.couponId, coupon.id));
     expect(held).toHaveLength(1);
+  });
+});
+
+describeOnPostgres("which coupons a checkout locks", () => {
+  /**
+   * Runs a second checkout's check while a first one's transaction, which checked the same code,
+   * is still open; the second gives up after 300 ms on a lock instead of waiting for the first.
+   */
+  async function whileAnotherCheckoutIsOpen(code: string) {
+    let finishFirst = () => {};
+    let markChecked = () => {};
+    const firstChecked = new Promise<void>((resolve) => {
+      markChecked = resolve;
+    });
+    const first = database.db.transaction(async (tx) => {
+      const order = await createOrder(tx);
+      await reserveCouponUse(tx, { code, orderId: order.id, subtotalCents: 5000, expiresAt: daysFromNow(1) });
+      markChecked();
+      await new Promise<void>((resolve) => {
+        finishFirst = resolve;
+      });
+    });
+    await firstChecked;
+    try {
+      return await database.db.transaction(async (tx) => {
+        await tx.execute(sql`set local lock_timeout = '300ms'`);
+        const order = await createOrder(tx);
+        return checkCouponUse(tx, {
+          code,
+          orderId: order.id,
+          subtotalCents: 5000,
+          expiresAt: daysFromNow(1),
+        });
+      });
+    } finally {
+      finishFirst();
+      await first;
+    }
+  }
+
+  it("does not make buyers of an unlimited code wait for one another", async () => {
+    await createCoupon(database.db, { code: "EVERYONE10" });
+    expect(await whileAnotherCheckoutIsOpen("EVERYONE10")).toMatchObject({ ok: true });
+  });
+
+  it("queues checkouts of a coupon whose uses are counted on its row", async () => {
+    await createCoupon(database.db, { code: "FIRST100", usageLimit: 100 });
+    await expect(whileAnotherCheckoutIsOpen("FIRST100")).rejects.toMatchObject({
+      cause: expect.objectContaining({ code: "55P03" }),
+    });
   });
 });

@@ -58,7 +58,9 @@ export async function validateCoupon(
     .select()
     .from(coupons)
     .where(eq(coupons.code, normalizeCouponCode(code)));
-  const openReservations = coupon ? await openReservationCount(db, coupon.id, now, exceptCartId) : 0;
+  // Holds count only against a usage limit: an unlimited coupon's are not counted at all.
+  const openReservations =
+    coupon?.usageLimit != null ? await openReservationCount(db, coupon.id, now, exceptCartId) : 0;
   const rejection = checkCoupon(coupon, { now, subtotalCents, openReservations });
   return rejection ? { ok: false, rejection } : { ok: true, coupon: coupon! };
 }
@@ -133,30 +135,46 @@ async function customerHasUsed(
   return Boolean(held);
 }
 
+type CouponUseInput = {
+  code: string;
+  orderId: string;
+  subtotalCents: number;
+  expiresAt: Date;
+  now?: Date;
+  clientIp?: string | null;
+  /** Who pays: a coupon limited to once per customer is refused to one who used it. */
+  customer?: CouponCustomer;
+};
+
 /**
- * Holds one use of the coupon for an order until `expiresAt`, inside the caller's transaction.
- * The coupon row is locked first, so concurrent checkouts for the same coupon queue up and a usage
- * limit is never exceeded. A limited coupon is scarce: one client address holds at most one use at
- * a time and starts at most a few holds of it a day (`admitClientHold`, the same cap stock has), so
- * nobody can block it with payments they never finish. An unlimited coupon's hold blocks nobody.
+ * Holds one use of the coupon for an order until `expiresAt`, inside the caller's transaction:
+ * `checkCouponUse`, then `holdCouponUse` (checkout calls the two apart, so that the order is
+ * written once, with its discount, between them).
  */
-export async function reserveCouponUse(
-  tx: Tx,
-  input: {
-    code: string;
-    orderId: string;
-    subtotalCents: number;
-    expiresAt: Date;
-    now?: Date;
-    clientIp?: string | null;
-    /** Who pays: a coupon limited to once per customer is refused to one who used it. */
-    customer?: CouponCustomer;
-  },
-): Promise<CouponCheck> {
+export async function reserveCouponUse(tx: Tx, input: CouponUseInput): Promise<CouponCheck> {
+  const check = await checkCouponUse(tx, input);
+  if (check.ok) await holdCouponUse(tx, { couponId: check.coupon.id, ...input });
+  return check;
+}
+
+/**
+ * Whether the order may use the coupon, inside the transaction that will hold the use. A coupon
+ * whose uses are counted (a usage limit, once per customer) is locked first, so concurrent
+ * checkouts for it queue up (until the caller's commit) and a limit is never exceeded; one whose
+ * uses are not counted is only read, since nothing a concurrent checkout does changes its answer,
+ * and buyers of a shop-wide code do not wait for one another. A limited coupon is scarce: one
+ * client address holds at most one use at a time and starts at most a few holds of it a day
+ * (`admitClientHold`, the same cap stock has), so nobody can block it with payments they never
+ * finish. The order need not exist yet.
+ */
+export async function checkCouponUse(tx: Tx, input: CouponUseInput): Promise<CouponCheck> {
   const now = input.now ?? new Date();
+  const unlocked = await validateCoupon(tx, input.code, input.subtotalCents, now);
+  if (!unlocked.ok || !usesAreCounted(unlocked.coupon)) return unlocked;
   await tx.execute(
     sql`select id from ${coupons} where ${coupons.code} = ${normalizeCouponCode(input.code)} for update`,
   );
+  // Read again under the lock: the counts a concurrent checkout may have changed meanwhile.
   const check = await validateCoupon(tx, input.code, input.subtotalCents, now);
   if (!check.ok) return check;
   if (input.clientIp && check.coupon.usageLimit !== null) {
@@ -175,10 +193,20 @@ export async function reserveCouponUse(
   ) {
     return { ok: false, rejection: couponRejections.oncePerCustomer() };
   }
+  return check;
+}
+
+/** A usage limit or once per customer: whether a use depends on the uses before it. */
+const usesAreCounted = (coupon: Coupon) => coupon.usageLimit !== null || coupon.oncePerCustomer;
+
+/** The order's hold on one use, until `expiresAt` (after `checkCouponUse` in the same transaction). */
+export async function holdCouponUse(
+  tx: Tx,
+  hold: { couponId: string; orderId: string; expiresAt: Date },
+): Promise<void> {
   await tx
     .insert(couponReservations)
-    .values({ couponId: check.coupon.id, orderId: input.orderId, expiresAt: input.expiresAt });
-  return check;
+    .values({ couponId: hold.couponId, orderId: hold.orderId, expiresAt: hold.expiresAt });
 }
 
 /** Gives a held use back (payment session cancelled or expired). */

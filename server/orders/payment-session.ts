@@ -1,7 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
-import { couponReservations, orderItems, orders } from "../db/schema/index.ts";
-import type { PaidSession, PaymentMethod, PaymentProvider, ProviderOrder } from "../payments/provider.ts";
+import { couponReservations, orders } from "../db/schema/index.ts";
+import type {
+  PaidSession,
+  PaymentMethod,
+  PaymentProvider,
+  ProviderOrder,
+  ProviderOrderItem,
+} from "../payments/provider.ts";
 import { holdIsOver, paymentHoldRule } from "../reservations/hold-rule.ts";
 import { closeUnpaidOrder } from "./close-order.ts";
 import { freeOrderPayment, isFreeOrder } from "./free-order.ts";
@@ -30,24 +36,18 @@ export async function findOrderForSession(
 }
 
 /**
- * Opens the provider's payment page for an unpaid order (inside checkout's transaction) and
- * records it on the order. When the provider keeps the page payable longer than asked (Stripe:
- * at least 30 minutes), the coupon use stays reserved as long, so it cannot be paid unreserved.
+ * Opens the provider's payment page for an unpaid order (inside checkout's transaction, which has
+ * just written the order and its items and passes them) and records it on the order. When the
+ * provider keeps the page payable longer than asked (Stripe: at least 30 minutes), the coupon use
+ * stays reserved as long, so it cannot be paid unreserved.
  */
 export async function openPaymentSession(
   tx: Tx,
   provider: PaymentProvider,
-  input: { orderId: string; method: PaymentMethod; expiresAt: Date },
+  input: { order: ProviderOrder; items: ProviderOrderItem[]; method: PaymentMethod; expiresAt: Date },
 ): Promise<{ sessionId: string; url: string }> {
-  const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId));
-  if (!order) throw new Error(`order ${input.orderId} not found`);
-  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
-  const session = await provider.createSession(tx, {
-    order,
-    items,
-    method: input.method,
-    expiresAt: input.expiresAt,
-  });
+  const { order } = input;
+  const session = await provider.createSession(tx, input);
   await tx
     .update(orders)
     .set({

@@ -70,7 +70,7 @@ export async function fulfilOrder(
         : null;
     if (order.cartId) await clearCart(tx, order.cartId);
     // Last: taking stock locks each variant's row until commit, the row every buyer in a sale waits on.
-    await takeReservedStock(tx, order.id, log);
+    await takeReservedStock(tx, { id: order.id, items }, log);
     return { order, items, subscription };
   });
   if (!paid) return { orderId: input.orderId, fulfilled: false };

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
+import { runSweep } from "../background.ts";
 import { rateLimitHits } from "../db/schema/index.ts";
 import { identifyClient } from "../http/app.ts";
 import { CLIENT_IP_HEADER, clientIpOf } from "./client-ip.ts";
@@ -79,12 +80,19 @@ describe("hitRateLimit", () => {
     );
   });
 
-  it("removes windows older than a day when a new window starts", async () => {
+  it("leaves old windows to the minute sweep, which removes those older than a day", async () => {
     const { db } = database;
-    await hitRateLimit(db, { key: "test:old", limit: 1, windowMs: minute }, new Date("2025-01-01T00:00:00Z"));
-    await hitRateLimit(db, { key: "test:new", limit: 1, windowMs: minute }, new Date("2025-01-03T00:00:00Z"));
-    expect(await db.select().from(rateLimitHits).where(eq(rateLimitHits.key, "test:old"))).toHaveLength(0);
-    expect(await db.select().from(rateLimitHits).where(eq(rateLimitHits.key, "test:new"))).toHaveLength(1);
+    const minuteRule = (key: string) => ({ key, limit: 1, windowMs: minute });
+    await hitRateLimit(db, minuteRule("test:old"), new Date("2025-01-01T00:00:00Z"));
+    await hitRateLimit(db, minuteRule("test:new"), new Date("2025-01-03T00:00:00Z"));
+    const rowsOf = (key: string) => db.select().from(rateLimitHits).where(eq(rateLimitHits.key, key));
+    // A hit writes its own window only: one statement per rule.
+    expect(await rowsOf("test:old")).toHaveLength(1);
+    const mailer = { send: async () => "id" };
+    const log = { error: (...args: unknown[]) => expect.fail(`sweep logged an error: ${String(args[1])}`) };
+    await runSweep({ database, mailer, log }, new Date("2025-01-03T00:00:30Z"));
+    expect(await rowsOf("test:old")).toHaveLength(0);
+    expect(await rowsOf("test:new")).toHaveLength(1);
   });
 
   it("combines rules: refused when any rule is over its limit", async () => {

@@ -72,7 +72,7 @@ export const orderStatusMissLimits = (ip: string): RateLimitRule[] => [
   { key: `order-status:d:${ip}`, limit: 100, windowMs: DAY },
 ];
 
-// Rows older than this are deleted; every window in use is at most this long.
+// Rows older than this are deleted (the minute sweep); every window in use is at most this long.
 const KEEP_MS = 24 * 60 * 60 * 1000;
 
 const windowStartOf = (rule: RateLimitRule, now: Date) =>
@@ -97,8 +97,6 @@ export async function hitRateLimit(db: Db, rule: RateLimitRule, now = new Date()
     // The previous window's count comes back with this one: one round trip per hit.
     .returning({ count: rateLimitHits.count, previous: previousWindowCount(rule, windowStart) });
   const { count: current, previous } = row!;
-  // The first hit of a window is rare enough to pay for the clean-up of old windows.
-  if (current === 1) await pruneRateLimitHits(db, new Date(now.getTime() - KEEP_MS));
   const elapsed = (now.getTime() - windowStart.getTime()) / rule.windowMs;
   return slidingWindowResult(rule, { previous, current, elapsed });
 }
@@ -163,8 +161,13 @@ export async function hitRateLimits(
   return denied.reduce((a, b) => (a.retryAfterSeconds >= b.retryAfterSeconds ? a : b));
 }
 
-/** Deletes windows that started before `olderThan` (they can no longer limit anything). */
-export async function pruneRateLimitHits(db: Db, olderThan: Date) {
+/**
+ * Deletes the windows that can no longer limit anything (started a day or more before `now`). The
+ * minute sweep runs it (server/background.ts): done on a window's first hit instead, it was one
+ * more statement for nearly every new shopper's payment, each shopper's first hit a first hit.
+ */
+export async function pruneRateLimitHits(db: Db, now: Date) {
+  const olderThan = new Date(now.getTime() - KEEP_MS);
   await db.delete(rateLimitHits).where(lt(rateLimitHits.windowStart, olderThan));
 }
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Tx } from "../db/client.ts";
-import { orderItems, stockReservations } from "../db/schema/index.ts";
+import { stockReservations } from "../db/schema/index.ts";
 import type { Logger } from "../logger.ts";
 import { lockTrackedVariants, unitsByVariant } from "./locked-variants.ts";
 import { applyStockChange } from "./movements.ts";
@@ -13,18 +13,15 @@ export type TakeResult = { taken: number; shortfall: number };
  * not its holds, so an order paid after its hold ended is taken all the same. That must never
  * fail — a payment taken is never left without its order — so when less is on hand than sold the
  * count stops at zero, the movement records the `shortfall` and a warning is logged for the admin.
+ * `order.items` are the items fulfilment has just read in the same transaction.
  */
 export async function takeReservedStock(
   tx: Tx,
-  orderId: string,
+  order: { id: string; items: { variantId: string | null; quantity: number }[] },
   log?: Partial<Pick<Logger, "warn">>,
 ): Promise<TakeResult> {
-  await tx.delete(stockReservations).where(eq(stockReservations.orderId, orderId));
-  const items = await tx
-    .select({ variantId: orderItems.variantId, quantity: orderItems.quantity })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId));
-  return takeUnits(tx, orderId, items, log);
+  await tx.delete(stockReservations).where(eq(stockReservations.orderId, order.id));
+  return takeUnits(tx, order.id, order.items, log);
 }
 
 /** Takes `lines` from stock for an order, clamping at zero (see takeReservedStock). */
