@@ -15,6 +15,7 @@ import {
 import { purchaseTypeOf, setPurchaseType } from "~server/cart/purchase-type.ts";
 import type { RequestContext } from "~server/context.ts";
 import { bestEffort } from "~server/http/best-effort.ts";
+import { oncePerPageLoad } from "~server/http/request-memo.ts";
 
 /**
  * The bridge between requests and carts (decision 003): a guest's cart id lives in a long-lived
@@ -57,24 +58,42 @@ export async function ownerOf(
   return userId ? { userId } : { guestCartId: await readGuestCartId(context, request) };
 }
 
-/** The requester's cart priced from the catalog. A failure is logged and shows an empty cart (spec 8). */
+/** The requester's cart id, or null; read once per page load (the layout's and the page's loaders). */
+export async function findRequestCart(
+  context: RequestContext,
+  request: Request,
+  userId: string | null,
+): Promise<string | null> {
+  const owner = await ownerOf(context, request, userId);
+  return oncePerPageLoad(context, request, `cart-id:${ownerKey(owner)}`, () =>
+    findCart(context.database.db, owner),
+  );
+}
+
+const ownerKey = (owner: CartOwner) =>
+  "userId" in owner ? `user:${owner.userId}` : `guest:${owner.guestCartId}`;
+
+/**
+ * The requester's cart priced from the catalog, once per page load. A failure is logged and
+ * shows an empty cart (spec 8).
+ */
 export async function loadCart(
   context: RequestContext,
   request: Request,
   userId: string | null,
 ): Promise<PricedCart> {
   const db = context.database.db;
+  const load = async () => {
+    const cartId = await findRequestCart(context, request, userId);
+    return oncePerPageLoad(context, request, `cart:${cartId}`, () => priceCart(db, cartId));
+  };
   // An empty cart would send the buyer back to the shop as if they had never added anything: a
   // database that is down stays a 503.
-  return bestEffort(
-    context.log,
-    async () => priceCart(db, await findCart(db, await ownerOf(context, request, userId))),
-    {
-      failed: "cart load failed",
-      fallback: priceCartLines([]),
-      unlessDatabaseDown: "cart",
-    },
-  );
+  return bestEffort(context.log, load, {
+    failed: "cart load failed",
+    fallback: priceCartLines([]),
+    unlessDatabaseDown: "cart",
+  });
 }
 
 /** The purchase choice kept with a signed-in user's cart; one-time for a guest or on a failure (logged). */

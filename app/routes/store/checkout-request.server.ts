@@ -1,5 +1,5 @@
 import { type PricedCart, priceCartLines } from "~core/pricing/cart-pricing.ts";
-import { findCart, priceCart } from "~server/cart/cart.ts";
+import { priceCart } from "~server/cart/cart.ts";
 import { cartCoupon } from "~server/checkout/cart-coupon.ts";
 import type { RequestContext } from "~server/context.ts";
 import type { AppliedCoupon } from "~server/coupons/quote.ts";
@@ -8,12 +8,11 @@ import { bestEffort } from "~server/http/best-effort.ts";
 import { expireSandboxPayments } from "~server/orders/close-order.ts";
 import { cancelPayment, findUnpaidOrderSession } from "~server/orders/payment-session.ts";
 import { providerNamed } from "~server/payments/registry.ts";
-import { readGuestCartId } from "./cart-request.server.ts";
+import { findRequestCart } from "./cart-request.server.ts";
 
-/** The requester's cart id (signed-in user's, or the guest cookie's). */
-export async function requestCartId(context: RequestContext, request: Request, userId: string | null) {
-  const db = context.database.db;
-  return findCart(db, userId ? { userId } : { guestCartId: await readGuestCartId(context, request) });
+/** The requester's cart id (signed-in user's, or the guest cookie's), once per page load. */
+export function requestCartId(context: RequestContext, request: Request, userId: string | null) {
+  return findRequestCart(context, request, userId);
 }
 
 /**
