@@ -1,6 +1,7 @@
 import { isAPIError } from "better-auth/api";
 import { redirect } from "react-router";
 import type { RequestContext } from "../context.ts";
+import { oncePerPageLoad } from "../http/request-memo.ts";
 import { tagRequestUser } from "../logger.ts";
 import { PASSKEY_SIGN_IN } from "./passkeys.ts";
 import { SOCIAL_SIGN_IN } from "./social.ts";
@@ -20,10 +21,20 @@ export type SessionUser = {
   signedInWithSocial: boolean;
 };
 
+/**
+ * better-auth's session lookup with the cookies it may roll forward, once per page load: the store
+ * layout's loader and the page's ask alike (for a signed-in customer, one session and user query).
+ */
+export function requestSession(context: RequestContext, request: Request) {
+  return oncePerPageLoad(context, request, "session", () =>
+    context.auth.api.getSession({ headers: request.headers, returnHeaders: true }),
+  );
+}
+
 /** The signed-in user of this request, or null. Never throws for a missing or broken session. */
 export async function getSessionUser(context: RequestContext, request: Request): Promise<SessionUser | null> {
   try {
-    const session = await context.auth.api.getSession({ headers: request.headers });
+    const { response: session } = await requestSession(context, request);
     if (!session) return null;
     const { id, email, name, role, emailVerified, twoFactorEnabled, staffRole } = session.user;
     tagRequestUser(context, id);

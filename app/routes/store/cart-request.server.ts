@@ -106,7 +106,7 @@ export async function loadPurchaseType(
   const db = context.database.db;
   return bestEffort(
     context.log,
-    async () => purchaseTypeOf(db, await findCart(db, await ownerOf(context, request, userId)), true),
+    async () => purchaseTypeOf(db, await findRequestCart(context, request, userId), true),
     {
       failed: "cart purchase type load failed",
       fallback: "one_time",

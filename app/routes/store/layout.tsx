@@ -8,6 +8,7 @@ import { useCart } from "~/components/store/use-cart.ts";
 import { lazyWithPreload } from "~/components/ui/lazy-with-preload.ts";
 import { useHydrated } from "~/hooks/use-hydrated.ts";
 import { usePersonalPart } from "~/hooks/use-personal-part.ts";
+import { requestSession } from "~server/auth/session.ts";
 import { footerContent } from "~server/content/footer.ts";
 import type { Route } from "./+types/layout";
 import { loadCart, loadPurchaseType } from "./cart-request.server.ts";
@@ -25,10 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const headers = new Headers();
   try {
     // returnHeaders: better-auth may roll the session cookie forward; pass that on to the browser.
-    const { headers: authHeaders, response: session } = await context.auth.api.getSession({
-      headers: request.headers,
-      returnHeaders: true,
-    });
+    const { headers: authHeaders, response: session } = await requestSession(context, request);
     for (const cookie of authHeaders.getSetCookie()) headers.append("Set-Cookie", cookie);
     if (session) {
       user = { email: session.user.email, name: session.user.name };
