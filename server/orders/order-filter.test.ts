@@ -82,6 +82,21 @@ describe("the orders filter", () => {
     expect(await ids({ sort: "oldest", fulfilment: "unfulfilled" })).toEqual(of("pending", "processing"));
   });
 
+  // Last of the database tests: these two orders would join the lists above.
+  it("finds #N by its number only; N alone also in names, emails and hash ids", async () => {
+    const db = database.db;
+    const numbered = await createOrder(db, { paymentStatus: "paid", number: 941005 });
+    // Another order whose hash id happens to contain the same digits.
+    const lookalike = await createOrder(db, {
+      id: "c0ffee00-0000-4000-8000-009410050000",
+      paymentStatus: "paid",
+      email: "lookalike@example.com",
+    });
+    expect(await ids({ q: "#941005" })).toEqual([numbered.id]);
+    expect((await ids({ q: "941005" })).sort()).toEqual([numbered.id, lookalike.id].sort());
+    expect(await ids({ q: "#c0ffee00" })).toEqual([lookalike.id]);
+  });
+
   it("reads the URL, keeps good fields and names the bad ones", () => {
     const { filter, problems } = parseOrderFilter(
       new URLSearchParams(

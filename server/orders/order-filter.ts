@@ -205,8 +205,12 @@ function startOfDay(dayText: string, plusDays = 0): Date {
 
 function searchCondition(search: string | undefined): SQL | undefined {
   // A NUL byte cannot be in PostgreSQL text: it is dropped rather than failing the query.
-  // "#1001" as people say it: the # is not part of the number or the id.
-  const term = search?.replaceAll("\u0000", "").trim().replace(/^#/, "");
+  const typed = search?.replaceAll("\u0000", "").trim() ?? "";
+  // "#1001" as people say it is the order number, and only that: not every order whose hash id
+  // happens to contain 1001.
+  const said = /^#(\d{1,9})$/.exec(typed);
+  if (said) return eq(orders.number, Number(said[1]));
+  const term = typed.replace(/^#/, "");
   if (!term) return undefined;
   const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   // The short order number matches exactly (its unique index); the hash id by substring, as before.
